@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { registerErrorHandling } from './http/error-handler';
+import { clientIp } from './http/geo';
+import { isWebAppBuilt, registerWebApp, wantsSpaPage } from './http/web';
+import { AppError } from './lib/errors';
+import { parseQueryString } from './lib/query-string';
+import { contentRoutes } from './modules/content/routes';
+import { createContentService } from './modules/content/service';
+import { loadContentStore, type ContentStore } from './modules/content/store';
+import { healthRoutes } from './modules/health/routes';
+import { createSettingsRepository } from './modules/settings/repository';
+import { settingsRoutes } from './modules/settings/routes';
+import { createSettingsService } from './modules/settings/service';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  redis?: Redis | undefined;
+  /** Pre-loaded content (tests share one); loaded from config.contentDir otherwise. */
+  contentStore?: ContentStore;
+  logger?: boolean;
+}
+
+export interface App {
+  server: FastifyInstance;
+  /** Marks the process as draining: readiness fails so the load balancer stops sending. */
+  beginShutdown(): void;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, db } = options;
+  let shuttingDown = false;
+
+  const server = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Bracket arrays and bare keys, as the platform's clients send them.
+    routerOptions: { querystringParser: parseQueryString },
+    // Keep a well-formed id from the edge so that one request can be followed end to end.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  // Set before any plugin so that every encapsulated context inherits them.
+  const webServed = config.webDistDir ? isWebAppBuilt(config.webDistDir) : false;
+  if (config.webDistDir && !webServed) server.log.warn({ distDir: config.webDistDir }, 'web app not built: only the API is served');
+  registerErrorHandling(server, {
+    spaFallback: webServed
+      ? (request, reply) => (wantsSpaPage(request) ? reply.header('cache-control', 'no-cache').sendFile('index.html') : undefined)
+      : undefined,
+  });
+  server.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await server.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await server.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await server.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => clientIp(request, config),
+    ...(options.redis ? { redis: options.redis, nameSpace: 'croupier:rl:' } : {}),
+    allowList: (request) => request.url.startsWith('/api/health'),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+
+  await server.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Croupier API',
+        version: '0.1.0',
+        description:
+          'Player-facing casino and sportsbook API. Paths and shapes follow the reference platform: `{ data }` envelope, ' +
+          '`{ data, meta }` for pages, `{ error: { code, message, fields } }` for errors, bracket-style query arrays, ' +
+          'amounts as major-unit numbers.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await server.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const repository = createSettingsRepository(db);
+  const settings = createSettingsService({ repository, config });
+  const contentStore = options.contentStore ?? loadContentStore(config.contentDir);
+  const content = createContentService({
+    store: contentStore,
+    defaultLocale: async () => (await settings.listLocales()).find((l) => l.isDefault)?.code ?? 'en',
+  });
+
+  await server.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });
+  await server.register(settingsRoutes, { settings, config });
+  await server.register(contentRoutes, { content });
+
+  if (webServed && config.webDistDir) await registerWebApp(server, config.webDistDir);
+
+  return {
+    server,
+    beginShutdown() {
+      shuttingDown = true;
+    },
+  };
+}

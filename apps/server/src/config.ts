@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { repoRoot, serverRoot } from './paths';
+
+/**
+ * The one place that reads the environment. Every variable is documented in
+ * `.env.example`; a bad value stops the process at start with a clear message.
+ */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const countryCode = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+  .transform((value) => value.toUpperCase());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  DATA_DIR: z.string().min(1).optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  SEED_ON_START: bool.default(true),
+  SERVE_WEB: bool.default(true),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  CONTENT_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: bool.default(false),
+  GEO_COUNTRY_HEADER: z.string().min(1).default('cf-ipcountry'),
+  CLIENT_IP_HEADER: z.string().min(1).default('cf-connecting-ip'),
+  GEO_COUNTRY: countryCode.optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+  FEATURE_LOYALTY: bool.default(true),
+  SPORTSBOOK_CLIENT_HOST: z.string().optional(),
+  SPORTSBOOK_CLIENT_ID: z.string().optional(),
+  CHAT_WIDGET_ID: z.string().optional(),
+  CHAT_FOR_GUESTS: bool.default(false),
+  REGISTRATION_EMAIL: bool.default(true),
+  REGISTRATION_PHONE: bool.default(true),
+  SOCIAL_AUTH_PROVIDERS: z.string().default('auth0,telegram'),
+  TELEGRAM_BOT: z.string().optional(),
+  TELEGRAM_AUTH_URL: z.string().optional(),
+  DEPOSIT_BONUS_DECLINE_DEFAULT: bool.default(false),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  host: string;
+  port: number;
+  publicUrl: string | undefined;
+  logLevel: string;
+  database: { url: string | undefined; poolMax: number; dataDir: string };
+  redisUrl: string | undefined;
+  seedOnStart: boolean;
+  /** Built web app to serve, or undefined when serving it is switched off. */
+  webDistDir: string | undefined;
+  contentDir: string;
+  trustProxy: boolean;
+  geo: { countryHeader: string; clientIpHeader: string; countryOverride: string | undefined };
+  rateLimitPerMinute: number;
+  shutdownTimeoutMs: number;
+  features: {
+    loyalty: boolean;
+    sportsbook: { clientHost: string; clientId: string } | undefined;
+    chat: { widgetId: string; forGuests: boolean } | undefined;
+    registration: { email: boolean; phone: boolean };
+    socialAuth: string[];
+    telegram: { bot: string; authUrl: string } | undefined;
+    depositBonusDeclineDefault: boolean;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  // Empty strings mean "unset", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && e.GEO_COUNTRY) {
+    throw new ConfigError('Invalid configuration:\n  GEO_COUNTRY: the development override is not allowed in production');
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, dataDir: e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : path.join(repoRoot, 'data') },
+    redisUrl: e.REDIS_URL,
+    seedOnStart: e.SEED_ON_START,
+    webDistDir: e.SERVE_WEB ? (e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist')) : undefined,
+    contentDir: e.CONTENT_DIR ? path.resolve(cwd, e.CONTENT_DIR) : path.join(serverRoot, 'content'),
+    trustProxy: e.TRUST_PROXY,
+    geo: {
+      countryHeader: e.GEO_COUNTRY_HEADER.toLowerCase(),
+      clientIpHeader: e.CLIENT_IP_HEADER.toLowerCase(),
+      countryOverride: e.GEO_COUNTRY,
+    },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    features: {
+      loyalty: e.FEATURE_LOYALTY,
+      sportsbook:
+        e.SPORTSBOOK_CLIENT_HOST && e.SPORTSBOOK_CLIENT_ID
+          ? { clientHost: e.SPORTSBOOK_CLIENT_HOST, clientId: e.SPORTSBOOK_CLIENT_ID }
+          : undefined,
+      chat: e.CHAT_WIDGET_ID ? { widgetId: e.CHAT_WIDGET_ID, forGuests: e.CHAT_FOR_GUESTS } : undefined,
+      registration: { email: e.REGISTRATION_EMAIL, phone: e.REGISTRATION_PHONE },
+      socialAuth: e.SOCIAL_AUTH_PROVIDERS.split(',')
+        .map((provider) => provider.trim())
+        .filter(Boolean),
+      telegram:
+        e.TELEGRAM_BOT && e.TELEGRAM_AUTH_URL ? { bot: e.TELEGRAM_BOT, authUrl: e.TELEGRAM_AUTH_URL } : undefined,
+      depositBonusDeclineDefault: e.DEPOSIT_BONUS_DECLINE_DEFAULT,
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite data directory; `memory://` keeps it in memory (tests). */
+  dataDir?: string;
+  poolMax?: number;
+  /** PostgreSQL search_path (tests isolate themselves in a schema). */
+  searchPath?: string;
+}
+
+const INT8_OID = 20;
+
+/** Opens the database: PostgreSQL through a pool, or embedded PGlite. int8 is bigint on both. */
+export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; driver: 'postgres' | 'pglite' }> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax ?? 20,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, driver: 'postgres' };
+  }
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
+    parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return { db, driver: 'pglite' };
+}

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else
+ * revalidated, and pre-compressed .br/.gz files when the browser accepts them. Page
+ * routes get index.html from the not-found handler (see app.ts).
+ */
+export function isWebAppBuilt(distDir: string): boolean {
+  return fs.existsSync(path.join(distDir, 'index.html'));
+}
+
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    preCompressed: true,
+    cacheControl: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const relative = path.relative(distDir, filePath);
+      res.setHeader(
+        'cache-control',
+        relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+
+}
+
+/** True for a browser page request that the SPA should answer (not an API call or a file). */
+export function wantsSpaPage(request: FastifyRequest): boolean {
+  const urlPath = request.url.split('?')[0] ?? '/';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !urlPath.startsWith('/api/') &&
+    !/\.[a-z0-9]{1,8}$/i.test(urlPath) &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}

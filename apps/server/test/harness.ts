@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Db } from '../src/db/database';
+import { migrate, readMigrations } from '../src/db/migrate';
+import { loadContentStore, type ContentStore } from '../src/modules/content/store';
+import { migrationsDir } from '../src/paths';
+import { seed } from '../src/seed';
+
+/**
+ * A server on its own fresh database: an in-memory PGlite by default, or a private
+ * schema in the PostgreSQL of TEST_DATABASE_URL (dropped again by `close`).
+ */
+export interface TestServer {
+  app: App;
+  db: Db;
+  config: Config;
+  driver: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+let contentStore: ContentStore | undefined;
+
+export async function startTestServer(
+  env: Record<string, string> = {},
+  beforeReady?: (server: FastifyInstance) => void,
+): Promise<TestServer> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false', SEED_ON_START: 'false', ...env });
+  const url = process.env.TEST_DATABASE_URL;
+  let dropSchema: (() => Promise<void>) | undefined;
+  let opened: { db: Db; driver: 'postgres' | 'pglite' };
+  if (url) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    opened = await openDatabase({ url, searchPath: schema, poolMax: 10 });
+    dropSchema = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    };
+  } else {
+    opened = await openDatabase({ dataDir: 'memory://' });
+  }
+  const { db, driver } = opened;
+  await migrate(db, readMigrations(migrationsDir));
+  await seed(db);
+  contentStore ??= loadContentStore(config.contentDir);
+  const app = await buildApp({ config, db, contentStore, logger: false });
+  beforeReady?.(app.server);
+  await app.server.ready();
+  return {
+    app,
+    db,
+    config,
+    driver,
+    async close() {
+      await app.server.close();
+      await db.destroy();
+      await dropSchema?.();
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('error model', () => {
+  it('answers an unknown API route with a JSON 404 in the error shape', async () => {
+    const response = await t.app.server.inject({ url: '/api/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 1004, message: 'No route for GET /api/nope' } });
+  });
+
+  it('answers malformed JSON with a 400 that does not leak parser internals', async () => {
+    const response = await t.app.server.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    // POST on a GET route: the router refuses it before parsing
+    expect([400, 404]).toContain(response.statusCode);
+    const body = response.json<{ error: { code: number; message: string } }>();
+    expect(body.error.message).not.toMatch(/stack|at .*\.js|SyntaxError/);
+  });
+
+  it('turns an unexpected exception into a 500 without internal detail', async () => {
+    const own = await startTestServer({}, (server) => {
+      server.get('/api/test/boom', async () => {
+        throw new Error('database password is hunter2');
+      });
+    });
+    try {
+      const response = await own.app.server.inject({ url: '/api/test/boom' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ error: { code: 1500, message: 'Something went wrong on our side.' } });
+      expect(response.body).not.toContain('hunter2');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('gives every response a request id and keeps a well-formed incoming one', async () => {
+    const fresh = await t.app.server.inject({ url: '/api/health' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await t.app.server.inject({ url: '/api/health', headers: { 'x-request-id': 'edge-req-12345678' } });
+    expect(kept.headers['x-request-id']).toBe('edge-req-12345678');
+    const replaced = await t.app.server.inject({ url: '/api/health', headers: { 'x-request-id': 'bad id<script>' } });
+    expect(replaced.headers['x-request-id']).not.toBe('bad id<script>');
+  });
+
+  it('sets security headers', async () => {
+    const response = await t.app.server.inject({ url: '/api/settings/locales' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('health', () => {
+  it('reports liveness and readiness, and readiness fails while shutting down', async () => {
+    expect((await t.app.server.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok', checks: {} });
+    const ready = await t.app.server.inject({ url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', accepting: 'ok' } });
+
+    const draining = await startTestServer();
+    try {
+      draining.app.beginShutdown();
+      const response = await draining.app.server.inject({ url: '/api/health/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: 'unavailable', checks: { accepting: 'failed' } });
+    } finally {
+      await draining.close();
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes every endpoint at /api/docs/json and serves the docs page', async () => {
+    const spec = (await t.app.server.inject({ url: '/api/docs/json' })).json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(spec.openapi).toBe('3.1.0');
+    for (const route of [
+      '/api/settings/currencies',
+      '/api/settings/locales',
+      '/api/settings/countries',
+      '/api/settings/constants',
+      '/api/player/init',
+      '/api/content/groups',
+      '/api/content/groups/{group}',
+      '/api/content/pages/{type}',
+      '/api/content/pages/{type}/{identity}',
+      '/api/health',
+    ]) {
+      expect(spec.paths, route).toHaveProperty([route]);
+    }
+    const page = await t.app.server.inject({ url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers 429 with the catalogue code once the per-minute budget is spent', async () => {
+    const limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await limited.app.server.inject({ url: '/api/settings/locales' })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const response = await limited.app.server.inject({ url: '/api/settings/locales' });
+      expect(response.json()).toMatchObject({ error: { code: 1007 } });
+      expect(response.headers['retry-after']).toBeDefined();
+      // health checks are never limited
+      expect((await limited.app.server.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('serving the web app over real HTTP', () => {
+  let dist: string;
+  let web: TestServer;
+  let base: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'croupier-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Croupier</title><div id="root"></div>');
+    const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), js);
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(js));
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(js));
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    web = await startTestServer({ SERVE_WEB: 'true', WEB_DIST_DIR: dist });
+    base = await web.app.server.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await web.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for page routes, with revalidation', async () => {
+    for (const page of ['/', '/casino', '/de/games/book-of-croupier', '/profile/wallet?wallet=deposit']) {
+      const response = await fetch(`${base}${page}`, { headers: { accept: 'text/html' } });
+      expect(response.status, page).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year and sends them pre-compressed', async () => {
+    const br = await fetch(`${base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toContain('console.log'); // fetch decodes it
+    const gzip = await fetch(`${base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const favicon = await fetch(`${base}/favicon.svg`);
+    expect(favicon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('keeps JSON 404s for unknown API routes and missing files', async () => {
+    const api = await fetch(`${base}/api/unknown`, { headers: { accept: 'text/html' } });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ error: { code: 1004 } });
+    const file = await fetch(`${base}/assets/missing-000.js`);
+    expect(file.status).toBe(404);
+  });
+
+  it('compresses API responses on the fly', async () => {
+    const response = await fetch(`${base}/api/settings/countries`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(((await response.json()) as { data: unknown[] }).data.length).toBeGreaterThan(200);
+  });
+});

@@ -1,0 +1,77 @@
+import type { ErrorBody, FieldErrors } from '@croupier/contract';
+
+/** An API failure with the server's error code and field errors (if any). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** Bracket-style query string (`a[]=1&a[]=2`); undefined and null values are left out. */
+export function toQueryString(query: Record<string, QueryValue>): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly (string | number)[]) parts.push(`${encodeURIComponent(key)}[]=${encodeURIComponent(String(item))}`);
+    } else {
+      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value as string | number | boolean))}`);
+    }
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null && 'error' in value && typeof (value as ErrorBody).error?.code === 'number';
+}
+
+/**
+ * The generic fetch path: same-origin `/api/...`, no cookies or credentials, JSON in and
+ * out, `{ data }` unwrapped, errors turned into ApiError.
+ */
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: { query?: Record<string, QueryValue>; body?: unknown; token?: string; signal?: AbortSignal } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(`${path}${options.query ? toQueryString(options.query) : ''}`, {
+      method,
+      headers,
+      credentials: 'omit',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError(0, 0, 'timeout');
+    throw error;
+  }
+  const text = await response.text();
+  const parsed: unknown = text ? JSON.parse(text) : undefined;
+  if (!response.ok) {
+    if (isErrorBody(parsed)) throw new ApiError(response.status, parsed.error.code, parsed.error.message, parsed.error.fields);
+    throw new ApiError(response.status, 0, response.statusText);
+  }
+  return (parsed as { data: T }).data;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+    apiRequest<T>('GET', path, { query, signal }),
+};

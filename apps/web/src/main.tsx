@@ -1,0 +1,47 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { boot } from './app/boot';
+import { createRouter } from './app/router';
+import './styles/global.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+const root = createRoot(container);
+
+boot(queryClient)
+  .then(({ i18n }) => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <I18nextProvider i18n={i18n}>
+            <RouterProvider router={createRouter()} />
+          </I18nextProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  })
+  .catch((error: unknown) => {
+    // Without the content service there are no localized texts; this one fixed English
+    // fallback is the only text that does not come from it.
+    console.error(error);
+    const box = document.createElement('div');
+    box.className = 'boot-error';
+    box.setAttribute('role', 'alert');
+    const title = document.createElement('h1');
+    title.textContent = 'Croupier';
+    const text = document.createElement('p');
+    text.textContent = 'The site could not start. Check your connection and try again.';
+    const retry = document.createElement('button');
+    retry.type = 'button';
+    retry.textContent = 'Reload';
+    retry.addEventListener('click', () => location.reload());
+    box.append(title, text, retry);
+    container.replaceChildren(box);
+  });

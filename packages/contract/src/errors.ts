@@ -1,0 +1,66 @@
+/**
+ * The single error catalogue shared by server and web. Codes that the reference platform
+ * defines (5, 10003, 11xxx, 13100, 14xxx) keep their numbers so that a client written for
+ * it reacts correctly; the 1xxx codes are Croupier's own generic codes.
+ */
+export const errorCatalogue = {
+  // Generic platform errors
+  BAD_REQUEST: { code: 1000, status: 400, message: 'The request is malformed.' },
+  VALIDATION_FAILED: { code: 1001, status: 422, message: 'Some fields are invalid.' },
+  UNAUTHENTICATED: { code: 1002, status: 401, message: 'Authentication is required.' },
+  FORBIDDEN: { code: 1003, status: 403, message: 'You may not do this.' },
+  NOT_FOUND: { code: 1004, status: 404, message: 'Not found.' },
+  CONFLICT: { code: 1005, status: 409, message: 'The request conflicts with the current state.' },
+  IDEMPOTENCY_MISMATCH: {
+    code: 1006,
+    status: 409,
+    message: 'This idempotency key was already used with different parameters.',
+  },
+  RATE_LIMITED: { code: 1007, status: 429, message: 'Too many requests. Try again later.' },
+  PAYLOAD_TOO_LARGE: { code: 1008, status: 413, message: 'The request body is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { code: 1009, status: 415, message: 'Unsupported content type.' },
+  METHOD_NOT_ALLOWED: { code: 1010, status: 405, message: 'Method not allowed.' },
+  INTERNAL: { code: 1500, status: 500, message: 'Something went wrong on our side.' },
+  SERVICE_UNAVAILABLE: { code: 1503, status: 503, message: 'The service is temporarily unavailable.' },
+
+  // Codes of the reference platform (numbers are part of the public contract)
+  ATTEMPT_LIMIT: { code: 5, status: 400, message: 'Too many attempts. Try again later.' },
+  WHEEL_SPINS_EXPIRED: { code: 10003, status: 400, message: 'Your spins have expired.' },
+  SOCIAL_EMAIL_NOT_VERIFIED: {
+    code: 11001,
+    status: 400,
+    message: 'The social account has no verified e-mail address.',
+  },
+  ACCOUNT_BLOCKED: { code: 11002, status: 403, message: 'The account is blocked.' },
+  OTP_INVALID: { code: 11003, status: 400, message: 'The code is invalid.' },
+  OTP_SEND_LIMIT: { code: 11005, status: 429, message: 'The limit of codes sent has been reached.' },
+  DEPOSIT_LIMIT_REACHED: { code: 13100, status: 400, message: 'Your deposit limit has been reached.' },
+  GAME_LIMIT_BET: { code: 14100, status: 400, message: 'Your bet limit has been reached.' },
+  GAME_LIMIT_LOSS: { code: 14101, status: 400, message: 'Your loss limit has been reached.' },
+  GAME_PLAYER_LIMITED: { code: 14103, status: 400, message: 'Real-money play is not available for this account.' },
+  GAME_LIMIT_SELF_EXCLUSION: {
+    code: 14105,
+    status: 400,
+    message: 'Play is paused by a self-exclusion or cooling-off limit.',
+  },
+  GAME_BETS_RESTRICTED: { code: 14306, status: 400, message: 'Bets are restricted for this game.' },
+  GAME_GEO_RESTRICTED: { code: 14308, status: 400, message: 'This game is not available in your country.' },
+} as const satisfies Record<string, { code: number; status: number; message: string }>;
+
+export type ErrorName = keyof typeof errorCatalogue;
+export type ErrorCode = (typeof errorCatalogue)[ErrorName]['code'];
+
+/** Field errors: a field name mapped to a list of messages (the first is shown). */
+export type FieldErrors = Record<string, string[]>;
+
+export interface ErrorBody {
+  error: { code: number; message: string; fields?: FieldErrors };
+}
+
+const byCode = new Map<number, ErrorName>(
+  (Object.keys(errorCatalogue) as ErrorName[]).map((name) => [errorCatalogue[name].code, name]),
+);
+
+export function errorNameOf(code: number): ErrorName | undefined {
+  return byCode.get(code);
+}
