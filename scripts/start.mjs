@@ -20,7 +20,8 @@ function newest(paths) {
     if (!fs.existsSync(p)) return;
     const stat = fs.statSync(p);
     if (stat.isDirectory()) {
-      for (const entry of fs.readdirSync(p)) if (entry !== 'node_modules' && entry !== 'dist') visit(path.join(p, entry));
+      for (const entry of fs.readdirSync(p))
+        if (entry !== 'node_modules' && entry !== 'dist') visit(path.join(p, entry));
     } else latest = Math.max(latest, stat.mtimeMs);
   };
   paths.forEach((p) => visit(path.join(root, p)));
@@ -35,7 +36,10 @@ if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
 }
 
 const contract = ['packages/contract/src', 'packages/contract/package.json'];
-if (newest(['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', ...contract]) > builtAt('apps/web/dist/index.html')) {
+if (
+  newest(['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', ...contract]) >
+  builtAt('apps/web/dist/index.html')
+) {
   console.log('[croupier] building the web app…');
   run(npm, ['run', 'build', '-w', '@croupier/web']);
 }

@@ -17,13 +17,23 @@ function step(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`--- ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `--- ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
   return result.status === 0;
 }
 
 function vitest(project) {
   const output = path.join(report, `${project}.json`);
-  const ok = step(`${project} tests`, npx, ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]);
+  const ok = step(`${project} tests`, npx, [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${output}`,
+  ]);
   if (fs.existsSync(output)) {
     const result = JSON.parse(fs.readFileSync(output, 'utf8'));
     totals.passed += result.numPassedTests;

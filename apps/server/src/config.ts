@@ -22,10 +22,16 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   DATA_DIR: z.string().min(1).optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   SEED_ON_START: bool.default(true),
   SERVE_WEB: bool.default(true),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -93,7 +99,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && e.GEO_COUNTRY) {
-    throw new ConfigError('Invalid configuration:\n  GEO_COUNTRY: the development override is not allowed in production');
+    throw new ConfigError(
+      'Invalid configuration:\n  GEO_COUNTRY: the development override is not allowed in production',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -102,10 +110,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.PORT,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
-    database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, dataDir: e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : path.join(repoRoot, 'data') },
+    database: {
+      url: e.DATABASE_URL,
+      poolMax: e.DATABASE_POOL_MAX,
+      dataDir: e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : path.join(repoRoot, 'data'),
+    },
     redisUrl: e.REDIS_URL,
     seedOnStart: e.SEED_ON_START,
-    webDistDir: e.SERVE_WEB ? (e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist')) : undefined,
+    webDistDir: e.SERVE_WEB
+      ? e.WEB_DIST_DIR
+        ? path.resolve(cwd, e.WEB_DIST_DIR)
+        : path.join(repoRoot, 'apps/web/dist')
+      : undefined,
     contentDir: e.CONTENT_DIR ? path.resolve(cwd, e.CONTENT_DIR) : path.join(serverRoot, 'content'),
     trustProxy: e.TRUST_PROXY,
     geo: {

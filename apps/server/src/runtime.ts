@@ -28,7 +28,9 @@ export async function openRuntime(config: Config, log: (message: string) => void
     await db.destroy();
     throw error;
   }
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   return {
     db,
     driver,

@@ -27,7 +27,13 @@ export async function startTestServer(
   env: Record<string, string> = {},
   beforeReady?: (server: FastifyInstance) => void,
 ): Promise<TestServer> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false', SEED_ON_START: 'false', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    SEED_ON_START: 'false',
+    ...env,
+  });
   const url = process.env.TEST_DATABASE_URL;
   let dropSchema: (() => Promise<void>) | undefined;
   let opened: { db: Db; driver: 'postgres' | 'pglite' };

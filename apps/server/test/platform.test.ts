@@ -87,7 +87,10 @@ describe('health', () => {
 
 describe('OpenAPI', () => {
   it('describes every endpoint at /api/docs/json and serves the docs page', async () => {
-    const spec = (await t.app.server.inject({ url: '/api/docs/json' })).json<{ openapi: string; paths: Record<string, unknown> }>();
+    const spec = (await t.app.server.inject({ url: '/api/docs/json' })).json<{
+      openapi: string;
+      paths: Record<string, unknown>;
+    }>();
     expect(spec.openapi).toBe('3.1.0');
     for (const route of [
       '/api/settings/currencies',
@@ -114,7 +117,8 @@ describe('rate limiting', () => {
     const limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i += 1) statuses.push((await limited.app.server.inject({ url: '/api/settings/locales' })).statusCode);
+      for (let i = 0; i < 4; i += 1)
+        statuses.push((await limited.app.server.inject({ url: '/api/settings/locales' })).statusCode);
       expect(statuses).toEqual([200, 200, 200, 429]);
       const response = await limited.app.server.inject({ url: '/api/settings/locales' });
       expect(response.json()).toMatchObject({ error: { code: 1007 } });

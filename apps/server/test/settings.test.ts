@@ -11,10 +11,14 @@ afterAll(async () => {
   await t.close();
 });
 
-async function getData<T extends z.ZodType>(url: string, schema: T, headers: Record<string, string> = {}) {
+async function getData<T extends z.ZodType>(
+  url: string,
+  schema: T,
+  headers: Record<string, string> = {},
+): Promise<z.output<T>> {
   const response = await t.app.server.inject({ method: 'GET', url, headers });
   expect(response.statusCode, response.body).toBe(200);
-  return z.object({ data: schema }).parse(response.json()).data;
+  return schema.parse(response.json<{ data: unknown }>().data);
 }
 
 describe('GET /api/settings/currencies', () => {
@@ -28,7 +32,11 @@ describe('GET /api/settings/currencies', () => {
     // The base currency's rate equals its subunitToUnit (api-shapes §1.7).
     expect(bases[0]?.rate.rate).toBe(bases[0]?.subunitToUnit);
     const btc = currencies.find((c) => c.code === 'BTC');
-    expect(btc).toMatchObject({ type: 'crypto', subunitToUnit: 100_000_000, subCurrencies: [{ code: 'mBTC', subunitToUnit: 1000 }] });
+    expect(btc).toMatchObject({
+      type: 'crypto',
+      subunitToUnit: 100_000_000,
+      subCurrencies: [{ code: 'mBTC', subunitToUnit: 1000 }],
+    });
     expect(currencies.find((c) => c.code === 'ETH')?.subCurrencies).toEqual([{ code: 'mETH', subunitToUnit: 1000 }]);
     expect(currencies.find((c) => c.code === 'EUR')).toMatchObject({ type: 'fiat', subunitToUnit: 100 });
     // 95,000 USD per BTC → one dollar is worth 1052.63… satoshi.
@@ -84,7 +92,13 @@ describe('GET /api/settings/countries', () => {
     const countries = await getData('/api/settings/countries', z.array(countrySchema));
     expect(countries.length).toBeGreaterThanOrEqual(249);
     const byCode = new Map(countries.map((c) => [c.code, c]));
-    expect(byCode.get('BR')).toMatchObject({ currency: 'BRL', locale: 'pt-BR', phonePrefix: '55', restrict: false, restrictType: null });
+    expect(byCode.get('BR')).toMatchObject({
+      currency: 'BRL',
+      locale: 'pt-BR',
+      phonePrefix: '55',
+      restrict: false,
+      restrictType: null,
+    });
     expect(byCode.get('DE')).toMatchObject({ currency: 'EUR', locale: 'de', nativeName: 'Deutschland' });
     expect(byCode.get('MX')).toMatchObject({ currency: 'MXN', locale: 'es' });
     expect(byCode.get('CA')).toMatchObject({ currency: 'CAD', locale: 'en' });
@@ -129,12 +143,18 @@ describe('GET /api/settings/constants', () => {
   });
 
   it('lists telegram among social providers only when the bot is configured', async () => {
-    const configured = await startTestServer({ TELEGRAM_BOT: 'croupier_bot', TELEGRAM_AUTH_URL: 'http://127.0.0.1/api/player/sessions/social/telegram/callback' });
+    const configured = await startTestServer({
+      TELEGRAM_BOT: 'croupier_bot',
+      TELEGRAM_AUTH_URL: 'http://127.0.0.1/api/player/sessions/social/telegram/callback',
+    });
     try {
       const response = await configured.app.server.inject({ url: '/api/settings/constants' });
       const data = constantsSchema.parse(response.json<{ data: unknown }>().data);
       expect(data.player.socialAuth).toEqual(['auth0', 'telegram']);
-      expect(data.player.telegram).toEqual({ bot: 'croupier_bot', auth_url: 'http://127.0.0.1/api/player/sessions/social/telegram/callback' });
+      expect(data.player.telegram).toEqual({
+        bot: 'croupier_bot',
+        auth_url: 'http://127.0.0.1/api/player/sessions/social/telegram/callback',
+      });
     } finally {
       await configured.close();
     }
@@ -149,12 +169,24 @@ describe('GET /api/player/init', () => {
   });
 
   it('reports the restriction of a restricted country', async () => {
-    expect(await getData('/api/player/init', playerInitSchema, { 'cf-ipcountry': 'US' })).toMatchObject({ country: 'US', restrictType: 1 });
-    expect(await getData('/api/player/init', playerInitSchema, { 'cf-ipcountry': 'AU' })).toMatchObject({ country: 'AU', restrictType: 2 });
+    expect(await getData('/api/player/init', playerInitSchema, { 'cf-ipcountry': 'US' })).toMatchObject({
+      country: 'US',
+      restrictType: 1,
+    });
+    expect(await getData('/api/player/init', playerInitSchema, { 'cf-ipcountry': 'AU' })).toMatchObject({
+      country: 'AU',
+      restrictType: 2,
+    });
   });
 
   it('gives no country for a missing, unknown or special header value', async () => {
-    for (const headers of [{}, { 'cf-ipcountry': 'XX' }, { 'cf-ipcountry': 'T1' }, { 'cf-ipcountry': 'Q' }, { 'cf-ipcountry': 'ZZ' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'cf-ipcountry': 'XX' },
+      { 'cf-ipcountry': 'T1' },
+      { 'cf-ipcountry': 'Q' },
+      { 'cf-ipcountry': 'ZZ' },
+    ]) {
       const init = await getData('/api/player/init', playerInitSchema, headers);
       expect(init.country).toBeNull();
       expect(init.locale).toBe('en');
@@ -167,8 +199,14 @@ describe('GET /api/player/init', () => {
     try {
       const viaHeader = await custom.app.server.inject({ url: '/api/player/init', headers: { 'x-geo-country': 'FR' } });
       expect(viaHeader.json<{ data: { country: string } }>().data.country).toBe('FR');
-      const viaOverride = await overridden.app.server.inject({ url: '/api/player/init', headers: { 'cf-ipcountry': 'BR' } });
-      expect(viaOverride.json<{ data: { country: string; locale: string } }>().data).toMatchObject({ country: 'DE', locale: 'de' });
+      const viaOverride = await overridden.app.server.inject({
+        url: '/api/player/init',
+        headers: { 'cf-ipcountry': 'BR' },
+      });
+      expect(viaOverride.json<{ data: { country: string; locale: string } }>().data).toMatchObject({
+        country: 'DE',
+        locale: 'de',
+      });
       expect(viaOverride.headers['cache-control']).toBe('private, no-store');
     } finally {
       await custom.close();

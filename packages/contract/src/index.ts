@@ -6,3 +6,4 @@ export * from './settings/enums';
 export * from './settings/schemas';
 export * from './content/groups';
 export * from './content/schemas';
+export * from './validation';

@@ -20,6 +20,12 @@ export interface DatabaseOptions {
 
 const INT8_OID = 20;
 
+/** node-postgres type parsers with int8 as bigint (the default gives a string). */
+const int8AsBigint = ((oid: number, format?: 'text' | 'binary'): unknown =>
+  oid === INT8_OID
+    ? (value: string) => BigInt(value)
+    : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser;
+
 /** Opens the database: PostgreSQL through a pool, or embedded PGlite. int8 is bigint on both. */
 export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; driver: 'postgres' | 'pglite' }> {
   if (options.url) {
@@ -27,10 +33,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; 
       connectionString: options.url,
       max: options.poolMax ?? 20,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-      },
+      types: { getTypeParser: int8AsBigint },
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, driver: 'postgres' };

@@ -32,7 +32,9 @@ export async function migrate(db: Db, migrations: Migration[]): Promise<string[]
         version text primary key,
         applied_at timestamptz not null default now()
       )`.execute(conn);
-      const done = new Set((await conn.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version));
+      const done = new Set(
+        (await conn.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version),
+      );
       const applied: string[] = [];
       for (const migration of migrations) {
         if (done.has(migration.version)) continue;

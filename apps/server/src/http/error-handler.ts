@@ -1,4 +1,11 @@
-import { errorCatalogue, type ErrorBody, type FieldErrors } from '@croupier/contract';
+import {
+  errorCatalogue,
+  issueToFailure,
+  isRuleName,
+  messageFor,
+  type ErrorBody,
+  type FieldErrors,
+} from '@croupier/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
@@ -29,7 +36,10 @@ export function registerErrorHandling(
     const page = options.spaFallback?.(request, reply);
     if (page) return page;
     const body: ErrorBody = {
-      error: { code: errorCatalogue.NOT_FOUND.code, message: `No route for ${request.method} ${request.url.split('?')[0]}` },
+      error: {
+        code: errorCatalogue.NOT_FOUND.code,
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      },
     };
     return reply.status(404).send(body);
   });
@@ -41,7 +51,11 @@ function toAppError(error: unknown): AppError {
     const fields: FieldErrors = {};
     for (const issue of error.validation) {
       const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'request';
-      (fields[key] ??= []).push(issue.message ?? 'Invalid value');
+      // Shared rules report a rule name (e.g. `minLength`); turn it into a readable text.
+      const message = isRuleName(issue.message)
+        ? messageFor(issueToFailure(issue))
+        : (issue.message ?? 'Invalid value');
+      (fields[key] ??= []).push(message);
     }
     return AppError.validation(fields, `Invalid ${error.validationContext ?? 'request'}.`);
   }
@@ -54,7 +68,9 @@ function toAppError(error: unknown): AppError {
   if (status === 404) return new AppError('NOT_FOUND');
   if (status >= 400 && status < 500) {
     // Malformed JSON, bad content length and the like: say what, never how we failed.
-    const safeMessage = fastifyError.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON.' : undefined;
+    const safeMessage = fastifyError.code?.startsWith('FST_ERR_CTP')
+      ? 'The request body is not valid JSON.'
+      : undefined;
     return new AppError('BAD_REQUEST', safeMessage, undefined, { status: 400 });
   }
   return new AppError('INTERNAL', undefined, undefined, { cause: error });

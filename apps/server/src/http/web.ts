@@ -27,7 +27,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       );
     },
   });
-
 }
 
 /** True for a browser page request that the SPA should answer (not an API call or a file). */

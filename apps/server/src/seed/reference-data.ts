@@ -85,7 +85,14 @@ export function currencyRows(now = new Date()): Insertable<CurrencyTable>[] {
 export const LOCALES: Insertable<LocaleTable>[] = [
   { code: 'en', name: 'English', native_name: 'English', language_code: 'en', is_default: true, position: 0 },
   { code: 'es', name: 'Spanish', native_name: 'Español', language_code: 'es', is_default: false, position: 1 },
-  { code: 'pt-BR', name: 'Portuguese (Brazil)', native_name: 'Português (Brasil)', language_code: 'pt', is_default: false, position: 2 },
+  {
+    code: 'pt-BR',
+    name: 'Portuguese (Brazil)',
+    native_name: 'Português (Brasil)',
+    language_code: 'pt',
+    is_default: false,
+    position: 2,
+  },
   { code: 'de', name: 'German', native_name: 'Deutsch', language_code: 'de', is_default: false, position: 3 },
   { code: 'fr', name: 'French', native_name: 'Français', language_code: 'fr', is_default: false, position: 4 },
 ];

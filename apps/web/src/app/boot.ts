@@ -8,7 +8,11 @@ import { LANGUAGE_COOKIE, readCookie } from '../lib/cookies';
  * Locale choice (spec §9): the saved-language cookie, else the visitor's country locale
  * (from /api/player/init), else the default locale.
  */
-export function chooseLocale(options: { saved: string | undefined; init: PlayerInit | undefined; locales: Locale[] }): string {
+export function chooseLocale(options: {
+  saved: string | undefined;
+  init: PlayerInit | undefined;
+  locales: Locale[];
+}): string {
   const known = (code: string | undefined) =>
     code ? options.locales.find((locale) => locale.code.toLowerCase() === code.toLowerCase())?.code : undefined;
   return (

@@ -23,16 +23,21 @@ export function toQueryString(query: Record<string, QueryValue>): string {
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
-      for (const item of value as readonly (string | number)[]) parts.push(`${encodeURIComponent(key)}[]=${encodeURIComponent(String(item))}`);
+      for (const item of value) parts.push(`${encodeURIComponent(key)}[]=${encodeURIComponent(String(item))}`);
     } else {
-      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value as string | number | boolean))}`);
+      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
     }
   }
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {
-  return typeof value === 'object' && value !== null && 'error' in value && typeof (value as ErrorBody).error?.code === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'error' in value &&
+    typeof (value as ErrorBody).error?.code === 'number'
+  );
 }
 
 /**
@@ -65,7 +70,8 @@ export async function apiRequest<T>(
   const text = await response.text();
   const parsed: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
-    if (isErrorBody(parsed)) throw new ApiError(response.status, parsed.error.code, parsed.error.message, parsed.error.fields);
+    if (isErrorBody(parsed))
+      throw new ApiError(response.status, parsed.error.code, parsed.error.message, parsed.error.fields);
     throw new ApiError(response.status, 0, response.statusText);
   }
   return (parsed as { data: T }).data;

@@ -5,9 +5,7 @@
 
 export type MoneyParseError = 'NOT_FINITE' | 'NOT_POSITIVE' | 'TOO_PRECISE' | 'TOO_LARGE';
 
-export type MoneyParseResult =
-  | { ok: true; amountMinor: bigint }
-  | { ok: false; error: MoneyParseError };
+export type MoneyParseResult = { ok: true; amountMinor: bigint } | { ok: false; error: MoneyParseError };
 
 /**
  * Converts a major-unit number (as parsed from JSON) to minor units. Refuses non-finite,

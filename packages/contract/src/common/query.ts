@@ -5,10 +5,7 @@ import { z } from 'zod';
  * (`collectionId=abc`); both are accepted for every array filter.
  */
 export function queryArray<T extends z.ZodType>(item: T) {
-  return z.preprocess(
-    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
-    z.array(item),
-  );
+  return z.preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(item));
 }
 
 /** A positive integer sent as a decimal string. */

@@ -26,7 +26,10 @@ export const localeQuerySchema = z.object({
 
 export const contentGroupsQuerySchema = localeQuerySchema.extend({
   groups: z
-    .preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(z.enum(CONTENT_GROUPS)))
+    .preprocess(
+      (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+      z.array(z.enum(CONTENT_GROUPS)),
+    )
     .optional(),
 });
 

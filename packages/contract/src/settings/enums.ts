@@ -19,7 +19,14 @@ export const LimitDefinition = { BET: 1, LOSS: 2, DEPOSIT: 3, SELF_EXCLUSION: 4,
 export const LimitStatus = { ACTIVE: 1, PENDING: 2 } as const;
 export const CashLimitPeriod = ['daily', 'weekly', 'monthly'] as const;
 export type CashLimitPeriod = (typeof CashLimitPeriod)[number];
-export const QuestState = { AVAILABLE: 1, ACTIVE: 2, COMPLETED: 3, COMPLETED_CLAIMED: 4, EXPIRED: 5, EXPIRED_UNCLAIMED: 6 } as const;
+export const QuestState = {
+  AVAILABLE: 1,
+  ACTIVE: 2,
+  COMPLETED: 3,
+  COMPLETED_CLAIMED: 4,
+  EXPIRED: 5,
+  EXPIRED_UNCLAIMED: 6,
+} as const;
 export const MessageState = { UNREAD: 1, READ: 2 } as const;
 export const TournamentState = { UPCOMING: 2, RUNNING: 3, FINISHED: 4, FINISHED_PAID: 5 } as const;
 export const Platform = { MOBILE: 1, DESKTOP: 2 } as const;

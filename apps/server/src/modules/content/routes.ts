@@ -10,6 +10,7 @@ import {
 } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCachedData } from '../../http/json-cache';
 import type { ContentService } from './service';
 
 const CONTENT_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
@@ -30,10 +31,13 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
         response: { 200: dataEnvelope(groupsResponse) },
       },
     },
-    async (request, reply) => {
-      void reply.header('cache-control', CONTENT_CACHE);
-      return { data: await content.getGroups(request.query.locale, request.query.groups ?? CONTENT_GROUPS) };
-    },
+    async (request, reply) =>
+      sendCachedData(
+        request,
+        reply,
+        await content.getGroups(request.query.locale, request.query.groups ?? CONTENT_GROUPS),
+        CONTENT_CACHE,
+      ),
   );
 
   app.get(
@@ -48,9 +52,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
       },
     },
     async (request, reply) => {
-      void reply.header('cache-control', CONTENT_CACHE);
       const { groups } = await content.getGroups(request.query.locale, [request.params.group]);
-      return { data: groups[request.params.group] ?? {} };
+      return sendCachedData(request, reply, groups[request.params.group] ?? {}, CONTENT_CACHE);
     },
   );
 

@@ -19,11 +19,15 @@ export function mergeContent(fallback: ContentTree, primary: ContentTree): Conte
 export function createContentService(options: { store: ContentStore; defaultLocale: () => Promise<string> }) {
   const { store } = options;
   const merged = new Map<string, ContentTree>();
+  // Same object for the same question, so that its serialised response is reused.
+  const groupSets = new Map<string, { locale: string; groups: Partial<Record<ContentGroup, ContentTree>> }>();
 
   /** Matches a requested locale case-insensitively (`pt-br` → `pt-BR`); unknown gives the default. */
   async function resolveLocale(requested: string | undefined): Promise<{ locale: string; fallback: string }> {
     const fallback = await options.defaultLocale();
-    const match = requested ? [...store.keys()].find((code) => code.toLowerCase() === requested.toLowerCase()) : undefined;
+    const match = requested
+      ? [...store.keys()].find((code) => code.toLowerCase() === requested.toLowerCase())
+      : undefined;
     return { locale: match ?? fallback, fallback };
   }
 
@@ -42,17 +46,29 @@ export function createContentService(options: { store: ContentStore; defaultLoca
     const own = store.get(locale)?.pages[type] ?? [];
     const base = store.get(fallback)?.pages[type] ?? [];
     const seen = new Set(own.map((p) => p.identity));
-    return [...own.map((entry) => ({ entry, locale })), ...base.filter((p) => !seen.has(p.identity)).map((entry) => ({ entry, locale: fallback }))];
+    return [
+      ...own.map((entry) => ({ entry, locale })),
+      ...base.filter((p) => !seen.has(p.identity)).map((entry) => ({ entry, locale: fallback })),
+    ];
   }
 
   return {
     resolveLocale,
 
-    async getGroups(requestedLocale: string | undefined, names: readonly ContentGroup[]): Promise<{ locale: string; groups: Partial<Record<ContentGroup, ContentTree>> }> {
+    async getGroups(
+      requestedLocale: string | undefined,
+      names: readonly ContentGroup[],
+    ): Promise<{ locale: string; groups: Partial<Record<ContentGroup, ContentTree>> }> {
       const { locale, fallback } = await resolveLocale(requestedLocale);
-      const groups: Partial<Record<ContentGroup, ContentTree>> = {};
-      for (const name of names) groups[name] = group(locale, fallback, name);
-      return { locale, groups };
+      const key = `${locale}|${fallback}|${[...new Set(names)].sort().join(',')}`;
+      let result = groupSets.get(key);
+      if (!result) {
+        const groups: Partial<Record<ContentGroup, ContentTree>> = {};
+        for (const name of names) groups[name] = group(locale, fallback, name);
+        result = { locale, groups };
+        groupSets.set(key, result);
+      }
+      return result;
     },
 
     async listPages(requestedLocale: string | undefined, type: PageType): Promise<PageSummary[]> {

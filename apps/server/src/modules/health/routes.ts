@@ -3,13 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 
-const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.enum(['ok', 'failed'])) });
+const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.record(z.string(), z.enum(['ok', 'failed'])),
+});
 
 /**
  * Liveness (`/api/health`: the process answers) and readiness (`/api/health/ready`: the
  * database answers and the process is not shutting down) for load balancers.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; isShuttingDown: () => boolean }> = async (app, { db, isShuttingDown }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; isShuttingDown: () => boolean }> = async (
+  app,
+  { db, isShuttingDown },
+) => {
   app.get('/api/health', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     return { status: 'ok' as const, checks: {} };

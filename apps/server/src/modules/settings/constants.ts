@@ -54,7 +54,11 @@ export function buildConstants(config: Config): Constants {
       limit: {
         definition: list(LimitDefinition),
         status: list(LimitStatus),
-        allPeriod: names([...CashLimitPeriod, ...COOLING_OFF_PERIODS.map((p) => p.id), ...SELF_EXCLUSION_PERIODS.map((p) => p.id)]),
+        allPeriod: names([
+          ...CashLimitPeriod,
+          ...COOLING_OFF_PERIODS.map((p) => p.id),
+          ...SELF_EXCLUSION_PERIODS.map((p) => p.id),
+        ]),
         cashPeriod: names(CashLimitPeriod),
         coolingOffPeriod: names(COOLING_OFF_PERIODS.map((p) => p.id)),
         selfExclusionPeriod: names(SELF_EXCLUSION_PERIODS.map((p) => p.id)),
@@ -78,7 +82,15 @@ export function buildConstants(config: Config): Constants {
       },
       spin: { transactionType: list({ BET: 1, WIN: 2, ROLLBACK: 3 }) },
       bonus: {
-        triggerType: list({ DEPOSIT: 1, REGISTRATION: 2, BONUS_CODE: 3, QUEST: 4, TOURNAMENT: 5, CASHBACK: 6, REFERRAL_OWNER: 11 }),
+        triggerType: list({
+          DEPOSIT: 1,
+          REGISTRATION: 2,
+          BONUS_CODE: 3,
+          QUEST: 4,
+          TOURNAMENT: 5,
+          CASHBACK: 6,
+          REFERRAL_OWNER: 11,
+        }),
         type: list(BonusType),
         status: list({ ACTIVE: 1, INACTIVE: 2 }),
         wagerSportsbookTicketType: list({ SINGLE: 1, COMBO: 2 }),

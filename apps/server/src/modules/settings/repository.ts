@@ -27,7 +27,10 @@ export function createSettingsRepository(db: Db) {
     },
 
     async countCurrencies(): Promise<number> {
-      const row = await db.selectFrom('currencies').select((eb) => eb.fn.countAll<string | number | bigint>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('currencies')
+        .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { visitorCountry } from '../../http/geo';
+import { sendCachedData } from '../../http/json-cache';
 import type { Config } from '../../config';
 import type { SettingsService } from './service';
 
@@ -30,19 +31,25 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; 
         response: { 200: dataEnvelope(z.array(currencySchema)) },
       },
     },
-    async (request, reply) => {
-      void reply.header('cache-control', PUBLIC_CACHE);
-      return { data: await settings.listCurrencies({ visibleOnly: request.query.visible === '1' }) };
-    },
+    async (request, reply) =>
+      sendCachedData(
+        request,
+        reply,
+        await settings.listCurrencies({ visibleOnly: request.query.visible === '1' }),
+        PUBLIC_CACHE,
+      ),
   );
 
   app.get(
     '/api/settings/locales',
-    { schema: { tags: ['settings'], summary: 'Site locales; exactly one is the default', response: { 200: dataEnvelope(z.array(localeSchema)) } } },
-    async (_request, reply) => {
-      void reply.header('cache-control', PUBLIC_CACHE);
-      return { data: await settings.listLocales() };
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Site locales; exactly one is the default',
+        response: { 200: dataEnvelope(z.array(localeSchema)) },
+      },
     },
+    async (request, reply) => sendCachedData(request, reply, await settings.listLocales(), PUBLIC_CACHE),
   );
 
   app.get(
@@ -54,19 +61,19 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; 
         response: { 200: dataEnvelope(z.array(countrySchema)) },
       },
     },
-    async (_request, reply) => {
-      void reply.header('cache-control', PUBLIC_CACHE);
-      return { data: await settings.listCountries() };
-    },
+    async (request, reply) => sendCachedData(request, reply, await settings.listCountries(), PUBLIC_CACHE),
   );
 
   app.get(
     '/api/settings/constants',
-    { schema: { tags: ['settings'], summary: 'Every enumeration the client needs', response: { 200: dataEnvelope(constantsSchema) } } },
-    async (_request, reply) => {
-      void reply.header('cache-control', PUBLIC_CACHE);
-      return { data: settings.getConstants() };
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Every enumeration the client needs',
+        response: { 200: dataEnvelope(constantsSchema) },
+      },
     },
+    async (request, reply) => sendCachedData(request, reply, settings.getConstants(), PUBLIC_CACHE),
   );
 
   app.get(

@@ -1,4 +1,11 @@
-import { minorToMajor, type Constants, type Country, type Currency, type Locale, type PlayerInit } from '@croupier/contract';
+import {
+  minorToMajor,
+  type Constants,
+  type Country,
+  type Currency,
+  type Locale,
+  type PlayerInit,
+} from '@croupier/contract';
 import type { Config } from '../../config';
 import { buildConstants } from './constants';
 import type { CountryRow, CurrencyRow, LocaleRow, SettingsRepository } from './repository';
@@ -69,7 +76,9 @@ function toCountry(row: CountryRow): Country {
 export function createSettingsService(options: { repository: SettingsRepository; config: Config }) {
   const { repository, config } = options;
   const allCurrencies = cached(async () => (await repository.listCurrencies({ visibleOnly: false })).map(toCurrency));
-  const visibleCurrencies = cached(async () => (await repository.listCurrencies({ visibleOnly: true })).map(toCurrency));
+  const visibleCurrencies = cached(async () =>
+    (await repository.listCurrencies({ visibleOnly: true })).map(toCurrency),
+  );
   const locales = cached(async () => (await repository.listLocales()).map(toLocale));
   const countries = cached(async () => (await repository.listCountries()).map(toCountry));
   let constants: Constants | undefined;

@@ -12,7 +12,7 @@ function LanguageSwitcher() {
   if (!locales.data) return null;
   return (
     <label className="language-switcher">
-      <span className="visually-hidden">{t('languageSwitcher')}</span>
+      <span className="visually-hidden">{t('languageSwitcher.label')}</span>
       <select
         value={i18n.language}
         disabled={pending}

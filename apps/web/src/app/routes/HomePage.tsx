@@ -20,7 +20,7 @@ export function HomePage() {
 
       <section className="section" aria-labelledby="currencies-title">
         <h2 id="currencies-title" className="section__title">
-          {t('home.currencies')}
+          {t('home.sections.currencies')}
         </h2>
         {currencies.isPending ? (
           <ul className="chips" aria-busy="true">

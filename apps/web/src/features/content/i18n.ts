@@ -7,7 +7,9 @@ import { api } from '../../lib/api';
  * Every user-facing text comes from the content service. Each content group is an
  * i18next namespace; placeholders use single braces (`{min}`), as the content does.
  */
-export async function loadContent(locale: string): Promise<{ locale: string; groups: Partial<Record<ContentGroup, ContentTree>> }> {
+export async function loadContent(
+  locale: string,
+): Promise<{ locale: string; groups: Partial<Record<ContentGroup, ContentTree>> }> {
   return api.get('/api/content/groups', { locale, groups: [...CONTENT_GROUPS] });
 }
 

@@ -1,0 +1,122 @@
+// Shared helpers for benchmarks: start the built server on a fresh database, and a
+// closed-loop HTTP load generator with latency percentiles.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export function ensureBuilt() {
+  if (
+    !fs.existsSync(path.join(root, 'apps/server/dist/main.js')) ||
+    !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))
+  ) {
+    const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('build failed');
+  }
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the server; resolves with its URL, the time to readiness and a stop function. */
+export async function startServer(env = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'croupier-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    try {
+      if ((await fetch(`${url}/api/health/ready`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    url,
+    readyMs,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Closed-loop load: `concurrency` clients each send the next request when one returns. */
+export async function load(url, { concurrency = 32, durationMs = 5000, headers = {} } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies = [];
+  let errors = 0;
+  let bytes = 0;
+  const deadline = performance.now() + durationMs;
+  const once = () =>
+    new Promise((resolve) => {
+      const t0 = performance.now();
+      const req = http.get(url, { agent, headers }, (res) => {
+        res.on('data', (chunk) => (bytes += chunk.length));
+        res.on('end', () => {
+          if (res.statusCode !== 200) errors += 1;
+          latencies.push(performance.now() - t0);
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) await once();
+    }),
+  );
+  const elapsedS = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / elapsedS,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    kbPerResponse: bytes / 1024 / Math.max(1, latencies.length),
+  };
+}
+
+export function printRow(label, r) {
+  console.log(
+    `${label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms  ${r.kbPerResponse.toFixed(1).padStart(6)} KB/resp  errors ${r.errors}`,
+  );
+}
