@@ -23,7 +23,10 @@ export async function openRuntime(config: Config, log: (message: string) => void
   try {
     const applied = await migrate(db, readMigrations(migrationsDir));
     if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
-    if (config.seedOnStart && (await seedIfEmpty(db))) log('seeded an empty database with demo data');
+    if (config.seedOnStart) {
+      const seeded = await seedIfEmpty(db);
+      if (seeded.length > 0) log(`seeded demo data: ${seeded.join(', ')}`);
+    }
   } catch (error) {
     await db.destroy();
     throw error;

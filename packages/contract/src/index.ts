@@ -7,3 +7,6 @@ export * from './settings/schemas';
 export * from './content/groups';
 export * from './content/schemas';
 export * from './validation';
+export * from './games/schemas';
+export * from './notifications/schemas';
+export * from './retention/schemas';

@@ -3,18 +3,40 @@ import { createSettingsRepository } from '../modules/settings/repository';
 import { countryRows, currencyRows, LOCALES } from './reference-data';
 
 /**
- * Fills the reference data an empty database needs (idempotent: existing rows are kept,
- * so an operator's edits survive a re-run). Later domains add their demo data here.
+ * Demo data, one seeder per domain. At start each seeder whose tables are empty runs, so
+ * a domain added by a later migration gets its data on an existing installation too.
+ * `npm run seed` runs them all; each inserts only what is missing, so an operator's
+ * edits survive a re-run.
  */
-export async function seed(db: Db): Promise<void> {
-  const settings = createSettingsRepository(db);
-  await settings.upsertReferenceData({ currencies: currencyRows(), locales: LOCALES, countries: countryRows() });
+export interface Seeder {
+  name: string;
+  isEmpty(db: Db): Promise<boolean>;
+  run(db: Db): Promise<void>;
 }
 
-/** Seeds only a database that has no currencies yet (a new installation). */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
-  const settings = createSettingsRepository(db);
-  if ((await settings.countCurrencies()) > 0) return false;
-  await seed(db);
-  return true;
+const settingsSeeder: Seeder = {
+  name: 'settings',
+  isEmpty: async (db) => (await createSettingsRepository(db).countCurrencies()) === 0,
+  run: async (db) =>
+    createSettingsRepository(db).upsertReferenceData({ currencies: currencyRows(), locales: LOCALES, countries: countryRows() }),
+};
+
+/** In dependency order: later seeders may refer to rows of earlier ones. */
+export const seeders: Seeder[] = [settingsSeeder];
+
+export async function seed(db: Db): Promise<string[]> {
+  for (const seeder of seeders) await seeder.run(db);
+  return seeders.map((s) => s.name);
+}
+
+/** Runs the seeders whose domain has no data yet; returns their names. */
+export async function seedIfEmpty(db: Db): Promise<string[]> {
+  const ran: string[] = [];
+  for (const seeder of seeders) {
+    if (await seeder.isEmpty(db)) {
+      await seeder.run(db);
+      ran.push(seeder.name);
+    }
+  }
+  return ran;
 }
