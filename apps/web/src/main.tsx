@@ -4,11 +4,21 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { boot } from './app/boot';
+import { AppSettingsContext } from './app/context';
+import { FatalErrorBoundary } from './app/FatalErrorBoundary';
 import { createRouter } from './app/router';
+import { ApiError } from './lib/api';
+import { hidePreloader } from './lib/preloader';
 import './styles/global.css';
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: {
+      refetchOnWindowFocus: false,
+      // 4xx answers are final; retry once on network and server errors.
+      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
+    },
+  },
 });
 
 const container = document.getElementById('root');
@@ -16,12 +26,16 @@ if (!container) throw new Error('#root is missing from index.html');
 const root = createRoot(container);
 
 boot(queryClient)
-  .then(({ i18n }) => {
+  .then(({ i18n, settings }) => {
     root.render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <I18nextProvider i18n={i18n}>
-            <RouterProvider router={createRouter()} />
+            <AppSettingsContext.Provider value={settings}>
+              <FatalErrorBoundary>
+                <RouterProvider router={createRouter(settings)} />
+              </FatalErrorBoundary>
+            </AppSettingsContext.Provider>
           </I18nextProvider>
         </QueryClientProvider>
       </StrictMode>,
@@ -31,6 +45,7 @@ boot(queryClient)
     // Without the content service there are no localized texts; this one fixed English
     // fallback is the only text that does not come from it.
     console.error(error);
+    hidePreloader();
     const box = document.createElement('div');
     box.className = 'boot-error';
     box.setAttribute('role', 'alert');
@@ -40,6 +55,7 @@ boot(queryClient)
     text.textContent = 'The site could not start. Check your connection and try again.';
     const retry = document.createElement('button');
     retry.type = 'button';
+    retry.className = 'button button--primary';
     retry.textContent = 'Reload';
     retry.addEventListener('click', () => location.reload());
     box.append(title, text, retry);

@@ -3,10 +3,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createI18n } from '../features/content/i18n';
 import { localesQuery, playerInitQuery } from '../features/settings/api';
 import { LANGUAGE_COOKIE, readCookie } from '../lib/cookies';
+import type { AppSettings } from './context';
+import { localizePath, splitLocalePath } from './locale';
 
 /**
- * Locale choice (spec §9): the saved-language cookie, else the visitor's country locale
- * (from /api/player/init), else the default locale.
+ * Locale for an unprefixed URL (spec §9): the saved-language cookie, else the visitor's
+ * country locale (from /api/player/init), else the default locale.
  */
 export function chooseLocale(options: {
   saved: string | undefined;
@@ -23,13 +25,44 @@ export function chooseLocale(options: {
   );
 }
 
+/**
+ * Resolves the locale of this visit. A prefix in the URL wins; an unprefixed URL whose
+ * detected locale is not the default is redirected (history replace) to its prefixed
+ * form, so that every page has one URL per language.
+ */
+export function resolveLocation(
+  location: { pathname: string; search: string; hash: string },
+  settings: AppSettings,
+  saved: string | undefined,
+): { locale: string; redirectTo?: string } {
+  const { locale: prefixed, path } = splitLocalePath(location.pathname, settings);
+  if (prefixed) return { locale: prefixed };
+  // `/en/...` for the default locale has no prefix: drop it.
+  const [, first, ...rest] = location.pathname.split('/');
+  if (first && first === settings.defaultLocale.toLowerCase()) {
+    return { locale: settings.defaultLocale, redirectTo: `/${rest.join('/')}${location.search}${location.hash}` };
+  }
+  const detected = chooseLocale({ saved, init: settings.init, locales: settings.locales });
+  if (detected === settings.defaultLocale) return { locale: detected };
+  return {
+    locale: detected,
+    redirectTo: `${localizePath(path, detected, settings)}${location.search}${location.hash}`,
+  };
+}
+
 export async function boot(queryClient: QueryClient) {
   const [locales, init] = await Promise.all([
     queryClient.fetchQuery(localesQuery),
     queryClient.fetchQuery(playerInitQuery).catch(() => undefined),
   ]);
-  const locale = chooseLocale({ saved: readCookie(LANGUAGE_COOKIE), init, locales });
+  const settings: AppSettings = {
+    locales,
+    init,
+    defaultLocale: locales.find((locale) => locale.isDefault)?.code ?? 'en',
+  };
+  const { locale, redirectTo } = resolveLocation(window.location, settings, readCookie(LANGUAGE_COOKIE));
+  if (redirectTo) window.history.replaceState(window.history.state, '', redirectTo);
   const i18n = await createI18n(locale);
   document.documentElement.lang = i18n.language;
-  return { i18n };
+  return { i18n, settings };
 }

@@ -1,23 +1,41 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { PageHead } from '../layouts/PageHead';
 
-/** The generic error page (spec §2.1): title, description, image and a Homepage button. */
-export function ErrorPage({ notFound = false }: { notFound?: boolean }) {
-  const { t } = useTranslation('global-components');
-  const error = useRouteError();
-  const is404 = notFound || (isRouteErrorResponse(error) && error.status === 404);
+/**
+ * The generic error page (spec §2.1): title, description, a 404 image and a Homepage
+ * button to the site root or the locale root. Works outside the router too.
+ */
+export function GenericErrorView({ notFound = false }: { notFound?: boolean }) {
+  const { t, i18n } = useTranslation('global-components');
+  const firstSegment = window.location.pathname.split('/')[1] ?? '';
+  const homepage = i18n.language.toLowerCase() === firstSegment && firstSegment !== '' ? `/${firstSegment}` : '/';
   return (
-    <section className="error-page" aria-labelledby="error-title">
+    <section className="error-page" aria-labelledby="error-title" data-testid="error-page">
       <img className="error-page__image" src="/images/404.svg" alt="" width="240" height="120" />
-      <h1 id="error-title">{is404 ? t('errorPage.notFound') : t('errorPage.title')}</h1>
+      <h1 id="error-title">{notFound ? t('errorPage.notFound') : t('errorPage.title')}</h1>
       <p>{t('errorPage.description')}</p>
-      <a className="button button--primary" href="/">
+      <a className="button button--primary" href={homepage}>
         {t('buttons.homepage')}
       </a>
     </section>
   );
 }
 
+export function ErrorPage() {
+  const error = useRouteError();
+  const is404 =
+    (isRouteErrorResponse(error) && error.status === 404) || (error instanceof ApiError && error.status === 404);
+  return <GenericErrorView notFound={is404} />;
+}
+
 export function NotFoundPage() {
-  return <ErrorPage notFound />;
+  const { t } = useTranslation('global-components');
+  return (
+    <>
+      <PageHead title={t('errorPage.notFound')} />
+      <GenericErrorView notFound />
+    </>
+  );
 }

@@ -1,0 +1,80 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { changeContentLocale } from '../../features/content/i18n';
+import { useSession } from '../../features/auth/session';
+import { hidePreloader } from '../../lib/preloader';
+import { useAppSettings } from '../context';
+import { localizePath, splitLocalePath } from '../locale';
+import type { RouteHandle } from '../router';
+import { DefaultLayout } from './DefaultLayout';
+import { GeoRestrictedLayout } from './GeoRestrictedLayout';
+import { PageHead } from './PageHead';
+
+function handles(matches: ReturnType<typeof useMatches>): RouteHandle[] {
+  return matches.map((m) => (m.handle ?? {}) as RouteHandle);
+}
+
+/** Scrolls to top on a new page unless the route says not to; a hash scrolls to its anchor. */
+function useScrollOnNavigate(scrollToTop: boolean) {
+  const location = useLocation();
+  const previousPath = useRef(location.pathname);
+  useEffect(() => {
+    if (location.hash) {
+      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (target) {
+        target.scrollIntoView();
+        return;
+      }
+    }
+    if (previousPath.current !== location.pathname && scrollToTop) window.scrollTo(0, 0);
+    previousPath.current = location.pathname;
+  }, [location.pathname, location.hash, scrollToTop]);
+}
+
+export function RootLayout() {
+  const settings = useAppSettings();
+  const location = useLocation();
+  const matches = useMatches();
+  const { i18n } = useTranslation();
+  const { isLoggedIn } = useSession();
+  const urlLocale = splitLocalePath(location.pathname, settings).locale ?? settings.defaultLocale;
+  const routeHandles = handles(matches);
+
+  // The URL names the locale: follow it (links, back/forward, the language switcher).
+  useEffect(() => {
+    if (i18n.language === urlLocale) return;
+    changeContentLocale(i18n, urlLocale)
+      .then(() => {
+        document.documentElement.lang = urlLocale;
+      })
+      .catch(() => undefined);
+  }, [i18n, urlLocale]);
+
+  useScrollOnNavigate(!routeHandles.some((h) => h.scrollToTop === false));
+
+  const keepPreloader = routeHandles.some((h) => h.keepPreloader);
+  useEffect(() => {
+    if (!keepPreloader) hidePreloader();
+  }, [keepPreloader]);
+
+  if (settings.init?.restrictType === 1) {
+    return (
+      <>
+        <PageHead />
+        <GeoRestrictedLayout />
+      </>
+    );
+  }
+
+  const needsPlayer = routeHandles.some((h) => h.access === 'player');
+  if (needsPlayer && !isLoggedIn) {
+    return <Navigate to={`${localizePath('/', urlLocale, settings)}?sign-in=true`} replace />;
+  }
+
+  return (
+    <DefaultLayout>
+      <Outlet />
+    </DefaultLayout>
+  );
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from './PageHeader';
+
+/** The sportsbook page (only routed when the sportsbook client is configured). */
+export function BettingPage() {
+  const { t } = useTranslation('layout');
+  return <PageHeader title={t('pages.betting.title')} description={t('pages.betting.description')} />;
+}

@@ -1,0 +1,72 @@
+import type { PageType } from '@croupier/contract';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useParams } from 'react-router';
+import { ErrorState, TextSkeleton } from '../../components/ui/states';
+import { ContentArticle } from '../../features/content/ContentArticle';
+import { isNotFound, useContentPage, usePageList } from '../../features/content/pages';
+import { useLocale } from '../context';
+import { PageHead } from '../layouts/PageHead';
+import { NotFoundPage } from './ErrorPage';
+
+function ContentView({ type, identity }: { type: PageType; identity: string | undefined }) {
+  const { localePath } = useLocale();
+  const page = useContentPage(type, identity);
+  if (page.isPending) return <TextSkeleton />;
+  if (page.isError)
+    return isNotFound(page.error) ? <NotFoundPage /> : <ErrorState onRetry={() => void page.refetch()} />;
+  return (
+    <>
+      <PageHead title={page.data.title} />
+      <ContentArticle page={page.data} localePath={localePath} />
+    </>
+  );
+}
+
+export function StaticPage() {
+  return <ContentView type="static" identity={useParams().pageIdentity} />;
+}
+
+export function BonusPage() {
+  return <ContentView type="bonus" identity={useParams().pageIdentity} />;
+}
+
+export function WelcomePackagePage() {
+  return <ContentView type="welcome-package" identity="main" />;
+}
+
+/** `/{slug}`: a static content page with that identity, or the 404. */
+export function SlugPage({ slug }: { slug: string }) {
+  return <ContentView type="static" identity={slug} />;
+}
+
+/** `/questions` and `/questions/{page}`: FAQ sections as tabs, the chosen one below. */
+export function QuestionsPage() {
+  const { t } = useTranslation('layout');
+  const { localePath } = useLocale();
+  const { pageIdentity } = useParams();
+  const list = usePageList('questions');
+  const selected = pageIdentity ?? list.data?.[0]?.identity;
+  return (
+    <div className="questions">
+      <nav className="tabs" aria-label={t('navigation.questions')}>
+        {list.data?.map((section) => (
+          <NavLink
+            key={section.identity}
+            className={({ isActive }) =>
+              `tabs__tab${isActive || (!pageIdentity && section.identity === selected) ? ' tabs__tab--active' : ''}`
+            }
+            to={localePath(`/questions/${section.identity}`)}
+            preventScrollReset
+          >
+            {section.title}
+          </NavLink>
+        ))}
+      </nav>
+      {list.isError ? (
+        <ErrorState onRetry={() => void list.refetch()} />
+      ) : (
+        <ContentView type="questions" identity={selected} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// Replaced by the catalogue work (features/games).
+export function GamePage() {
+  return null;
+}

@@ -1,0 +1,32 @@
+import type { Page, PageSummary, PageType } from '@croupier/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../../lib/api';
+
+export function usePageList(type: PageType) {
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
+  return useQuery({
+    queryKey: ['content', 'pages', type, locale],
+    queryFn: ({ signal }) => api.get<PageSummary[]>(`/api/content/pages/${type}`, { locale }, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useContentPage(type: PageType, identity: string | undefined) {
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
+  return useQuery({
+    queryKey: ['content', 'page', type, identity, locale],
+    queryFn: ({ signal }) =>
+      api.get<Page>(`/api/content/pages/${type}/${encodeURIComponent(identity ?? '')}`, { locale }, signal),
+    enabled: Boolean(identity),
+    staleTime: 5 * 60_000,
+    // A missing page is an answer, not a failure to retry.
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
+  });
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 422);
+}
