@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { pageQuerySchema, queryArray, queryInt } from '../common/query';
 
 /** `{ "1x": url, "2x"?: url, "3x"?: url }`: one picture at several pixel densities. */
-export const imageDensitiesSchema = z.object({ '1x': z.string(), '2x': z.string().optional(), '3x': z.string().optional() });
+export const imageDensitiesSchema = z.object({
+  '1x': z.string(),
+  '2x': z.string().optional(),
+  '3x': z.string().optional(),
+});
 
 /** Game artwork: 200x200 for square tiles, 200x300 for vertical tiles. Paths are site-relative. */
 export const gameImagesSchema = z.object({ '200x200': imageDensitiesSchema, '200x300': imageDensitiesSchema });
@@ -32,7 +36,12 @@ export const providerSchema = z.object({
 });
 export type Provider = z.infer<typeof providerSchema>;
 
-export const gameLabelSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string().nullable() });
+export const gameLabelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string().nullable(),
+});
 
 export const GAME_VOLATILITIES = ['low', 'medium', 'high', 'very-high'] as const;
 
@@ -105,5 +114,8 @@ export type Winner = z.infer<typeof winnerSchema>;
 export const winnersQuerySchema = z.object({
   perPage: queryInt.min(1).max(50).default(12),
   platform: queryInt.min(1).max(2).optional(),
-  countryCode: z.string().regex(/^[A-Za-z]{2}$/).optional(),
+  countryCode: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .optional(),
 });
