@@ -23,7 +23,20 @@ import { parseQueryString } from './lib/query-string';
 import { contentRoutes } from './modules/content/routes';
 import { createContentService } from './modules/content/service';
 import { loadContentStore, type ContentStore } from './modules/content/store';
+import { gamesRoutes } from './modules/games/routes';
+import { createGamesRepository } from './modules/games/repository';
+import { createGamesService } from './modules/games/service';
 import { healthRoutes } from './modules/health/routes';
+import { createEmailSender } from './modules/notifications/email';
+import { createOutboxRepository } from './modules/notifications/outbox/repository';
+import { devOutboxRoutes } from './modules/notifications/outbox/routes';
+import { createOutboxService } from './modules/notifications/outbox/service';
+import { createCommunicationsRepository } from './modules/notifications/repository';
+import { notificationRoutes } from './modules/notifications/routes';
+import { createCommunicationsService } from './modules/notifications/service';
+import { createRetentionRepository } from './modules/retention/repository';
+import { retentionRoutes } from './modules/retention/routes';
+import { createRetentionService } from './modules/retention/service';
 import { createSettingsRepository } from './modules/settings/repository';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
@@ -78,17 +91,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     void reply.header('x-request-id', request.id);
   });
 
+  // The live chat widget (when configured) is the one third party the pages load.
+  const chatOrigins = config.features.chat ? [new URL(config.features.chat.scriptUrl).origin] : [];
   await server.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...chatOrigins],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...chatOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...chatOrigins],
+        frameSrc: ["'self'", ...chatOrigins],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -147,6 +162,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });
   await server.register(settingsRoutes, { settings, config });
   await server.register(contentRoutes, { content });
+  const games = createGamesService({ repository: createGamesRepository(db) });
+  await server.register(gamesRoutes, { games });
+
+  const outboxRepository = createOutboxRepository(db);
+  const email = createEmailSender({ config, outbox: outboxRepository });
+  const communications = createCommunicationsService({
+    repository: createCommunicationsRepository(db),
+    email,
+    supportEmail: config.mail.supportEmail,
+  });
+  await server.register(notificationRoutes, { communications, config });
+  // What the sandboxes "sent" (codes, reset links): never exposed in production.
+  if (!config.isProduction) {
+    await server.register(devOutboxRoutes, { outbox: createOutboxService({ repository: outboxRepository }) });
+  }
+  await server.register(retentionRoutes, {
+    retention: createRetentionService({ repository: createRetentionRepository(db) }),
+  });
 
   if (webServed && config.webDistDir) await registerWebApp(server, config.webDistDir);
 

@@ -65,4 +65,42 @@ describe('loadConfig', () => {
   it('refuses the geo override in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', GEO_COUNTRY: 'DE' })).toThrow(/not allowed in production/);
   });
+
+  it('sends e-mail to the dev outbox by default and needs SMTP_URL in production', () => {
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Croupier <no-reply@croupier.example>',
+      supportEmail: 'support@croupier.example',
+    });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required in production/);
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtps://mailer:s%40cret@smtp.example:465',
+      MAIL_FROM: 'noreply@casino.example',
+      SUPPORT_EMAIL: 'help@casino.example',
+    });
+    expect(production.mail).toEqual({
+      smtpUrl: 'smtps://mailer:s%40cret@smtp.example:465',
+      from: 'noreply@casino.example',
+      supportEmail: 'help@casino.example',
+    });
+  });
+
+  it('names every production problem at once', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', GEO_COUNTRY: 'DE' })).toThrow(/GEO_COUNTRY[^]*SMTP_URL/);
+  });
+
+  it('refuses malformed mail settings', () => {
+    let error: unknown;
+    try {
+      loadConfig({ SMTP_URL: 'http://smtp.example', MAIL_FROM: 'not an address', SUPPORT_EMAIL: 'nobody' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    for (const name of ['SMTP_URL', 'MAIL_FROM', 'SUPPORT_EMAIL']) expect((error as Error).message).toContain(name);
+    expect(loadConfig({ MAIL_FROM: '"Croupier Casino" <mail@casino.example>' }).mail.from).toBe(
+      '"Croupier Casino" <mail@casino.example>',
+    );
+  });
 });

@@ -16,6 +16,15 @@ const countryCode = z
   .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
   .transform((value) => value.toUpperCase());
 
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -46,6 +55,7 @@ const envSchema = z.object({
   SPORTSBOOK_CLIENT_HOST: z.string().optional(),
   SPORTSBOOK_CLIENT_ID: z.string().optional(),
   CHAT_WIDGET_ID: z.string().optional(),
+  CHAT_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
   CHAT_FOR_GUESTS: bool.default(false),
   REGISTRATION_EMAIL: bool.default(true),
   REGISTRATION_PHONE: bool.default(true),
@@ -53,6 +63,15 @@ const envSchema = z.object({
   TELEGRAM_BOT: z.string().optional(),
   TELEGRAM_AUTH_URL: z.string().optional(),
   DEPOSIT_BONUS_DECLINE_DEFAULT: bool.default(false),
+  SMTP_URL: z
+    .string()
+    .refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host (user and password URL-encoded)')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address or "Name <address>"')
+    .default('Croupier <no-reply@croupier.example>'),
+  SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@croupier.example'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -77,11 +96,18 @@ export interface Config {
   features: {
     loyalty: boolean;
     sportsbook: { clientHost: string; clientId: string } | undefined;
-    chat: { widgetId: string; forGuests: boolean } | undefined;
+    chat: { widgetId: string; scriptUrl: string; forGuests: boolean } | undefined;
     registration: { email: boolean; phone: boolean };
     socialAuth: string[];
     telegram: { bot: string; authUrl: string } | undefined;
     depositBonusDeclineDefault: boolean;
+  };
+  mail: {
+    /** SMTP server for real e-mail; undefined: e-mails go to the dev outbox (never in production). */
+    smtpUrl: string | undefined;
+    from: string;
+    /** The operator's address that receives contact-form messages. */
+    supportEmail: string;
   };
 }
 
@@ -98,10 +124,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  const productionProblems: string[] = [];
   if (isProduction && e.GEO_COUNTRY) {
-    throw new ConfigError(
-      'Invalid configuration:\n  GEO_COUNTRY: the development override is not allowed in production',
-    );
+    productionProblems.push('  GEO_COUNTRY: the development override is not allowed in production');
+  }
+  if (isProduction && !e.SMTP_URL) {
+    // The dev outbox would swallow every e-mail (contact form, password resets) unseen.
+    productionProblems.push('  SMTP_URL: required in production (the dev outbox sandbox is for development only)');
+  }
+  if (productionProblems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${productionProblems.join('\n')}`);
   }
   return {
     env: e.NODE_ENV,
@@ -137,7 +169,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         e.SPORTSBOOK_CLIENT_HOST && e.SPORTSBOOK_CLIENT_ID
           ? { clientHost: e.SPORTSBOOK_CLIENT_HOST, clientId: e.SPORTSBOOK_CLIENT_ID }
           : undefined,
-      chat: e.CHAT_WIDGET_ID ? { widgetId: e.CHAT_WIDGET_ID, forGuests: e.CHAT_FOR_GUESTS } : undefined,
+      chat:
+        e.CHAT_WIDGET_ID && e.CHAT_SCRIPT_URL
+          ? { widgetId: e.CHAT_WIDGET_ID, scriptUrl: e.CHAT_SCRIPT_URL, forGuests: e.CHAT_FOR_GUESTS }
+          : undefined,
       registration: { email: e.REGISTRATION_EMAIL, phone: e.REGISTRATION_PHONE },
       socialAuth: e.SOCIAL_AUTH_PROVIDERS.split(',')
         .map((provider) => provider.trim())
@@ -146,5 +181,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         e.TELEGRAM_BOT && e.TELEGRAM_AUTH_URL ? { bot: e.TELEGRAM_BOT, authUrl: e.TELEGRAM_AUTH_URL } : undefined,
       depositBonusDeclineDefault: e.DEPOSIT_BONUS_DECLINE_DEFAULT,
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
   };
 }

@@ -165,7 +165,13 @@ describe('GET /api/player/init', () => {
   it("reads the visitor's country from the edge header and suggests its locale", async () => {
     const init = await getData('/api/player/init', playerInitSchema, { 'cf-ipcountry': 'br' });
     expect(init).toMatchObject({ country: 'BR', restrictType: null, locale: 'pt-BR' });
-    expect(init.features).toEqual({ loyalty: true, sportsbook: false, chat: false, guestChat: false });
+    expect(init.features).toEqual({
+      loyalty: true,
+      sportsbook: false,
+      chat: false,
+      guestChat: false,
+      chatWidget: null,
+    });
   });
 
   it('reports the restriction of a restricted country', async () => {

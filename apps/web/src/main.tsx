@@ -7,6 +7,7 @@ import { boot } from './app/boot';
 import { AppSettingsContext } from './app/context';
 import { FatalErrorBoundary } from './app/FatalErrorBoundary';
 import { createRouter } from './app/router';
+import { LayoutProvider, ToastProvider } from './features/layout';
 import { ApiError } from './lib/api';
 import { hidePreloader } from './lib/preloader';
 import './styles/global.css';
@@ -33,7 +34,11 @@ boot(queryClient)
           <I18nextProvider i18n={i18n}>
             <AppSettingsContext.Provider value={settings}>
               <FatalErrorBoundary>
-                <RouterProvider router={createRouter(settings)} />
+                <LayoutProvider>
+                  <ToastProvider>
+                    <RouterProvider router={createRouter(settings)} />
+                  </ToastProvider>
+                </LayoutProvider>
               </FatalErrorBoundary>
             </AppSettingsContext.Provider>
           </I18nextProvider>

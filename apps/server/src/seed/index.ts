@@ -1,6 +1,8 @@
 import type { Db } from '../db/database';
 import { createSettingsRepository } from '../modules/settings/repository';
+import { gamesSeeder } from './games';
 import { countryRows, currencyRows, LOCALES } from './reference-data';
+import { retentionSeeder } from './retention';
 
 /**
  * Demo data, one seeder per domain. At start each seeder whose tables are empty runs, so
@@ -18,11 +20,15 @@ const settingsSeeder: Seeder = {
   name: 'settings',
   isEmpty: async (db) => (await createSettingsRepository(db).countCurrencies()) === 0,
   run: async (db) =>
-    createSettingsRepository(db).upsertReferenceData({ currencies: currencyRows(), locales: LOCALES, countries: countryRows() }),
+    createSettingsRepository(db).upsertReferenceData({
+      currencies: currencyRows(),
+      locales: LOCALES,
+      countries: countryRows(),
+    }),
 };
 
 /** In dependency order: later seeders may refer to rows of earlier ones. */
-export const seeders: Seeder[] = [settingsSeeder];
+export const seeders: Seeder[] = [settingsSeeder, retentionSeeder, gamesSeeder];
 
 export async function seed(db: Db): Promise<string[]> {
   for (const seeder of seeders) await seeder.run(db);

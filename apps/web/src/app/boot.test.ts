@@ -14,7 +14,7 @@ const init = (country: string | null, locale: string) => ({
   restrictType: null,
   locale,
   serverTime: '2026-01-01T00:00:00.000Z',
-  features: { loyalty: true, sportsbook: false, chat: false, guestChat: false },
+  features: { loyalty: true, sportsbook: false, chat: false, guestChat: false, chatWidget: null },
 });
 const settings = (initLocale = 'en'): AppSettings => ({ locales, defaultLocale: 'en', init: init('DE', initLocale) });
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });

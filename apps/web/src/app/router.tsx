@@ -150,6 +150,8 @@ export function buildRoutes(settings: AppSettings): RouteObject[] {
       path: '/',
       element: <RootLayout />,
       errorElement: <ErrorPage />,
+      // The preloader covers the first lazy page load.
+      HydrateFallback: () => null,
       children: [
         ...(pages as RouteObject[]),
         // `/:locale/...`; for a segment that is not a locale, LocaleScope shows the

@@ -15,6 +15,31 @@ export const loyaltyLevelSchema = z.object({
 });
 export type LoyaltyLevel = z.infer<typeof loyaltyLevelSchema>;
 
+/**
+ * Perk ids the seeded levels use; a client keys its texts on them (content
+ * `loyalty.perks.<id>`). The level's `perks` stays a plain string list so that an
+ * operator can add a perk before every client knows it.
+ */
+export const LOYALTY_PERKS = [
+  'dailyQuests',
+  'birthdayBonus',
+  'weeklyCashback5',
+  'weeklyCashback7',
+  'weeklyCashback10',
+  'weeklyCashback12',
+  'weeklyCashback15',
+  'weeklyCashback20',
+  'weeklyFreeSpins',
+  'fasterWithdrawals',
+  'higherWithdrawalLimits',
+  'exclusiveTournaments',
+  'personalManager',
+  'luxuryGifts',
+  'vipEvents',
+  'tailoredBonuses',
+] as const;
+export type LoyaltyPerk = (typeof LOYALTY_PERKS)[number];
+
 export const levelsQuerySchema = pageQuerySchema.extend({
   sortBy: z.enum(['order', 'points']).default('order'),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),

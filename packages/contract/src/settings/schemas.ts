@@ -111,6 +111,8 @@ export const playerInitSchema = z.object({
     sportsbook: z.boolean(),
     guestChat: z.boolean(),
     chat: z.boolean(),
+    /** The live chat widget, when configured: its id and script URL (`{widgetId}` is replaced). */
+    chatWidget: z.object({ widgetId: z.string(), scriptUrl: z.string() }).nullable(),
   }),
 });
 export type PlayerInit = z.infer<typeof playerInitSchema>;

@@ -116,6 +116,9 @@ export function createSettingsService(options: { repository: SettingsRepository;
           sportsbook: config.features.sportsbook !== undefined,
           chat: config.features.chat !== undefined,
           guestChat: config.features.chat?.forGuests ?? false,
+          chatWidget: config.features.chat
+            ? { widgetId: config.features.chat.widgetId, scriptUrl: config.features.chat.scriptUrl }
+            : null,
         },
       };
     },

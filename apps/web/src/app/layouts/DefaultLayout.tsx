@@ -1,11 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '../../features/auth/session';
+import { useLayout } from '../../features/layout';
 import { useAppSettings, useLocale } from '../context';
 import { Footer } from './Footer';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { useOpenModal } from './modal-bridge';
+
+const MOBILE_QUERY = '(max-width: 767px)';
 
 interface NavItem {
   key: string;
@@ -70,14 +73,17 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const { isLoggedIn } = useSession();
   const features = useAppSettings().init?.features;
   const openModal = useOpenModal();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { drawerOpen, drawerCompact, toggleDrawer, closeDrawer, toggleDrawerCompact } = useLayout();
+  // One menu button: on phones it slides the drawer in; on wider screens it folds the
+  // drawer to icons (compact mode, remembered across visits).
+  const onMenu = () => (window.matchMedia(MOBILE_QUERY).matches ? toggleDrawer() : toggleDrawerCompact());
 
   const items = NAV.filter(
     (item) => (!item.feature || features?.[item.feature] !== false) && (!item.player || isLoggedIn),
   );
 
   return (
-    <div className="shell" data-drawer={drawerOpen ? 'open' : 'closed'}>
+    <div className="shell" data-drawer={drawerOpen ? 'open' : 'closed'} data-compact={drawerCompact ? 'true' : 'false'}>
       <a className="skip-link" href="#main">
         {t('accessibility.skipToContent', { ns: 'global-components' })}
       </a>
@@ -85,10 +91,9 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         <button
           type="button"
           className="header__menu icon-button"
-          aria-expanded={drawerOpen}
           aria-controls="drawer"
           aria-label={t(drawerOpen ? 'accessibility.closeMenu' : 'accessibility.openMenu', { ns: 'global-components' })}
-          onClick={() => setDrawerOpen((open) => !open)}
+          onClick={onMenu}
         >
           <Icon path="M4 6h16M4 12h16M4 18h16" />
         </button>
@@ -146,7 +151,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
                     className="drawer__link"
                     to={localePath(item.to)}
                     end={item.to === '/'}
-                    onClick={() => setDrawerOpen(false)}
+                    onClick={closeDrawer}
                   >
                     <Icon path={item.icon} />
                     <span>{t(`navigation.${item.key}`)}</span>
@@ -160,13 +165,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           </div>
         </aside>
         {drawerOpen ? (
-          <button
-            type="button"
-            className="drawer__scrim"
-            aria-hidden="true"
-            tabIndex={-1}
-            onClick={() => setDrawerOpen(false)}
-          />
+          <button type="button" className="drawer__scrim" aria-hidden="true" tabIndex={-1} onClick={closeDrawer} />
         ) : null}
         <div className="shell__content">
           <main id="main" className="main" tabIndex={-1}>

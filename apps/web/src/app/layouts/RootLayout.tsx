@@ -1,11 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { changeContentLocale } from '../../features/content/i18n';
 import { useSession } from '../../features/auth/session';
+import { CookiePopup, LiveChat } from '../../features/layout';
+import { ModalHost, ModalProvider } from '../../features/modals';
 import { hidePreloader } from '../../lib/preloader';
 import { useAppSettings } from '../context';
 import { localizePath, splitLocalePath } from '../locale';
+import { MODAL_BODIES } from '../modal-bodies';
 import type { RouteHandle } from '../router';
 import { DefaultLayout } from './DefaultLayout';
 import { GeoRestrictedLayout } from './GeoRestrictedLayout';
@@ -40,6 +43,8 @@ export function RootLayout() {
   const { isLoggedIn } = useSession();
   const urlLocale = splitLocalePath(location.pathname, settings).locale ?? settings.defaultLocale;
   const routeHandles = handles(matches);
+  const chatWidget = settings.init?.features.chatWidget;
+  const localizeForUrl = useCallback((path: string) => localizePath(path, urlLocale, settings), [urlLocale, settings]);
 
   // The URL names the locale: follow it (links, back/forward, the language switcher).
   useEffect(() => {
@@ -73,8 +78,24 @@ export function RootLayout() {
   }
 
   return (
-    <DefaultLayout>
-      <Outlet />
-    </DefaultLayout>
+    <ModalProvider
+      isLoggedIn={isLoggedIn}
+      authBlocked={settings.init?.restrictType === 2}
+      bodies={MODAL_BODIES}
+      localizePath={localizeForUrl}
+    >
+      <DefaultLayout>
+        <Outlet />
+      </DefaultLayout>
+      <ModalHost />
+      <CookiePopup localizePath={localizeForUrl} />
+      {chatWidget ? (
+        <LiveChat
+          config={{ widgetId: chatWidget.widgetId, forGuests: settings.init?.features.guestChat ?? false }}
+          isLoggedIn={isLoggedIn}
+          scriptUrl={chatWidget.scriptUrl}
+        />
+      ) : null}
+    </ModalProvider>
   );
 }

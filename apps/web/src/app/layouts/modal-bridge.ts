@@ -1,19 +1,17 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { isModalName, useModals } from '../../features/modals';
 
 /**
- * Opens a modal by name through its URL query key (`?sign-in=true`, `?wallet=deposit`);
- * the modal system reads the query. Replaced by the modal system's own `open` once mounted.
+ * Opens a modal by name; `value` is the modal's query value (`wallet` → `tab`). A thin
+ * adapter so that callers need not know the modal system's option shape.
  */
 export function useOpenModal() {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const { open } = useModals();
   return useCallback(
-    (name: string, options: { value?: string } = {}) => {
-      const params = new URLSearchParams(location.search);
-      params.set(name, options.value ?? 'true');
-      void navigate({ pathname: location.pathname, search: `?${params.toString()}` }, { preventScrollReset: true });
+    (name: string, options: { value?: string; props?: Record<string, unknown> } = {}) => {
+      if (!isModalName(name)) return;
+      open(name, { props: { ...(options.value ? { tab: options.value } : {}), ...options.props } });
     },
-    [location.pathname, location.search, navigate],
+    [open],
   );
 }

@@ -1,4 +1,36 @@
-// Replaced by the catalogue work (features/games).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../components/ui/states';
+import { CollectionChips, GameSearch, LobbyRails, LobbySkeleton, useCollections } from '../../features/games';
+import { PageHead } from '../layouts/PageHead';
+
+/** `/casino`: search, category chips and every collection as a rail, with the providers strip. */
 export function CasinoPage() {
-  return null;
+  const { t } = useTranslation('layout');
+  const collections = useCollections();
+  const [searching, setSearching] = useState(false);
+  return (
+    <div className="games-page">
+      <PageHead title={t('pages.casino.title')} />
+      <header className="games-page__head">
+        <h1 className="games-page__title">{t('pages.casino.title')}</h1>
+        <p className="games-page__description">{t('pages.casino.description')}</p>
+      </header>
+      <div className="games-page__search">
+        <GameSearch suggestions="typing" onActiveChange={setSearching} />
+      </div>
+      {searching ? null : (
+        <>
+          <CollectionChips collections={collections.listed} active="lobby" label={t('navigation.categories')} />
+          {collections.isError ? (
+            <ErrorState onRetry={() => void collections.refetch()} />
+          ) : collections.listed ? (
+            <LobbyRails collections={collections.listed} providersAfter={4} />
+          ) : (
+            <LobbySkeleton />
+          )}
+        </>
+      )}
+    </div>
+  );
 }

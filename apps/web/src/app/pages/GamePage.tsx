@@ -1,4 +1,30 @@
-// Replaced by the catalogue work (features/games).
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ErrorState } from '../../components/ui/states';
+import { GameView, isMissing, useGame } from '../../features/games';
+import { PageHead } from '../layouts/PageHead';
+import { NotFoundPage } from './ErrorPage';
+
+/** `/games/{id}`: `id` is the game's identity (page links) or its id (winners, bonuses). */
 export function GamePage() {
-  return null;
+  const { t } = useTranslation('global-components');
+  const { id } = useParams();
+  const game = useGame(id);
+  if (game.isError)
+    return isMissing(game.error) ? <NotFoundPage /> : <ErrorState onRetry={() => void game.refetch()} />;
+  if (game.isPending) {
+    return (
+      <div className="games-game games-game--loading" aria-busy="true" aria-label={t('states.loading')}>
+        <span className="games-breadcrumb games-breadcrumb--skeleton" />
+        <span className="games-game__title games-game__title--skeleton" />
+        <div className="games-stage games-stage--skeleton" />
+      </div>
+    );
+  }
+  return (
+    <>
+      <PageHead title={game.data.name} />
+      <GameView key={game.data.id} game={game.data} />
+    </>
+  );
 }

@@ -1,0 +1,266 @@
+import type {
+  Collection,
+  Game,
+  GameImages,
+  GamesQuery,
+  PaginationMeta,
+  Provider,
+  providersQuerySchema,
+} from '@croupier/contract';
+import type { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { pageMeta, pageOffset } from '../../lib/pagination';
+import {
+  collectionShownTo,
+  gameOrder,
+  isUuid,
+  likeContains,
+  matchesRef,
+  nameContains,
+  resolveRefs,
+  sortProviders,
+  splitGameRefs,
+} from './catalogue';
+import type { CollectionRow, GameFilter, GameRow, GamesRepository, LabelRow, ProviderRow } from './repository';
+
+/** The catalogue's reference data changes rarely; each process keeps it this long before reading again. */
+const CACHE_TTL_MS = 30_000;
+
+export type ProvidersQuery = z.output<typeof providersQuerySchema>;
+type CollectionSummary = Game['collections'][number];
+type GameLabel = Game['labels'][number];
+
+/** Providers, collections and labels, read together and kept briefly. */
+interface Reference {
+  /** Enabled providers in catalogue order, also those without enabled games (for lookups). */
+  providers: Provider[];
+  /** The list clients see: providers with at least one enabled game. */
+  listedProviders: Provider[];
+  /** Sorted copies of listedProviders, one per sort, so that a cached response is reused. */
+  providerSorts: Map<string, Provider[]>;
+  collections: Collection[];
+  visibleCollections: Collection[];
+  collectionSummaries: Map<string, CollectionSummary>;
+  labels: Map<string, GameLabel>;
+}
+
+function toProvider(row: ProviderRow): Provider {
+  const logo = { '116x40': { '1x': row.logo_path } };
+  return {
+    id: row.id,
+    identity: row.identity,
+    name: row.name,
+    gameEnabledCount: row.game_enabled_count,
+    images: logo,
+    customImages: logo,
+  };
+}
+
+function toCollection(row: CollectionRow): Collection {
+  return {
+    id: row.id,
+    identity: row.identity,
+    name: row.name,
+    countries: row.countries,
+    isHidden: row.is_hidden,
+    gameCount: row.game_count,
+  };
+}
+
+function toLabel(row: LabelRow): GameLabel {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at?.toISOString() ?? null,
+  };
+}
+
+function gameImages(square: string, vertical: string): GameImages {
+  return { '200x200': { '1x': square }, '200x300': { '1x': vertical } };
+}
+
+const numberOrNull = (value: string | null): number | null => (value === null ? null : Number(value));
+
+function toGame(row: GameRow, provider: Provider, reference: Reference): Game {
+  const images = gameImages(row.image_square_path, row.image_vertical_path);
+  return {
+    id: row.id,
+    identity: row.identity,
+    name: row.name,
+    description: row.description,
+    isDemoMode: row.is_demo_mode,
+    provider,
+    images,
+    customImages: gameImages(
+      row.custom_image_square_path ?? row.image_square_path,
+      row.custom_image_vertical_path ?? row.image_vertical_path,
+    ),
+    labels: row.label_ids.flatMap((id) => reference.labels.get(id) ?? []),
+    collections: row.collection_ids.flatMap((id) => reference.collectionSummaries.get(id) ?? []),
+    isBonusWagering: row.is_bonus_wagering,
+    minimumBonusWagerMultiplier: Number(row.minimum_bonus_wager_multiplier),
+    volatility: row.volatility,
+    paylines: row.paylines,
+    type: row.type,
+    platforms: row.platforms,
+    screenHeightRatio: numberOrNull(row.screen_height_ratio),
+    screenWidthRatio: numberOrNull(row.screen_width_ratio),
+    rtp: numberOrNull(row.rtp),
+    restrictedCountries: row.restricted_countries,
+  };
+}
+
+function cached<T>(load: () => Promise<T>, ttlMs = CACHE_TTL_MS) {
+  let entry: { value: Promise<T>; expiresAt: number } | undefined;
+  return {
+    get(): Promise<T> {
+      const now = Date.now();
+      if (!entry || entry.expiresAt <= now) {
+        const value = load();
+        entry = { value, expiresAt: now + ttlMs };
+        // A failed load must not be served from the cache.
+        value.catch(() => {
+          entry = undefined;
+        });
+      }
+      return entry.value;
+    },
+    clear(): void {
+      entry = undefined;
+    },
+  };
+}
+
+export function createGamesService(options: { repository: GamesRepository }) {
+  const { repository } = options;
+
+  const reference = cached(async (): Promise<Reference> => {
+    const providerRows = await repository.listProviders();
+    const collectionRows = await repository.listCollections();
+    const labelRows = await repository.listLabels();
+    const providers = providerRows.map(toProvider);
+    const collections = collectionRows.map(toCollection);
+    return {
+      providers,
+      listedProviders: providers.filter((p) => p.gameEnabledCount > 0),
+      providerSorts: new Map(),
+      collections,
+      visibleCollections: collections.filter((c) => !c.isHidden),
+      collectionSummaries: new Map(
+        collections.map(({ gameCount: _gameCount, ...summary }) => [summary.id, summary] as const),
+      ),
+      labels: new Map(labelRows.map((row) => [row.id, toLabel(row)] as const)),
+    };
+  });
+
+  /** The provider of a game row; a provider added since the cache was filled triggers one reload. */
+  async function providerOf(row: GameRow, current: Reference): Promise<{ provider: Provider; reference: Reference }> {
+    const found = current.providers.find((p) => p.id === row.provider_id);
+    if (found) return { provider: found, reference: current };
+    reference.clear();
+    const fresh = await reference.get();
+    const provider = fresh.providers.find((p) => p.id === row.provider_id);
+    if (!provider) throw new Error(`Provider ${row.provider_id} of game ${row.identity} is not in the catalogue`);
+    return { provider, reference: fresh };
+  }
+
+  async function toGames(rows: GameRow[]): Promise<Game[]> {
+    let current = await reference.get();
+    const games: Game[] = [];
+    for (const row of rows) {
+      const resolved = await providerOf(row, current);
+      current = resolved.reference;
+      games.push(toGame(row, resolved.provider, current));
+    }
+    return games;
+  }
+
+  return {
+    /** Collections shown in the lobby, in position order. The array is shared: cache its response. */
+    async listCollections(): Promise<Collection[]> {
+      return (await reference.get()).visibleCollections;
+    },
+
+    /**
+     * Providers with enabled games. Without a name search or paging the array is shared
+     * between requests (one per sort), so its response can be cached.
+     */
+    async listProviders(query: ProvidersQuery): Promise<Provider[]> {
+      const current = await reference.get();
+      const sortKey = `${query.sortBy}:${query.sortOrder ?? ''}`;
+      let sorted = current.providerSorts.get(sortKey);
+      if (!sorted) {
+        sorted = sortProviders(current.listedProviders, query.sortBy, query.sortOrder);
+        current.providerSorts.set(sortKey, sorted);
+      }
+      const search = query.name;
+      let providers = search ? sorted.filter((p) => nameContains(p.name, search)) : sorted;
+      // The list is not paged by default (clients read a plain array); perPage asks for a slice.
+      if (query.perPage !== undefined) {
+        const offset = pageOffset(query.page ?? 1, query.perPage);
+        providers = providers.slice(offset, offset + query.perPage);
+      }
+      return providers;
+    },
+
+    /** An enabled provider by id or identity, also one whose games are not live yet. */
+    async getProvider(ref: string): Promise<Provider> {
+      const provider = (await reference.get()).providers.find((p) => matchesRef(p, ref));
+      if (!provider) throw AppError.notFound('Provider not found.');
+      return provider;
+    },
+
+    async listGames(query: GamesQuery): Promise<{ data: Game[]; meta: PaginationMeta }> {
+      const current = await reference.get();
+      const countries = query.countries ? [...new Set(query.countries.map((c) => c.toUpperCase()))] : undefined;
+      const filter: GameFilter = {};
+      if (query.collectionId) {
+        // A collection limited to other countries than the visitor's contributes no games.
+        filter.collectionIds = resolveRefs(current.collections, query.collectionId)
+          .filter((c) => !countries || collectionShownTo(c, countries))
+          .map((c) => c.id);
+      }
+      if (query.providerId) filter.providerIds = resolveRefs(current.providers, query.providerId).map((p) => p.id);
+      if (query.gameId) filter.refs = splitGameRefs(query.gameId);
+      const identities = query.identity ? [...new Set(query.identity.map((i) => i.toLowerCase()))] : undefined;
+      if (identities) filter.identities = identities;
+      if (query.name) filter.namePattern = likeContains(query.name);
+      if (countries) filter.countries = countries;
+
+      const { page, perPage } = query;
+      const nothingCanMatch = [filter.collectionIds, filter.providerIds, filter.identities].some(
+        (list) => list !== undefined && list.length === 0,
+      );
+      if (nothingCanMatch) return { data: [], meta: pageMeta({ page, perPage, totalRows: 0 }) };
+
+      const order = gameOrder({
+        sortBy: query.sortBy,
+        sortOrder: query.sortOrder,
+        identities,
+        collectionIds: filter.collectionIds,
+      });
+      const { rows, totalRows } = await repository.findGames(filter, order, {
+        limit: perPage,
+        offset: pageOffset(page, perPage),
+      });
+      return { data: await toGames(rows), meta: pageMeta({ page, perPage, totalRows }) };
+    },
+
+    /** An enabled game by id or identity. */
+    async getGame(ref: string): Promise<Game> {
+      const lowered = ref.toLowerCase();
+      const row = await repository.findGame({ identity: lowered, ...(isUuid(lowered) ? { id: lowered } : {}) });
+      if (!row) throw AppError.notFound('Game not found.');
+      const [game] = await toGames([row]);
+      if (!game) throw AppError.notFound('Game not found.');
+      return game;
+    },
+
+    clearCache(): void {
+      reference.clear();
+    },
+  };
+}
+
+export type GamesService = ReturnType<typeof createGamesService>;

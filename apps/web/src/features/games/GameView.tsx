@@ -1,0 +1,262 @@
+import type { Game } from '@croupier/contract';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useLocale } from '../../app/context';
+import { useOpenModal } from '../../app/layouts/modal-bridge';
+import { useSession } from '../auth/session';
+import { useGames, useVisitorCountry } from './api';
+import { collectionIcon, GamesIcon } from './icons';
+import { imageSources, isGameRestricted, RELATED_PAGE_SIZE } from './logic';
+import { categoryPath, providerPath, RailTiles } from './lists';
+import { RailSection } from './Rail';
+import './games.css';
+
+function subscribeFullscreen(onChange: () => void) {
+  document.addEventListener('fullscreenchange', onChange);
+  return () => document.removeEventListener('fullscreenchange', onChange);
+}
+const isFullscreen = () => document.fullscreenElement !== null;
+const canFullscreen = () => typeof document !== 'undefined' && document.fullscreenEnabled === true;
+
+/** Volatility content keys (`global-components:games.volatility.*`). */
+const VOLATILITY_TEXT: Record<Game['volatility'], string> = {
+  low: 'games.volatility.low',
+  medium: 'games.volatility.medium',
+  high: 'games.volatility.high',
+  'very-high': 'games.volatility.veryHigh',
+};
+
+function formatRtp(rtp: number, locale: string) {
+  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(rtp)}%`;
+}
+
+/**
+ * The game page shell: breadcrumb, heading, a 16:9 stage (the artwork blurred behind a
+ * card with Play and Demo), a fullscreen toggle, details and related games. Play itself
+ * arrives with the games issue: for now Play asks a guest to sign in and Demo opens the
+ * demo-game modal. A game restricted in the visitor's country shows a notice instead.
+ */
+export function GameView({ game }: { game: Game }) {
+  const { t, i18n } = useTranslation('global-components');
+  const { localePath } = useLocale();
+  const { isLoggedIn } = useSession();
+  const openModal = useOpenModal();
+  const country = useVisitorCountry();
+  const [search] = useSearchParams();
+  const stage = useRef<HTMLDivElement>(null);
+  const fullscreen = useSyncExternalStore(subscribeFullscreen, isFullscreen, () => false);
+  const [fullscreenSupported] = useState(canFullscreen);
+  const restricted = isGameRestricted(game.restrictedCountries, country);
+  const firstCollection = game.collections[0];
+  const vertical = imageSources(game.customImages?.['200x300'], game.images?.['200x300']);
+  const locale = i18n.language;
+
+  // Once per game: a restricted game explains itself; a Demo shortcut opens demo mode.
+  const announced = useRef<string | null>(null);
+  const demoRequested = search.get('mode') === 'demo';
+  useEffect(() => {
+    if (announced.current === game.id) return;
+    announced.current = game.id;
+    if (restricted) openModal('geo-restricted-game');
+    else if (demoRequested && game.isDemoMode) openModal('demo-game');
+  }, [game.id, game.isDemoMode, restricted, demoRequested, openModal]);
+
+  const play = () => {
+    if (!isLoggedIn) openModal('sign-in');
+    // Signed-in play starts the game in the games issue.
+  };
+  const demo = () => openModal('demo-game');
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void stage.current?.requestFullscreen().catch(() => undefined);
+  };
+
+  return (
+    <article className="games-game">
+      <nav className="games-breadcrumb" aria-label={t('accessibility.breadcrumb')}>
+        <ol>
+          <li>
+            <Link to={localePath('/')}>{t('navigation.home', { ns: 'layout' })}</Link>
+          </li>
+          <li>
+            <Link to={localePath('/casino')}>{t('navigation.casino', { ns: 'layout' })}</Link>
+          </li>
+          {firstCollection ? (
+            <li>
+              <Link to={localePath(categoryPath(firstCollection))}>{firstCollection.name}</Link>
+            </li>
+          ) : null}
+          <li>
+            <span aria-current="page">{game.name}</span>
+          </li>
+        </ol>
+      </nav>
+
+      <header className="games-game__head">
+        <div>
+          <h1 className="games-game__title">{game.name}</h1>
+          <p className="games-game__provider">
+            <Link to={localePath(providerPath(game.provider))}>{game.provider.name}</Link>
+          </p>
+        </div>
+      </header>
+
+      <div
+        ref={stage}
+        className={`games-stage${fullscreen ? ' games-stage--fullscreen' : ''}`}
+        data-testid="game-stage"
+      >
+        {vertical ? <img className="games-stage__backdrop" src={vertical.src} alt="" width={200} height={300} /> : null}
+        <div className="games-stage__shade" aria-hidden="true" />
+        {fullscreenSupported ? (
+          <button
+            type="button"
+            className="games-stage__fullscreen"
+            aria-pressed={fullscreen}
+            aria-label={t(fullscreen ? 'buttons.exitFullscreen' : 'buttons.fullscreen')}
+            title={t(fullscreen ? 'buttons.exitFullscreen' : 'buttons.fullscreen')}
+            onClick={toggleFullscreen}
+          >
+            <GamesIcon name={fullscreen ? 'exitFullscreen' : 'fullscreen'} />
+          </button>
+        ) : null}
+        <div className="games-stage__card">
+          {vertical ? (
+            <img
+              className="games-stage__art"
+              src={vertical.src}
+              srcSet={vertical.srcSet}
+              alt={game.name}
+              width={200}
+              height={300}
+            />
+          ) : null}
+          <div className="games-stage__info">
+            <p className="games-stage__name">{game.name}</p>
+            <p className="games-stage__by">{game.provider.name}</p>
+            <ul className="games-stage__facts">
+              {game.rtp !== null ? (
+                <li>
+                  <span>{t('pages.game.rtp', { ns: 'layout' })}</span> {formatRtp(game.rtp, locale)}
+                </li>
+              ) : null}
+              <li>
+                <span>{t('games.volatility.title')}</span> {t(VOLATILITY_TEXT[game.volatility])}
+              </li>
+            </ul>
+            {restricted ? (
+              <div className="games-stage__notice" role="status" data-testid="geo-restricted-notice">
+                <GamesIcon name="globe" />
+                <div>
+                  <p className="games-stage__notice-title">{t('geoRestrictedGame.title', { ns: 'modals' })}</p>
+                  <p>{t('geoRestrictedGame.description', { ns: 'modals' })}</p>
+                </div>
+              </div>
+            ) : (
+              <>
+                <div className="games-stage__actions">
+                  <button
+                    type="button"
+                    className="games-button games-button--primary games-button--large"
+                    onClick={play}
+                  >
+                    <GamesIcon name="play" size={18} />
+                    {t('buttons.playNow')}
+                  </button>
+                  {game.isDemoMode ? (
+                    <button
+                      type="button"
+                      className="games-button games-button--ghost games-button--large"
+                      onClick={demo}
+                    >
+                      {t('buttons.playDemo')}
+                    </button>
+                  ) : null}
+                </div>
+                {!isLoggedIn ? (
+                  <p className="games-stage__hint">{t('pages.game.signInToPlay', { ns: 'layout' })}</p>
+                ) : null}
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <section className="games-details" aria-labelledby="game-details-title">
+        <h2 id="game-details-title" className="games-section__title">
+          {t('games.details')}
+        </h2>
+        <div className="games-details__body">
+          {game.description ? <p className="games-details__description">{game.description}</p> : null}
+          <dl className="games-details__facts">
+            <div>
+              <dt>{t('pages.game.provider', { ns: 'layout' })}</dt>
+              <dd>
+                <Link to={localePath(providerPath(game.provider))}>{game.provider.name}</Link>
+              </dd>
+            </div>
+            {game.rtp !== null ? (
+              <div>
+                <dt>{t('pages.game.rtp', { ns: 'layout' })}</dt>
+                <dd>{formatRtp(game.rtp, locale)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t('games.volatility.title')}</dt>
+              <dd>
+                <span className={`games-volatility games-volatility--${game.volatility}`} aria-hidden="true" />
+                {t(VOLATILITY_TEXT[game.volatility])}
+              </dd>
+            </div>
+            {game.paylines > 0 ? (
+              <div>
+                <dt>{t('games.paylines')}</dt>
+                <dd>{new Intl.NumberFormat(locale).format(game.paylines)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <p className="games-details__wagering">
+            <GamesIcon name="shield" size={18} />
+            {t(game.isBonusWagering ? 'games.bonusWagering' : 'games.notBonusWagering')}
+          </p>
+          {game.collections.length > 0 ? (
+            <ul className="games-details__tags">
+              {game.collections
+                .filter((collection) => !collection.isHidden)
+                .map((collection) => (
+                  <li key={collection.id}>
+                    <Link className="games-chip games-chip--small" to={localePath(categoryPath(collection))}>
+                      <GamesIcon name={collectionIcon(collection.identity)} size={16} />
+                      <span>{collection.name}</span>
+                    </Link>
+                  </li>
+                ))}
+            </ul>
+          ) : null}
+        </div>
+      </section>
+
+      {firstCollection ? <RelatedGames game={game} collection={firstCollection} /> : null}
+    </article>
+  );
+}
+
+/** Games of the same (first) collection, without this one. */
+function RelatedGames({ game, collection }: { game: Game; collection: Game['collections'][number] }) {
+  const { t } = useTranslation('global-components');
+  const { localePath } = useLocale();
+  const related = useGames({ collectionIds: [collection.id], perPage: RELATED_PAGE_SIZE + 1 });
+  const games = related.data?.data.filter((other) => other.id !== game.id).slice(0, RELATED_PAGE_SIZE);
+  if (related.isError || (games && games.length === 0)) return null;
+  return (
+    <RailSection
+      title={t('games.relatedGames')}
+      icon="recommended"
+      to={localePath(categoryPath(collection))}
+      data-testid="related-games"
+    >
+      {(visible) => <RailTiles games={games} pending={related.isPending} visible={visible} />}
+    </RailSection>
+  );
+}

@@ -1,0 +1,174 @@
+import type { Collection, Game, PaginationMeta, Provider } from '@croupier/contract';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAppSettings } from '../../app/context';
+import { api, ApiError, REQUEST_TIMEOUT_MS, toQueryString } from '../../lib/api';
+import {
+  buildGamesParams,
+  collectionsForCountry,
+  gamesFilterKey,
+  listedCollections,
+  nextPageParam,
+  type GamesFilter,
+} from './logic';
+
+/** Collections and providers change rarely: fresh for two minutes. */
+const CATALOGUE_STALE_MS = 2 * 60_000;
+const GAMES_STALE_MS = 60_000;
+
+export interface Paged<T> {
+  data: T[];
+  meta: PaginationMeta;
+}
+
+/**
+ * A paged list keeps its `meta` beside `data` (`api.get` unwraps `data` only). Same
+ * path as `lib/api`: same origin, no credentials, 15 s timeout, ApiError on failure.
+ */
+async function getPaged<T>(
+  path: string,
+  query: Parameters<typeof toQueryString>[0],
+  signal?: AbortSignal,
+): Promise<Paged<T>> {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const response = await fetch(`${path}${toQueryString(query)}`, {
+    headers: { accept: 'application/json' },
+    credentials: 'omit',
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  }).catch((error: unknown) => {
+    if (timeout.aborted) throw new ApiError(0, 0, 'timeout');
+    throw error;
+  });
+  const body = (await response.json().catch(() => undefined)) as
+    Partial<Paged<T>> | { error?: { code: number; message: string } } | undefined;
+  if (!response.ok) {
+    const error = body && 'error' in body ? body.error : undefined;
+    throw new ApiError(response.status, error?.code ?? 0, error?.message ?? response.statusText);
+  }
+  const paged = body as Partial<Paged<T>> | undefined;
+  const data = paged?.data ?? [];
+  const meta = paged?.meta ?? { page: 1, perPage: data.length, totalPages: 1, totalRows: data.length };
+  return { data, meta };
+}
+
+/** Query keys: catalogue data does not depend on the locale, so the locale is not part of them. */
+export const gamesKeys = {
+  all: ['games'] as const,
+  collections: ['games', 'collections'] as const,
+  providers: ['games', 'providers'] as const,
+  provider: (idOrIdentity: string) => ['games', 'provider', idOrIdentity] as const,
+  page: (filter: GamesFilter, page: number) => ['games', 'list', gamesFilterKey(filter), page] as const,
+  infinite: (filter: GamesFilter) => ['games', 'infinite', gamesFilterKey(filter)] as const,
+  game: (idOrIdentity: string) => ['games', 'game', idOrIdentity] as const,
+};
+
+const isNotFoundError = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 422);
+
+/** A missing game or provider is an answer, not a failure to retry. */
+const retryUnlessMissing = (count: number, error: unknown) => !isNotFoundError(error) && count < 1;
+
+export function isMissing(error: unknown): boolean {
+  return isNotFoundError(error);
+}
+
+/** The visitor's country from `/api/player/init` (null when unknown). */
+export function useVisitorCountry(): string | null {
+  return useAppSettings().init?.country ?? null;
+}
+
+export const collectionsQuery = {
+  queryKey: gamesKeys.collections,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Collection[]>('/api/game/collections', undefined, signal),
+  staleTime: CATALOGUE_STALE_MS,
+};
+
+/**
+ * Every collection available in the visitor's country, hidden ones included (for
+ * look-ups such as the search suggestions). Use `listed` for what the visitor browses.
+ */
+export function useCollections() {
+  const country = useVisitorCountry();
+  const query = useQuery({
+    ...collectionsQuery,
+    select: (collections: Collection[]) => collectionsForCountry(collections, country),
+  });
+  const listed = query.data ? listedCollections(query.data) : undefined;
+  return { ...query, listed };
+}
+
+/** Every provider with enabled games (providers without any are hidden), not paginated. */
+export function useProviders() {
+  return useQuery({
+    queryKey: gamesKeys.providers,
+    queryFn: ({ signal }) => api.get<Provider[]>('/api/game/providers', undefined, signal),
+    select: (providers: Provider[]) => providers.filter((provider) => provider.gameEnabledCount > 0),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+/** One provider by identity or id; the providers list, when cached, answers at once. */
+export function useProvider(idOrIdentity: string | undefined) {
+  const queryClient = useQueryClient();
+  const key = idOrIdentity ?? '';
+  const listed = queryClient
+    .getQueryData<Provider[]>(gamesKeys.providers)
+    ?.find((provider) => provider.identity === key || provider.id === key);
+  return useQuery({
+    queryKey: gamesKeys.provider(key),
+    queryFn: ({ signal }) => api.get<Provider>(`/api/game/providers/${encodeURIComponent(key)}`, undefined, signal),
+    enabled: key !== '',
+    staleTime: CATALOGUE_STALE_MS,
+    retry: retryUnlessMissing,
+    placeholderData: listed,
+  });
+}
+
+function withCountry(filter: GamesFilter, country: string | null): GamesFilter {
+  return { ...filter, country: filter.country === undefined ? country : filter.country };
+}
+
+export function fetchGamesPage(filter: GamesFilter, page: number, signal?: AbortSignal) {
+  return getPaged<Game>('/api/game/games', buildGamesParams(filter, page), signal);
+}
+
+/**
+ * One page of games (rails, search, related games). The visitor's country is sent
+ * unless the filter says otherwise. `enabled: false` keeps it idle (e.g. waiting for
+ * a collection id).
+ */
+export function useGames(filter: GamesFilter, options: { enabled?: boolean; keepPrevious?: boolean } = {}) {
+  const country = useVisitorCountry();
+  const full = withCountry(filter, country);
+  return useQuery({
+    queryKey: gamesKeys.page(full, 1),
+    queryFn: ({ signal }) => fetchGamesPage(full, 1, signal),
+    enabled: options.enabled ?? true,
+    staleTime: GAMES_STALE_MS,
+    ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
+  });
+}
+
+/** Pages of games with "load more" (category and provider grids). */
+export function useInfiniteGames(filter: GamesFilter, options: { enabled?: boolean } = {}) {
+  const country = useVisitorCountry();
+  const full = withCountry(filter, country);
+  return useInfiniteQuery({
+    queryKey: gamesKeys.infinite(full),
+    queryFn: ({ signal, pageParam }) => fetchGamesPage(full, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: Paged<Game>) => nextPageParam(last.meta),
+    enabled: options.enabled ?? true,
+    staleTime: GAMES_STALE_MS,
+  });
+}
+
+/** One game by identity (page URLs) or id (winners, bonuses). */
+export function useGame(idOrIdentity: string | undefined) {
+  const key = idOrIdentity ?? '';
+  return useQuery({
+    queryKey: gamesKeys.game(key),
+    queryFn: ({ signal }) => api.get<Game>(`/api/game/games/${encodeURIComponent(key)}`, undefined, signal),
+    enabled: key !== '',
+    staleTime: GAMES_STALE_MS,
+    retry: retryUnlessMissing,
+  });
+}
