@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiRequest } from '../../lib/api';
+import { useToasts } from '../layout';
 
 type Field = 'email' | 'message';
 type Errors = Partial<Record<Field, string>>;
@@ -17,12 +18,18 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
   const [errors, setErrors] = useState<Errors>({});
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const [sent, setSent] = useState(false);
+  const { notify } = useToasts();
 
   const send = useMutation({
     mutationFn: (body: { email: string; message: string; locale: string }) =>
       apiRequest<{ message: string }>('POST', '/api/notification/communications', { body }),
     onSuccess: () => {
       setSent(true);
+      notify({
+        type: 'success',
+        title: t('contactSent.title', { ns: 'alerts' }),
+        description: t('contactSent.description', { ns: 'alerts' }),
+      });
       setValues({ email: '', message: '' });
       onSent?.();
     },
