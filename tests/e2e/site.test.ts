@@ -112,3 +112,46 @@ describe('geo restriction', () => {
     await context.close();
   });
 });
+
+describe('affiliate tag', () => {
+  it('saves stag as the affiliateTag cookie when none exists and removes it from the URL', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${baseUrl}/casino?stag=aff_123&utm=x#top`);
+    await expect.poll(() => page.url()).toBe(`${baseUrl}/casino?utm=x#top`);
+    const cookie = (await context.cookies()).find((c) => c.name === 'affiliateTag');
+    expect(cookie?.value).toBe('aff_123');
+    // about 30 days (the configured default)
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+    // a second tag does not replace the first one, but is still taken out of the URL
+    await page.goto(`${baseUrl}/?stag=other`);
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect((await context.cookies()).find((c) => c.name === 'affiliateTag')?.value).toBe('aff_123');
+    await context.close();
+  });
+});
+
+describe('installable app', () => {
+  it('serves a manifest, registers the service worker and shows the offline page without network', async () => {
+    const { page, context } = await newPage(browser);
+    const manifest = (await (await fetch(`${baseUrl}/manifest.webmanifest`)).json()) as {
+      name: string;
+      icons: { sizes: string }[];
+    };
+    expect(manifest.name).toContain('Croupier');
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    await page.goto(baseUrl);
+    await page.locator('h1').waitFor();
+    await expect
+      .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await context.setOffline(true);
+    await page.goto(`${baseUrl}/casino`).catch(() => undefined);
+    await expect.poll(() => page.locator('[data-offline]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await context.setOffline(false);
+    await context.close();
+  });
+});

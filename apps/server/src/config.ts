@@ -57,6 +57,7 @@ const envSchema = z.object({
   CHAT_WIDGET_ID: z.string().optional(),
   CHAT_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
   CHAT_FOR_GUESTS: bool.default(false),
+  AFFILIATE_COOKIE_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   REGISTRATION_EMAIL: bool.default(true),
   REGISTRATION_PHONE: bool.default(true),
   SOCIAL_AUTH_PROVIDERS: z.string().default('auth0,telegram'),
@@ -101,6 +102,7 @@ export interface Config {
     socialAuth: string[];
     telegram: { bot: string; authUrl: string } | undefined;
     depositBonusDeclineDefault: boolean;
+    affiliateCookieDays: number;
   };
   mail: {
     /** SMTP server for real e-mail; undefined: e-mails go to the dev outbox (never in production). */
@@ -180,6 +182,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       telegram:
         e.TELEGRAM_BOT && e.TELEGRAM_AUTH_URL ? { bot: e.TELEGRAM_BOT, authUrl: e.TELEGRAM_AUTH_URL } : undefined,
       depositBonusDeclineDefault: e.DEPOSIT_BONUS_DECLINE_DEFAULT,
+      affiliateCookieDays: e.AFFILIATE_COOKIE_DAYS,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
   };

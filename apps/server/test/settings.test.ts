@@ -171,6 +171,7 @@ describe('GET /api/player/init', () => {
       chat: false,
       guestChat: false,
       chatWidget: null,
+      affiliateCookieDays: 30,
     });
   });
 

@@ -8,6 +8,8 @@ import { AppSettingsContext } from './app/context';
 import { FatalErrorBoundary } from './app/FatalErrorBoundary';
 import { createRouter } from './app/router';
 import { LayoutProvider, ToastProvider } from './features/layout';
+import { registerServiceWorker } from './features/pwa';
+import { scheduleVisitorId } from './features/tracking';
 import { ApiError } from './lib/api';
 import { hidePreloader } from './lib/preloader';
 import './styles/global.css';
@@ -25,6 +27,9 @@ const queryClient = new QueryClient({
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 const root = createRoot(container);
+
+registerServiceWorker();
+scheduleVisitorId();
 
 boot(queryClient)
   .then(({ i18n, settings }) => {

@@ -14,7 +14,14 @@ const init = (country: string | null, locale: string) => ({
   restrictType: null,
   locale,
   serverTime: '2026-01-01T00:00:00.000Z',
-  features: { loyalty: true, sportsbook: false, chat: false, guestChat: false, chatWidget: null },
+  features: {
+    loyalty: true,
+    sportsbook: false,
+    chat: false,
+    guestChat: false,
+    chatWidget: null,
+    affiliateCookieDays: 30,
+  },
 });
 const settings = (initLocale = 'en'): AppSettings => ({ locales, defaultLocale: 'en', init: init('DE', initLocale) });
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });

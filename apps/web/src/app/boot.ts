@@ -1,7 +1,9 @@
 import type { Locale, PlayerInit } from '@croupier/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { createI18n } from '../features/content/i18n';
+import { collectionsQuery } from '../features/games/api';
 import { localesQuery, playerInitQuery } from '../features/settings/api';
+import { captureAffiliateTag, DEFAULT_AFFILIATE_DAYS } from '../features/tracking';
 import { LANGUAGE_COOKIE, readCookie } from '../lib/cookies';
 import type { AppSettings } from './context';
 import { localizePath, splitLocalePath } from './locale';
@@ -51,6 +53,8 @@ export function resolveLocation(
 }
 
 export async function boot(queryClient: QueryClient) {
+  // The lobby needs the collections first: ask for them now, in parallel with start-up.
+  void queryClient.prefetchQuery(collectionsQuery);
   const [locales, init] = await Promise.all([
     queryClient.fetchQuery(localesQuery),
     queryClient.fetchQuery(playerInitQuery).catch(() => undefined),
@@ -60,6 +64,8 @@ export async function boot(queryClient: QueryClient) {
     init,
     defaultLocale: locales.find((locale) => locale.isDefault)?.code ?? 'en',
   };
+  // Before the locale redirect, which copies the query: `stag` is saved and removed.
+  captureAffiliateTag({ days: init?.features.affiliateCookieDays ?? DEFAULT_AFFILIATE_DAYS });
   const { locale, redirectTo } = resolveLocation(window.location, settings, readCookie(LANGUAGE_COOKIE));
   if (redirectTo) window.history.replaceState(window.history.state, '', redirectTo);
   const i18n = await createI18n(locale);

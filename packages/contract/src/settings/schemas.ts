@@ -113,6 +113,8 @@ export const playerInitSchema = z.object({
     chat: z.boolean(),
     /** The live chat widget, when configured: its id and script URL (`{widgetId}` is replaced). */
     chatWidget: z.object({ widgetId: z.string(), scriptUrl: z.string() }).nullable(),
+    /** Lifetime of the affiliateTag cookie set from the `stag` URL parameter. */
+    affiliateCookieDays: z.number().int().positive(),
   }),
 });
 export type PlayerInit = z.infer<typeof playerInitSchema>;

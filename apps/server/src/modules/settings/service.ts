@@ -119,6 +119,7 @@ export function createSettingsService(options: { repository: SettingsRepository;
           chatWidget: config.features.chat
             ? { widgetId: config.features.chat.widgetId, scriptUrl: config.features.chat.scriptUrl }
             : null,
+          affiliateCookieDays: config.features.affiliateCookieDays,
         },
       };
     },

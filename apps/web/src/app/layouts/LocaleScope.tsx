@@ -2,7 +2,10 @@ import { Outlet, useLocation, useParams } from 'react-router';
 import { useAppSettings } from '../context';
 import { localeFromPrefix } from '../locale';
 import { NotFoundPage } from '../pages/ErrorPage';
-import { SlugPage } from '../pages/ContentPage';
+import { lazy, Suspense } from 'react';
+
+// Content pages bring the Markdown renderer: load them only when a slug page is shown.
+const SlugPage = lazy(async () => ({ default: (await import('../pages/ContentPage')).SlugPage }));
 
 /**
  * `/:locale/*`. A known non-default locale prefix renders the page below it; any other
@@ -14,5 +17,11 @@ export function LocaleScope() {
   const location = useLocation();
   if (localeFromPrefix(segment, settings)) return <Outlet />;
   const isSingleSegment = location.pathname.replace(/\/+$/, '').split('/').length === 2;
-  return isSingleSegment && segment ? <SlugPage slug={segment} /> : <NotFoundPage />;
+  return isSingleSegment && segment ? (
+    <Suspense fallback={null}>
+      <SlugPage slug={segment} />
+    </Suspense>
+  ) : (
+    <NotFoundPage />
+  );
 }

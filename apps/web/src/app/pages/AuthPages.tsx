@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { notifySessionChanged, TOKEN_COOKIE } from '../../features/auth/session';
 import { apiRequest } from '../../lib/api';
+import { readStoredVisitorId } from '../../features/tracking';
 import { ONE_YEAR_SECONDS, readCookie, writeCookie } from '../../lib/cookies';
 import { hidePreloader } from '../../lib/preloader';
 import { useLocale } from '../context';
@@ -44,7 +45,7 @@ export function AutologinPage() {
       return;
     }
     apiRequest<AuthResponse>('POST', '/api/player/sessions/token', {
-      body: { token, fingerprint: readCookie('visitorId') ?? '' },
+      body: { token, fingerprint: readStoredVisitorId() ?? '' },
     })
       .then((response) => {
         signedIn(response);
@@ -78,7 +79,7 @@ export function SocialCallbackPage() {
         connection,
         provider: connection,
         locale,
-        fingerprint: readCookie('visitorId') ?? '',
+        fingerprint: readStoredVisitorId() ?? '',
         ...(readCookie('affiliateTag') ? { affiliateTag: readCookie('affiliateTag') } : {}),
       },
     })
