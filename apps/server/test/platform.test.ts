@@ -173,6 +173,15 @@ describe('serving the web app over real HTTP', () => {
     expect(favicon.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('serves the page to clients that accept anything, but not to JSON-only clients', async () => {
+    const any = await fetch(`${base}/casino`, { headers: { accept: '*/*' } });
+    expect(any.status).toBe(200);
+    expect(await any.text()).toContain('<div id="root">');
+    const json = await fetch(`${base}/casino`, { headers: { accept: 'application/json' } });
+    expect(json.status).toBe(404);
+    expect(await json.json()).toMatchObject({ error: { code: 1004 } });
+  });
+
   it('keeps JSON 404s for unknown API routes and missing files', async () => {
     const api = await fetch(`${base}/api/unknown`, { headers: { accept: 'text/html' } });
     expect(api.status).toBe(404);

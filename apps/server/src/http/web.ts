@@ -29,13 +29,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   });
 }
 
-/** True for a browser page request that the SPA should answer (not an API call or a file). */
+/** True for a page request that the SPA should answer (not an API call or a file). */
 export function wantsSpaPage(request: FastifyRequest): boolean {
   const urlPath = request.url.split('?')[0] ?? '/';
+  const accept = request.headers.accept ?? '';
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
     !urlPath.startsWith('/api/') &&
     !/\.[a-z0-9]{1,8}$/i.test(urlPath) &&
-    (request.headers.accept ?? '').includes('text/html')
+    // A client that asks for JSON only gets the JSON 404; browsers, crawlers and curl get the page.
+    !(accept.includes('application/json') && !accept.includes('text/html'))
   );
 }
