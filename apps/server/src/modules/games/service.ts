@@ -22,6 +22,7 @@ import {
   splitGameRefs,
 } from './catalogue';
 import type { CollectionRow, GameFilter, GameRow, GamesRepository, LabelRow, ProviderRow } from './repository';
+import { cached } from '../../lib/cached';
 
 /** The catalogue's reference data changes rarely; each process keeps it this long before reading again. */
 const CACHE_TTL_MS = 30_000;
@@ -111,27 +112,6 @@ function toGame(row: GameRow, provider: Provider, reference: Reference): Game {
   };
 }
 
-function cached<T>(load: () => Promise<T>, ttlMs = CACHE_TTL_MS) {
-  let entry: { value: Promise<T>; expiresAt: number } | undefined;
-  return {
-    get(): Promise<T> {
-      const now = Date.now();
-      if (!entry || entry.expiresAt <= now) {
-        const value = load();
-        entry = { value, expiresAt: now + ttlMs };
-        // A failed load must not be served from the cache.
-        value.catch(() => {
-          entry = undefined;
-        });
-      }
-      return entry.value;
-    },
-    clear(): void {
-      entry = undefined;
-    },
-  };
-}
-
 export function createGamesService(options: { repository: GamesRepository }) {
   const { repository } = options;
 
@@ -152,7 +132,7 @@ export function createGamesService(options: { repository: GamesRepository }) {
       ),
       labels: new Map(labelRows.map((row) => [row.id, toLabel(row)] as const)),
     };
-  });
+  }, CACHE_TTL_MS);
 
   /** The provider of a game row; a provider added since the cache was filled triggers one reload. */
   async function providerOf(row: GameRow, current: Reference): Promise<{ provider: Provider; reference: Reference }> {

@@ -9,30 +9,10 @@ import {
 import type { Config } from '../../config';
 import { buildConstants } from './constants';
 import type { CountryRow, CurrencyRow, LocaleRow, SettingsRepository } from './repository';
+import { cached } from '../../lib/cached';
 
 /** Settings change rarely; each process keeps them this long before reading again. */
 const CACHE_TTL_MS = 30_000;
-
-function cached<T>(load: () => Promise<T>, ttlMs = CACHE_TTL_MS) {
-  let entry: { value: Promise<T>; expiresAt: number } | undefined;
-  return {
-    get(): Promise<T> {
-      const now = Date.now();
-      if (!entry || entry.expiresAt <= now) {
-        const value = load();
-        entry = { value, expiresAt: now + ttlMs };
-        // A failed load must not be served from the cache.
-        value.catch(() => {
-          entry = undefined;
-        });
-      }
-      return entry.value;
-    },
-    clear(): void {
-      entry = undefined;
-    },
-  };
-}
 
 export function toCurrency(row: CurrencyRow): Currency {
   return {
@@ -75,12 +55,16 @@ function toCountry(row: CountryRow): Country {
 
 export function createSettingsService(options: { repository: SettingsRepository; config: Config }) {
   const { repository, config } = options;
-  const allCurrencies = cached(async () => (await repository.listCurrencies({ visibleOnly: false })).map(toCurrency));
-  const visibleCurrencies = cached(async () =>
-    (await repository.listCurrencies({ visibleOnly: true })).map(toCurrency),
+  const allCurrencies = cached(
+    async () => (await repository.listCurrencies({ visibleOnly: false })).map(toCurrency),
+    CACHE_TTL_MS,
   );
-  const locales = cached(async () => (await repository.listLocales()).map(toLocale));
-  const countries = cached(async () => (await repository.listCountries()).map(toCountry));
+  const visibleCurrencies = cached(
+    async () => (await repository.listCurrencies({ visibleOnly: true })).map(toCurrency),
+    CACHE_TTL_MS,
+  );
+  const locales = cached(async () => (await repository.listLocales()).map(toLocale), CACHE_TTL_MS);
+  const countries = cached(async () => (await repository.listCountries()).map(toCountry), CACHE_TTL_MS);
   let constants: Constants | undefined;
 
   return {

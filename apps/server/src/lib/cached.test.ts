@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cached } from './cached';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('cached', () => {
+  it('shares one load between callers until the time to live runs out', async () => {
+    vi.useFakeTimers();
+    let loads = 0;
+    const value = cached(async () => ++loads, 1000);
+    expect(await Promise.all([value.get(), value.get()])).toEqual([1, 1]);
+    vi.advanceTimersByTime(999);
+    expect(await value.get()).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(await value.get()).toBe(2);
+    value.clear();
+    expect(await value.get()).toBe(3);
+  });
+
+  it('does not keep a failed load', async () => {
+    let calls = 0;
+    const value = cached(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('database down');
+      return 'ok';
+    }, 60_000);
+    await expect(value.get()).rejects.toThrow('database down');
+    expect(await value.get()).toBe('ok');
+  });
+});
