@@ -62,6 +62,8 @@ export async function startServer(env = {}) {
   return {
     url,
     readyMs,
+    /** The server's process id (memory figures come from /proc/<pid>/status). */
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -20,6 +20,9 @@ import { clientIp } from './http/geo';
 import { isWebAppBuilt, registerWebApp, wantsSpaPage } from './http/web';
 import { AppError } from './lib/errors';
 import { parseQueryString } from './lib/query-string';
+import { createAuth, decoratePlayer } from './modules/auth';
+import { authRoutes } from './modules/auth/routes';
+import { sessionRoutes } from './modules/auth/session-routes';
 import { contentRoutes } from './modules/content/routes';
 import { createContentService } from './modules/content/service';
 import { loadContentStore, type ContentStore } from './modules/content/store';
@@ -34,7 +37,13 @@ import { createOutboxService } from './modules/notifications/outbox/service';
 import { createCommunicationsRepository } from './modules/notifications/repository';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createCommunicationsService } from './modules/notifications/service';
+import { createSmsSender } from './modules/notifications/sms';
+import { createFieldRulesService } from './modules/profile/fields';
+import { createProfileRepository } from './modules/profile/repository';
+import { profileRoutes } from './modules/profile/routes';
+import { createProfileReader, createProfileService } from './modules/profile/service';
 import { createRetentionRepository } from './modules/retention/repository';
+import { registerRealtime, type Realtime, type RealtimeOptions } from './modules/realtime';
 import { retentionRoutes } from './modules/retention/routes';
 import { createRetentionService } from './modules/retention/service';
 import { createSettingsRepository } from './modules/settings/repository';
@@ -48,12 +57,16 @@ export interface AppOptions {
   /** Pre-loaded content (tests share one); loaded from config.contentDir otherwise. */
   contentStore?: ContentStore;
   logger?: boolean;
+  /** Realtime overrides: a shared bus, the token verifier, gateway timers (tests). */
+  realtime?: RealtimeOptions;
 }
 
 export interface App {
   server: FastifyInstance;
   /** Marks the process as draining: readiness fails so the load balancer stops sending. */
   beginShutdown(): void;
+  /** Event bus, after-commit publishing and the websocket gateway. */
+  realtime: Realtime;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -90,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   server.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // `request.player`, set by the auth guards of the routes that need it.
+  decoratePlayer(server);
 
   // The live chat widget (when configured) is the one third party the pages load.
   const chatOrigins = config.features.chat ? [new URL(config.features.chat.scriptUrl).origin] : [];
@@ -177,14 +192,45 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (!config.isProduction) {
     await server.register(devOutboxRoutes, { outbox: createOutboxService({ repository: outboxRepository }) });
   }
+  const profileRepository = createProfileRepository(db);
+  const fields = createFieldRulesService({ repository: profileRepository });
+  const profileReader = createProfileReader({ repository: profileRepository });
+  const auth = createAuth({
+    db,
+    config,
+    email,
+    sms: createSmsSender({ config, outbox: outboxRepository }),
+    settings,
+    fields,
+    profiles: profileReader,
+    log: server.log,
+  });
+  const profiles = createProfileService({
+    repository: profileRepository,
+    reader: profileReader,
+    fields,
+    settings,
+    confirmations: auth.confirmations,
+  });
+  await server.register(authRoutes, { auth, config });
+  await server.register(sessionRoutes, { auth, config });
+  await server.register(profileRoutes, {
+    profiles,
+    fields,
+    guards: auth.guards,
+    resendConfirmation: (playerId) => auth.confirmations.resend(playerId),
+  });
   await server.register(retentionRoutes, {
     retention: createRetentionService({ repository: createRetentionRepository(db) }),
   });
+
+  const realtime = await registerRealtime(server, { config, db, redis: options.redis, options: options.realtime });
 
   if (webServed && config.webDistDir) await registerWebApp(server, config.webDistDir);
 
   return {
     server,
+    realtime,
     beginShutdown() {
       shuttingDown = true;
     },

@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { repoRoot } from './paths';
 
+/** What production needs besides mail: a JWT key, the public URL for links, an SMS gateway. */
+const PRODUCTION_REQUIRED = {
+  JWT_SECRET: 'j'.repeat(48),
+  PUBLIC_URL: 'https://casino.example',
+  SMS_GATEWAY_URL: 'https://sms.example/send',
+};
+
 describe('loadConfig', () => {
   it('has working defaults for the embedded setup', () => {
     const config = loadConfig({});
@@ -74,6 +81,7 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required in production/);
     const production = loadConfig({
+      ...PRODUCTION_REQUIRED,
       NODE_ENV: 'production',
       SMTP_URL: 'smtps://mailer:s%40cret@smtp.example:465',
       MAIL_FROM: 'noreply@casino.example',
@@ -102,5 +110,54 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAIL_FROM: '"Croupier Casino" <mail@casino.example>' }).mail.from).toBe(
       '"Croupier Casino" <mail@casino.example>',
     );
+  });
+
+  it('has documented session lifetimes and reads the auth and SMS settings', () => {
+    expect(loadConfig({}).auth).toEqual({
+      jwtSecret: undefined,
+      accessTokenTtlSeconds: 900,
+      sessionIdleTtlSeconds: 7 * 86_400,
+      sessionAbsoluteTtlSeconds: 30 * 86_400,
+    });
+    expect(loadConfig({}).sms).toEqual({ gatewayUrl: undefined, gatewayToken: undefined, sender: 'Croupier' });
+    const custom = loadConfig({
+      JWT_SECRET: 's'.repeat(32),
+      ACCESS_TOKEN_TTL_SECONDS: '300',
+      SESSION_IDLE_TTL_SECONDS: '3600',
+      SESSION_ABSOLUTE_TTL_SECONDS: '86400',
+      SMS_GATEWAY_URL: 'https://sms.example/v1/messages',
+      SMS_GATEWAY_TOKEN: 'tkn',
+      SMS_SENDER: 'Casino',
+    });
+    expect(custom.auth).toEqual({
+      jwtSecret: 's'.repeat(32),
+      accessTokenTtlSeconds: 300,
+      sessionIdleTtlSeconds: 3600,
+      sessionAbsoluteTtlSeconds: 86_400,
+    });
+    expect(custom.sms).toEqual({
+      gatewayUrl: 'https://sms.example/v1/messages',
+      gatewayToken: 'tkn',
+      sender: 'Casino',
+    });
+  });
+
+  it('refuses weak or inconsistent auth settings', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ SMS_GATEWAY_URL: 'ftp://sms.example' })).toThrow(/SMS_GATEWAY_URL/);
+    expect(() => loadConfig({ SESSION_IDLE_TTL_SECONDS: '90000', SESSION_ABSOLUTE_TTL_SECONDS: '86400' })).toThrow(
+      /SESSION_IDLE_TTL_SECONDS: must not exceed/,
+    );
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '3600', SESSION_IDLE_TTL_SECONDS: '3600' })).toThrow(
+      /ACCESS_TOKEN_TTL_SECONDS: must be shorter/,
+    );
+  });
+
+  it('needs a JWT secret, the public URL and an SMS gateway (while phone flows are on) in production', () => {
+    const mail = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' };
+    expect(() => loadConfig(mail)).toThrow(/JWT_SECRET: required[^]*PUBLIC_URL: required[^]*SMS_GATEWAY_URL: required/);
+    const { SMS_GATEWAY_URL: _gateway, ...withoutSms } = PRODUCTION_REQUIRED;
+    expect(loadConfig({ ...mail, ...withoutSms, REGISTRATION_PHONE: 'false' }).isProduction).toBe(true);
+    expect(loadConfig({ ...mail, ...PRODUCTION_REQUIRED }).isProduction).toBe(true);
   });
 });

@@ -41,6 +41,9 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  REALTIME_PING_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+  REALTIME_QUEUE_MAX_BYTES: z.coerce.number().int().min(16_384).default(1_048_576),
+  REALTIME_QUEUE_MAX_MESSAGES: z.coerce.number().int().min(10).default(1000),
   SEED_ON_START: bool.default(true),
   SERVE_WEB: bool.default(true),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -73,6 +76,23 @@ const envSchema = z.object({
     .regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address or "Name <address>"')
     .default('Croupier <no-reply@croupier.example>'),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@croupier.example'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. 48 random bytes in base64)').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  SESSION_IDLE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(400 * 86_400)
+    .default(7 * 86_400),
+  SESSION_ABSOLUTE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(400 * 86_400)
+    .default(30 * 86_400),
+  SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  SMS_SENDER: z.string().min(1).max(11).default('Croupier'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -86,6 +106,13 @@ export interface Config {
   logLevel: string;
   database: { url: string | undefined; poolMax: number; dataDir: string };
   redisUrl: string | undefined;
+  realtime: {
+    /** Server pings on the websocket; lower it behind proxies that drop idle connections sooner. */
+    pingIntervalSeconds: number;
+    /** Per connection: outgoing bytes or messages beyond which a slow client is disconnected. */
+    queueMaxBytes: number;
+    queueMaxMessages: number;
+  };
   seedOnStart: boolean;
   /** Built web app to serve, or undefined when serving it is switched off. */
   webDistDir: string | undefined;
@@ -103,6 +130,22 @@ export interface Config {
     telegram: { bot: string; authUrl: string } | undefined;
     depositBonusDeclineDefault: boolean;
     affiliateCookieDays: number;
+  };
+  auth: {
+    /** HS256 key of access tokens; undefined outside production: see modules/auth/secret.ts. */
+    jwtSecret: string | undefined;
+    accessTokenTtlSeconds: number;
+    /** A session unused for this long ends (refresh refused). */
+    sessionIdleTtlSeconds: number;
+    /** A session ends this long after sign-in, however active. */
+    sessionAbsoluteTtlSeconds: number;
+  };
+  sms: {
+    /** HTTP SMS gateway; undefined: SMS go to the dev outbox (never in production). */
+    gatewayUrl: string | undefined;
+    gatewayToken: string | undefined;
+    /** Sender name shown on the phone. */
+    sender: string;
   };
   mail: {
     /** SMTP server for real e-mail; undefined: e-mails go to the dev outbox (never in production). */
@@ -126,16 +169,36 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  const productionProblems: string[] = [];
+  // Problems that one variable alone cannot show: production requirements and relations.
+  const problems: string[] = [];
   if (isProduction && e.GEO_COUNTRY) {
-    productionProblems.push('  GEO_COUNTRY: the development override is not allowed in production');
+    problems.push('  GEO_COUNTRY: the development override is not allowed in production');
   }
   if (isProduction && !e.SMTP_URL) {
     // The dev outbox would swallow every e-mail (contact form, password resets) unseen.
-    productionProblems.push('  SMTP_URL: required in production (the dev outbox sandbox is for development only)');
+    problems.push('  SMTP_URL: required in production (the dev outbox sandbox is for development only)');
   }
-  if (productionProblems.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n${productionProblems.join('\n')}`);
+  if (isProduction && !e.JWT_SECRET) {
+    problems.push('  JWT_SECRET: required in production (at least 32 random characters)');
+  }
+  if (isProduction && !e.PUBLIC_URL) {
+    // E-mailed links (password reset, e-mail confirmation) need the site's address; the
+    // request's Host header cannot be trusted for them.
+    problems.push('  PUBLIC_URL: required in production (links in e-mails point to it)');
+  }
+  if (isProduction && e.REGISTRATION_PHONE && !e.SMS_GATEWAY_URL) {
+    problems.push(
+      '  SMS_GATEWAY_URL: required in production while REGISTRATION_PHONE is on (one-time codes go by SMS)',
+    );
+  }
+  if (e.SESSION_IDLE_TTL_SECONDS > e.SESSION_ABSOLUTE_TTL_SECONDS) {
+    problems.push('  SESSION_IDLE_TTL_SECONDS: must not exceed SESSION_ABSOLUTE_TTL_SECONDS');
+  }
+  if (e.ACCESS_TOKEN_TTL_SECONDS >= e.SESSION_IDLE_TTL_SECONDS) {
+    problems.push('  ACCESS_TOKEN_TTL_SECONDS: must be shorter than SESSION_IDLE_TTL_SECONDS');
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   return {
     env: e.NODE_ENV,
@@ -150,6 +213,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       dataDir: e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : path.join(repoRoot, 'data'),
     },
     redisUrl: e.REDIS_URL,
+    realtime: {
+      pingIntervalSeconds: e.REALTIME_PING_INTERVAL_SECONDS,
+      queueMaxBytes: e.REALTIME_QUEUE_MAX_BYTES,
+      queueMaxMessages: e.REALTIME_QUEUE_MAX_MESSAGES,
+    },
     seedOnStart: e.SEED_ON_START,
     webDistDir: e.SERVE_WEB
       ? e.WEB_DIST_DIR
@@ -184,6 +252,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       depositBonusDeclineDefault: e.DEPOSIT_BONUS_DECLINE_DEFAULT,
       affiliateCookieDays: e.AFFILIATE_COOKIE_DAYS,
     },
+    auth: {
+      jwtSecret: e.JWT_SECRET,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      sessionIdleTtlSeconds: e.SESSION_IDLE_TTL_SECONDS,
+      sessionAbsoluteTtlSeconds: e.SESSION_ABSOLUTE_TTL_SECONDS,
+    },
+    sms: { gatewayUrl: e.SMS_GATEWAY_URL, gatewayToken: e.SMS_GATEWAY_TOKEN, sender: e.SMS_SENDER },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
   };
 }

@@ -313,7 +313,13 @@ describe('production mode', () => {
 
   it('has no dev outbox, and keeps a contact message when the SMTP server is unreachable', async () => {
     // Port 1 on loopback: nothing listens, so the connection is refused at once.
-    const production = await startTestServer({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1' });
+    const production = await startTestServer({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      JWT_SECRET: 'j'.repeat(48),
+      PUBLIC_URL: 'https://casino.example',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
+    });
     try {
       for (const url of ['/api/dev/outbox', `/api/dev/outbox/${randomUUID()}`]) {
         const response = await production.app.server.inject({ url });

@@ -34,6 +34,12 @@ export const errorCatalogue = {
   ACCOUNT_BLOCKED: { code: 11002, status: 403, message: 'The account is blocked.' },
   OTP_INVALID: { code: 11003, status: 400, message: 'The code is invalid.' },
   OTP_SEND_LIMIT: { code: 11005, status: 429, message: 'The limit of codes sent has been reached.' },
+  // Croupier's own player errors (11xxx, after the reference platform's)
+  AUTH_GEO_RESTRICTED: {
+    code: 11006,
+    status: 451,
+    message: 'Sign-in and registration are not available in your country.',
+  },
   DEPOSIT_LIMIT_REACHED: { code: 13100, status: 400, message: 'Your deposit limit has been reached.' },
   GAME_LIMIT_BET: { code: 14100, status: 400, message: 'Your bet limit has been reached.' },
   GAME_LIMIT_LOSS: { code: 14101, status: 400, message: 'Your loss limit has been reached.' },

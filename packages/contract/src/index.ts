@@ -10,3 +10,6 @@ export * from './validation';
 export * from './games/schemas';
 export * from './notifications/schemas';
 export * from './retention/schemas';
+export * from './profile/schemas';
+export * from './auth/schemas';
+export * from './realtime';

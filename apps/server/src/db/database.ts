@@ -19,12 +19,18 @@ export interface DatabaseOptions {
 }
 
 const INT8_OID = 20;
+const DATE_OID = 1082;
 
-/** node-postgres type parsers with int8 as bigint (the default gives a string). */
-const int8AsBigint = ((oid: number, format?: 'text' | 'binary'): unknown =>
-  oid === INT8_OID
-    ? (value: string) => BigInt(value)
-    : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser;
+/**
+ * node-postgres type parsers with int8 as bigint (the default gives a string) and date
+ * as its 'YYYY-MM-DD' text (the default gives a Date at local midnight, which shifts
+ * the calendar day with the process's time zone).
+ */
+const int8AsBigint = ((oid: number, format?: 'text' | 'binary'): unknown => {
+  if (oid === INT8_OID) return (value: string) => BigInt(value);
+  if (oid === DATE_OID) return (value: string) => value;
+  return pg.types.getTypeParser(oid, format) as unknown;
+}) as typeof pg.types.getTypeParser;
 
 /** Opens the database: PostgreSQL through a pool, or embedded PGlite. int8 is bigint on both. */
 export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; driver: 'postgres' | 'pglite' }> {
@@ -41,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; 
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
-    parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) },
+    parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value), [pgliteTypes.DATE]: (value: string) => value },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return { db, driver: 'pglite' };

@@ -158,6 +158,158 @@ export interface GameLabelLinkTable {
   position: Generated<number>;
 }
 
+/** A `date` column: 'YYYY-MM-DD' text on both drivers (see database.ts). */
+type DateText = ColumnType<string | null, string | null | undefined, string | null>;
+type Flag = ColumnType<boolean, boolean | undefined, boolean>;
+type Counter = ColumnType<number, number | undefined, number>;
+
+export type PlayerGender = 'male' | 'female';
+export type RegistrationMethod = 'email' | 'phone' | 'social';
+
+export interface PlayerTable {
+  id: Generated<string>;
+  external_id: ColumnType<bigint, never, never>;
+  email: string | null;
+  phone: string | null;
+  password_hash: string | null;
+  status: Counter;
+  nickname: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  birthdate: DateText;
+  gender: PlayerGender | null;
+  nationality: string | null;
+  place_of_birth: string | null;
+  address: string | null;
+  additional_address: string | null;
+  city: string | null;
+  postal_code: string | null;
+  profession: string | null;
+  personal_id_number: string | null;
+  security_question: string | null;
+  security_answer: string | null;
+  time_zone: string | null;
+  locale: string | null;
+  country: string | null;
+  currency: string | null;
+  confirmed_at: Date | null;
+  phone_confirmed: Flag;
+  receive_email_promo: Flag;
+  receive_sms_promo: Flag;
+  pwa_installed: Flag;
+  agreed_tc: Flag;
+  freshchat_restore_id: string | null;
+  referral_code: string | null;
+  referrer_code: string | null;
+  bonus_code: string | null;
+  affiliate_tag: string | null;
+  fingerprint: string | null;
+  registration_method: RegistrationMethod;
+  registration_ip: string | null;
+  registration_country: string | null;
+  failed_login_count: Counter;
+  lockout_count: Counter;
+  locked_until: Date | null;
+  last_login_at: Date | null;
+  previous_login_at: Date | null;
+  password_changed_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type SignInMethod = 'password' | 'registration' | 'autologin' | 'social';
+export type SessionCloseReason =
+  'logout' | 'closed' | 'password_changed' | 'password_reset' | 'refresh_reuse' | 'blocked' | 'expired';
+
+export interface PlayerSessionTable {
+  id: string;
+  player_id: string;
+  refresh_token_hash: string;
+  refresh_generation: Counter;
+  sign_in_method: SignInMethod;
+  ip: string;
+  country: string | null;
+  device_type: 'desktop' | 'mobile';
+  user_agent: ColumnType<string, string | undefined, string>;
+  fingerprint: string | null;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  expires_at: Date;
+  closed_at: Date | null;
+  close_reason: SessionCloseReason | null;
+}
+
+export type OtpReasonColumn = 'registration' | 'phoneVerification' | 'changingPass';
+
+export interface OtpCodeTable {
+  id: Generated<string>;
+  phone: string;
+  reason: OtpReasonColumn;
+  code_hash: string;
+  attempts: Counter;
+  client_ip: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  verified_at: Date | null;
+  consumed_at: Date | null;
+  invalidated_at: Date | null;
+}
+
+export interface PasswordResetTable {
+  id: Generated<string>;
+  player_id: string;
+  code_hash: string;
+  channel: 'email' | 'sms';
+  client_ip: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+
+export interface EmailConfirmationTable {
+  id: Generated<string>;
+  player_id: string;
+  email: string;
+  code_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+
+export interface AutologinTokenTable {
+  id: Generated<string>;
+  player_id: string;
+  token_hash: string;
+  issued_by: ColumnType<string, string | undefined, string>;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+
+export interface SelfExclusionTable {
+  id: Generated<string>;
+  player_id: string | null;
+  email_normalized: string | null;
+  phone: string | null;
+  starts_at: Generated<Date>;
+  ends_at: Date | null;
+  source: ColumnType<'player' | 'operator' | 'register', 'player' | 'operator' | 'register' | undefined, string>;
+  created_at: Generated<Date>;
+}
+
+export interface PlayerFieldTable {
+  id: number;
+  scenario: 'registration' | 'profile';
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  editable: Flag;
+  is_required: Flag;
+  is_visible: Flag;
+  position: Counter;
+  /** jsonb: written as JSON text. */
+  default_value: ColumnType<string | number | boolean | null, string | null | undefined, string | null>;
+}
+
 export interface SchemaMigrationTable {
   version: string;
   applied_at: Generated<Date>;
@@ -176,5 +328,13 @@ export interface Database {
   games: GameTable;
   game_collection_games: GameCollectionGameTable;
   game_label_links: GameLabelLinkTable;
+  players: PlayerTable;
+  player_sessions: PlayerSessionTable;
+  otp_codes: OtpCodeTable;
+  password_resets: PasswordResetTable;
+  email_confirmations: EmailConfirmationTable;
+  autologin_tokens: AutologinTokenTable;
+  self_exclusions: SelfExclusionTable;
+  player_fields: PlayerFieldTable;
   schema_migrations: SchemaMigrationTable;
 }

@@ -28,6 +28,7 @@ export function registerErrorHandling(
     }
     const body: ErrorBody = { error: { code: appError.code, message: appError.message } };
     if (appError.fields) body.error.fields = appError.fields;
+    if (appError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(appError.retryAfterSeconds));
     if (appError.status === 429 && reply.getHeader('retry-after') === undefined) void reply.header('retry-after', '60');
     return reply.status(appError.status).send(body);
   });

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { createSettingsRepository } from '../modules/settings/repository';
 import { gamesSeeder } from './games';
+import { playersSeeder } from './players';
 import { countryRows, currencyRows, LOCALES } from './reference-data';
 import { retentionSeeder } from './retention';
 
@@ -28,7 +29,7 @@ const settingsSeeder: Seeder = {
 };
 
 /** In dependency order: later seeders may refer to rows of earlier ones. */
-export const seeders: Seeder[] = [settingsSeeder, retentionSeeder, gamesSeeder];
+export const seeders: Seeder[] = [settingsSeeder, retentionSeeder, gamesSeeder, playersSeeder];
 
 export async function seed(db: Db): Promise<string[]> {
   for (const seeder of seeders) await seeder.run(db);

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { withLoadingTitle } from '../features/auth/LazyModalBody';
 import type { ModalBodies, ModalBodyProps } from '../features/modals';
 
 /**
@@ -15,7 +16,25 @@ const ProvidersBody = lazy(async () => {
   return { default: ({ close }: ModalBodyProps) => <ProvidersModalBody close={() => void close()} /> };
 });
 
+// Accounts: one chunk for the four guest modals (features/auth/ModalBodies). Sign-in and
+// sign-up render their own heading, so it shows while their chunk loads.
+const loadAuth = () => import('../features/auth/ModalBodies');
+const SignInBody = withLoadingTitle(
+  lazy(async () => ({ default: (await loadAuth()).SignInModalBody })),
+  'signIn.title',
+);
+const SignUpBody = withLoadingTitle(
+  lazy(async () => ({ default: (await loadAuth()).SignUpModalBody })),
+  'signUp.title',
+);
+const ForgotPassBody = lazy(async () => ({ default: (await loadAuth()).ForgotPassModalBody }));
+const ResetPassBody = lazy(async () => ({ default: (await loadAuth()).ResetPassModalBody }));
+
 export const MODAL_BODIES: ModalBodies = {
   categories: CategoriesBody,
   providers: ProvidersBody,
+  'sign-in': SignInBody,
+  'sign-up': SignUpBody,
+  'forgot-pass': ForgotPassBody,
+  'reset-pass': ResetPassBody,
 };

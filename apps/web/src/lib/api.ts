@@ -81,3 +81,60 @@ export const api = {
   get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
     apiRequest<T>('GET', path, { query, signal }),
 };
+
+// ---------------------------------------------------------------------------
+// Authenticated requests (spec §7: Bearer session token; 401/403 end the session)
+// ---------------------------------------------------------------------------
+
+/** How authenticated requests reach the session (set by features/auth). */
+export interface AuthBridge {
+  /** The token to send: the current one, refreshed first when it is (about to be) expired. */
+  getToken: () => Promise<string | undefined>;
+  /** A call that carried a token was answered 401 or 403: drop the session, open sign-in. */
+  onUnauthorized: (error: ApiError) => void;
+}
+
+const noSession: AuthBridge = { getToken: async () => undefined, onUnauthorized: () => undefined };
+let authBridge: AuthBridge = noSession;
+
+/** Installs the session behind authenticated requests (`undefined` removes it). */
+export function setAuthBridge(bridge: AuthBridge | undefined): void {
+  authBridge = bridge ?? noSession;
+}
+
+/** 401 and 403 on an authenticated call mean the session is over (api-shapes §1.2). */
+export function isSessionRejection(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+type RequestOptions = Parameters<typeof apiRequest>[2];
+
+/**
+ * `apiRequest` with the session token: refreshed before it expires, attached as
+ * `Authorization: Bearer`. A 401/403 answer to a call that carried a token signs the
+ * player out (and opens sign-in) before the error reaches the caller. Without a session
+ * the call goes out as a guest call (endpoints such as OTP send accept both).
+ */
+export async function authRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: Omit<NonNullable<RequestOptions>, 'token'> = {},
+): Promise<T> {
+  const bridge = authBridge;
+  const token = await bridge.getToken();
+  try {
+    return await apiRequest<T>(method, path, { ...options, token });
+  } catch (error) {
+    if (token && isSessionRejection(error)) bridge.onUnauthorized(error);
+    throw error;
+  }
+}
+
+/** Authenticated counterparts of `api`. */
+export const authApi = {
+  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+    authRequest<T>('GET', path, { query, signal }),
+  post: <T>(path: string, body?: unknown) => authRequest<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => authRequest<T>('PUT', path, { body }),
+  delete: <T>(path: string, body?: unknown) => authRequest<T>('DELETE', path, { body }),
+};

@@ -46,6 +46,9 @@ function typeError(rule: RuleName) {
   return (issue: { input?: unknown }): RuleName => (issue.input === undefined ? 'required' : rule);
 }
 
+/** The same error map for other schemas: `{ error: missingOr('invalid') }`. */
+export const missingOr = typeError;
+
 /** A string accepted by `predicate` (empty refused), reporting `rule` for any failure. */
 function ruleString(rule: RuleName, predicate: (value: string) => boolean) {
   return z.string({ error: typeError(rule) }).refine((value) => value !== '' && predicate(value), { error: rule });
@@ -182,7 +185,12 @@ export function registrationFieldSchema<N extends RuledFieldName>(
   const required = options.required ?? fieldRules[name].required;
   return (
     z
+      // `.optional()` first: an absent key must reach the transform (to report 'required'
+      // or become undefined) without zod 4 objects refusing it as "nonoptional", and the
+      // schema must stay convertible to JSON Schema for the API docs (`.prefault(undefined)`
+      // did the former but broke the latter).
       .unknown()
+      .optional()
       .transform((value, ctx): RegistrationFieldOutput[N] | undefined => {
         const result = validateField(name, value, {}, { isRequired: required, skipCrossField: true });
         if (result) {
@@ -197,9 +205,6 @@ export function registrationFieldSchema<N extends RuledFieldName>(
         }
         return normalized;
       })
-      // A missing key must reach the transform (to report 'required' or become undefined);
-      // without this, zod 4 objects refuse the absent key as "nonoptional" on their own.
-      .prefault(undefined)
   );
 }
 
@@ -234,14 +239,14 @@ export interface FieldRequirement {
 function unruledFieldSchema(required: boolean) {
   return z
     .unknown()
+    .optional()
     .transform((value, ctx) => {
       if (required && !isPresent(value)) {
         addFailure(ctx, value, ruleFailure('required'));
         return z.NEVER;
       }
       return isEmpty(value) ? undefined : value;
-    })
-    .prefault(undefined);
+    });
 }
 
 /**

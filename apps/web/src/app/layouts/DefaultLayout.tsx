@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { useSession } from '../../features/auth/session';
+import { SessionEffects, UserMenu, useSession } from '../../features/auth';
 import { useLayout } from '../../features/layout';
 import { useAppSettings, useLocale } from '../context';
 import { Footer } from './Footer';
@@ -125,9 +125,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
               >
                 {t('header.deposit')}
               </button>
-              <Link className="button button--ghost" to={localePath('/profile')}>
-                {t('header.profileMenu.profile')}
-              </Link>
+              <UserMenu />
             </>
           ) : (
             <>
@@ -141,6 +139,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           )}
         </div>
       </header>
+      <SessionEffects />
       <div className="shell__body">
         <aside id="drawer" className="drawer" aria-label={t('navigation.home')}>
           <nav>

@@ -1,16 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { notifySessionChanged, TOKEN_COOKIE } from '../../features/auth/session';
+import { readAffiliateTag, resolveFingerprint, useLoginEffects, type AuthResponse } from '../../features/auth';
 import { apiRequest } from '../../lib/api';
-import { readStoredVisitorId } from '../../features/tracking';
-import { ONE_YEAR_SECONDS, readCookie, writeCookie } from '../../lib/cookies';
 import { hidePreloader } from '../../lib/preloader';
 import { useLocale } from '../context';
-
-interface AuthResponse {
-  accessToken: string;
-}
 
 /** Only same-site paths may be returned to (no open redirects). */
 function safePath(path: string | null | undefined, fallback: string): string {
@@ -26,16 +20,12 @@ function useOnce(effect: () => void) {
   });
 }
 
-function signedIn(response: AuthResponse) {
-  writeCookie(TOKEN_COOKIE, response.accessToken, ONE_YEAR_SECONDS);
-  notifySessionChanged();
-}
-
 /** `/auth/autologin?state=<token>&redirectUrl=<path>`: the preloader stays up while it signs in. */
 export function AutologinPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { localePath } = useLocale();
+  const signedIn = useLoginEffects();
   const token = params.get('state');
   const home = localePath('/');
   useOnce(() => {
@@ -44,9 +34,10 @@ export function AutologinPage() {
       void navigate(home, { replace: true });
       return;
     }
-    apiRequest<AuthResponse>('POST', '/api/player/sessions/token', {
-      body: { token, fingerprint: readStoredVisitorId() ?? '' },
-    })
+    resolveFingerprint()
+      .then((fingerprint) =>
+        apiRequest<AuthResponse>('POST', '/api/player/sessions/token', { body: { token, fingerprint } }),
+      )
       .then((response) => {
         signedIn(response);
         void navigate(safePath(params.get('redirectUrl'), home), { replace: true });
@@ -63,6 +54,7 @@ export function SocialCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { locale, localePath } = useLocale();
+  const signedIn = useLoginEffects();
   const home = localePath('/');
   useOnce(() => {
     const query = Object.fromEntries(params.entries());
@@ -73,16 +65,14 @@ export function SocialCallbackPage() {
     } catch {
       // malformed state: go home
     }
-    apiRequest<AuthResponse>('POST', '/api/player/sessions/social', {
-      query,
-      body: {
-        connection,
-        provider: connection,
-        locale,
-        fingerprint: readStoredVisitorId() ?? '',
-        ...(readCookie('affiliateTag') ? { affiliateTag: readCookie('affiliateTag') } : {}),
-      },
-    })
+    const affiliateTag = readAffiliateTag();
+    resolveFingerprint()
+      .then((fingerprint) =>
+        apiRequest<AuthResponse>('POST', '/api/player/sessions/social', {
+          query,
+          body: { connection, provider: connection, locale, fingerprint, ...(affiliateTag ? { affiliateTag } : {}) },
+        }),
+      )
       .then((response) => {
         signedIn(response);
         void navigate(backRoute, { replace: true });

@@ -1,0 +1,151 @@
+import type { PasswordChangeBody, PasswordConfirmBody } from '@croupier/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/errors';
+import type { EmailSender } from '../notifications/email';
+import type { CodesRepository } from './codes-repository';
+import { randomToken, sha256Hex } from './crypto';
+import type { AuthenticatedPlayer } from './guards';
+import type { Links } from './links';
+import { hashPassword, passwordProblem, verifyPassword } from './password-policy';
+import type { AuthRepository } from './repository';
+import type { SessionService } from './sessions';
+import { passwordChangedMessage, passwordResetMessage } from './templates';
+
+type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
+
+/**
+ * Reset codes: a mailed link works 60 minutes; a code obtained by verifying an SMS code
+ * 15 minutes (the player is typing the new password right then). At most 3 reset e-mails
+ * per account per hour; further requests get the same answer and send nothing.
+ */
+export const RESET_POLICY = {
+  emailTtlSeconds: 3600,
+  smsTtlSeconds: 900,
+  maxEmailsPerWindow: 3,
+  windowSeconds: 3600,
+} as const;
+
+/** The answer to a reset request, whether or not the address has an account. */
+export const RESET_REQUESTED =
+  'If an account uses this e-mail address, we have sent it a link to choose a new password.';
+
+const INVALID_RESET_CODE = 'This link is invalid, used or expired. Ask for a new one.';
+
+function fieldError(field: string, message: string): AppError {
+  return AppError.validation({ [field]: [message] });
+}
+
+export function createPasswordService(options: {
+  repository: AuthRepository;
+  codes: CodesRepository;
+  sessions: SessionService;
+  email: EmailSender;
+  links: Links;
+  supportEmail: string;
+}) {
+  const { repository, codes, sessions, email, links } = options;
+
+  async function issueResetCode(playerId: string, channel: 'email' | 'sms', clientIp: string): Promise<string> {
+    const code = randomToken();
+    await codes.insertPasswordReset({
+      playerId,
+      codeHash: sha256Hex(code),
+      channel,
+      clientIp,
+      ttlSeconds: channel === 'email' ? RESET_POLICY.emailTtlSeconds : RESET_POLICY.smsTtlSeconds,
+    });
+    return code;
+  }
+
+  return {
+    issueResetCode,
+
+    /**
+     * `PUT /api/player/passwords`. A wrong current password is a 422 on `currentPassword`
+     * (not a 401, which would sign the player out). With `closeOtherSessions` (default)
+     * every other session ends; the current one stays.
+     */
+    async change(
+      player: AuthenticatedPlayer,
+      body: PasswordChangeBody,
+      log: Log,
+    ): Promise<{ message: string; closedSessions: number }> {
+      const account = await repository.findCredentialsById(player.id);
+      if (!account) throw new AppError('UNAUTHENTICATED');
+      if (!account.password_hash || !(await verifyPassword(account.password_hash, body.currentPassword))) {
+        throw fieldError('currentPassword', 'The current password is wrong.');
+      }
+      if (body.newPassword === body.currentPassword) {
+        throw fieldError('newPassword', 'Choose a password different from the current one.');
+      }
+      const problem = passwordProblem(body.newPassword, [account.email, account.phone]);
+      if (problem) throw fieldError('newPassword', problem);
+      await repository.setPassword(player.id, await hashPassword(body.newPassword));
+      const closedSessions = body.closeOtherSessions
+        ? await sessions.closeAll(player.id, 'password_changed', player.sessionId)
+        : 0;
+      if (account.email) {
+        // A notice, so that the owner learns of a change they did not make; not worth failing over.
+        await email
+          .send(passwordChangedMessage({ to: account.email, supportEmail: options.supportEmail }))
+          .catch((error: unknown) =>
+            log.error({ err: error, playerId: player.id }, 'password-changed e-mail not sent'),
+          );
+      }
+      return { message: 'Your password has been changed.', closedSessions };
+    },
+
+    /**
+     * `POST /api/player/passwords/reset`: mails a reset link when the address has an
+     * account; the answer is the same either way.
+     */
+    async requestReset(address: string, clientIp: string, log: Log): Promise<{ message: string }> {
+      const account = await repository.findCredentialsByEmail(address);
+      if (!account?.email) return { message: RESET_REQUESTED };
+      if (
+        (await codes.countPasswordResetsSince(account.id, RESET_POLICY.windowSeconds)) >=
+        RESET_POLICY.maxEmailsPerWindow
+      ) {
+        log.info({ playerId: account.id }, 'password reset e-mail limit reached: none sent');
+        return { message: RESET_REQUESTED };
+      }
+      const code = await issueResetCode(account.id, 'email', clientIp);
+      try {
+        await email.send(
+          passwordResetMessage({
+            to: account.email,
+            link: links.passwordReset(code),
+            ttlSeconds: RESET_POLICY.emailTtlSeconds,
+          }),
+        );
+      } catch (error) {
+        log.error({ err: error, playerId: account.id, transport: email.transport }, 'password reset e-mail not sent');
+        throw new AppError('SERVICE_UNAVAILABLE', 'The e-mail could not be sent. Try again in a moment.');
+      }
+      return { message: RESET_REQUESTED };
+    },
+
+    /**
+     * `POST /api/player/passwords/confirm`: a bad code is a 422 on `code` (the client
+     * shows "invalid link"). The new password ends every session of the player.
+     */
+    async confirmReset(body: PasswordConfirmBody): Promise<{ message: string }> {
+      const reset = await codes.findActivePasswordReset(sha256Hex(body.code));
+      const account = reset && (await repository.findCredentialsById(reset.player_id));
+      if (!reset || !account) throw fieldError('code', INVALID_RESET_CODE);
+      const problem = passwordProblem(body.newPassword, [account.email, account.phone]);
+      if (problem) throw fieldError('newPassword', problem);
+      const done = await repository.completePasswordReset({
+        resetId: reset.id,
+        playerId: account.id,
+        passwordHash: await hashPassword(body.newPassword),
+        confirmEmail: reset.channel === 'email',
+      });
+      if (!done) throw fieldError('code', INVALID_RESET_CODE);
+      await sessions.closeAll(account.id, 'password_reset');
+      return { message: 'Your password has been changed. Sign in with your new password.' };
+    },
+  };
+}
+
+export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { PlayerStatus, type AuthResponse, type PaginationMeta, type Profile, type Session } from '@croupier/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SessionCloseReason, SignInMethod } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { pageMeta, pageOffset } from '../../lib/pagination';
+import type { ClientContext } from './client';
+import { randomToken, sha256Hex } from './crypto';
+import { unauthenticated, type AuthenticatedPlayer } from './guards';
+import type { AuthRepository, ListedSessionRow, SessionCheckRow } from './repository';
+import type { AccessTokens } from './tokens';
+
+/** How the sessions service reads the profile that every sign-in answer carries. */
+export interface ProfileReader {
+  getProfile(playerId: string, options?: { isNewlyRegistered?: boolean }): Promise<Profile>;
+}
+
+export interface SessionLifetimes {
+  idleSeconds: number;
+  absoluteSeconds: number;
+}
+
+type Log = Pick<FastifyBaseLogger, 'warn' | 'info'>;
+
+/** The outcome of checking a websocket connection token (the realtime gateway's TokenVerification shape). */
+export type ConnectionTokenCheck =
+  | { ok: true; playerId: string; sessionId: string; /** ms since the epoch */ expiresAt: number }
+  | { ok: false; reason: 'expired' | 'invalid' };
+
+const SESSION_ENDED = 'Your session has ended. Sign in again.';
+
+function toSession(row: ListedSessionRow, currentSessionId: string): Session {
+  return {
+    sessionId: row.id,
+    playerId: row.player_id,
+    ip: row.ip,
+    country: row.country,
+    deviceType: row.device_type,
+    userAgent: row.user_agent,
+    closedAt: (row.closed_at ?? row.lapsed_at)?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    lastSeenAt: row.last_seen_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    isCurrent: row.id === currentSessionId,
+  };
+}
+
+/**
+ * Sessions: one server-side record per sign-in, checked on every authenticated request,
+ * so logout, closing a session and blocking an account take effect at once.
+ *
+ * Lifetimes: an access token lives ACCESS_TOKEN_TTL_SECONDS (15 min); a session ends
+ * SESSION_IDLE_TTL_SECONDS (7 days) after its last use, and SESSION_ABSOLUTE_TTL_SECONDS
+ * (30 days) after sign-in in any case.
+ *
+ * Refresh rotation: the session is the refresh-token family. Each access token carries a
+ * random `rti`; the session stores the hash of the newest one. Refreshing with the
+ * newest token rotates it; refreshing with any older token of the session (a copied or
+ * replayed token) closes the session, which ends the whole family, including whoever
+ * holds the newest token. Ordinary requests accept any unexpired token of an open
+ * session, so requests already in flight in other tabs do not fail during a refresh.
+ */
+export function createSessionService(options: {
+  repository: AuthRepository;
+  tokens: AccessTokens;
+  profiles: ProfileReader;
+  lifetimes: SessionLifetimes;
+}) {
+  const { repository, tokens, profiles, lifetimes } = options;
+
+  async function authResponse(
+    playerId: string,
+    sessionId: string,
+    refreshTokenId: string,
+    profileOptions: { isNewlyRegistered?: boolean } = {},
+  ): Promise<AuthResponse> {
+    const [issued, profile] = await Promise.all([
+      tokens.issue({ playerId, sessionId, refreshTokenId }),
+      profiles.getProfile(playerId, profileOptions),
+    ]);
+    return {
+      accessToken: issued.token,
+      tokenType: 'bearer',
+      expiresAfter: issued.expiresAt.toISOString(),
+      sessionId,
+      profile,
+    };
+  }
+
+  /** Refuses a closed or lapsed session (closing a lapsed one) and a blocked player (ending all their sessions). */
+  async function checkSession(session: SessionCheckRow | undefined, playerId: string): Promise<SessionCheckRow> {
+    if (!session || session.player_id !== playerId || session.closed_at) throw unauthenticated(SESSION_ENDED);
+    if (session.lapsed) {
+      await repository.closeSession(session.id, 'expired');
+      throw unauthenticated(SESSION_ENDED);
+    }
+    if (session.player_status === PlayerStatus.BLOCKED) {
+      await repository.closePlayerSessions(session.player_id, 'blocked');
+      throw new AppError('ACCOUNT_BLOCKED');
+    }
+    return session;
+  }
+
+  return {
+    /** Opens a session for a player who has just proved who they are, and answers as every sign-in does. */
+    async start(
+      playerId: string,
+      context: ClientContext & { fingerprint?: string | null | undefined },
+      method: SignInMethod,
+      profileOptions: { isNewlyRegistered?: boolean } = {},
+    ): Promise<AuthResponse> {
+      const sessionId = randomUUID();
+      const refreshTokenId = randomToken(16);
+      await repository.insertSession(
+        {
+          id: sessionId,
+          player_id: playerId,
+          refresh_token_hash: sha256Hex(refreshTokenId),
+          sign_in_method: method,
+          ip: context.ip,
+          country: context.country,
+          device_type: context.deviceType,
+          user_agent: context.userAgent,
+          fingerprint: context.fingerprint ?? null,
+        },
+        lifetimes.absoluteSeconds,
+      );
+      return authResponse(playerId, sessionId, refreshTokenId, profileOptions);
+    },
+
+    /** Every authenticated request: a valid, unexpired token of an open session of an unblocked player. */
+    async authenticate(token: string): Promise<AuthenticatedPlayer> {
+      const claims = await tokens.verify(token, { allowExpired: false });
+      if (!claims) throw unauthenticated('Your session has expired or the token is invalid. Sign in again.');
+      const session = await checkSession(
+        await repository.findSessionForCheck(claims.sessionId, lifetimes.idleSeconds),
+        claims.playerId,
+      );
+      if (session.stale) await repository.touchSession(session.id);
+      return { id: session.player_id, sessionId: session.id };
+    },
+
+    /**
+     * For the realtime gateway's connections (its TokenVerifier): like `authenticate`, but
+     * answering instead of throwing, and telling an expired token (the client refreshes
+     * and reconnects) from an invalid one. Wire it as
+     * `registerRealtime(server, { …, options: { tokenVerifier: { verify: auth.sessions.verifyConnectionToken } } })`.
+     */
+    async verifyConnectionToken(token: string): Promise<ConnectionTokenCheck> {
+      const claims = await tokens.verify(token, { allowExpired: true });
+      if (!claims) return { ok: false, reason: 'invalid' };
+      if (claims.expired) return { ok: false, reason: 'expired' };
+      const session = await repository.findSessionForCheck(claims.sessionId, lifetimes.idleSeconds);
+      const usable =
+        session &&
+        session.player_id === claims.playerId &&
+        !session.closed_at &&
+        !session.lapsed &&
+        session.player_status !== PlayerStatus.BLOCKED;
+      if (!usable) return { ok: false, reason: 'invalid' };
+      return { ok: true, playerId: claims.playerId, sessionId: claims.sessionId, expiresAt: claims.expiresAt * 1000 };
+    },
+
+    /** A new access token for the newest (possibly expired) token of an open session. */
+    async refresh(token: string, log: Log): Promise<AuthResponse> {
+      const claims = await tokens.verify(token, { allowExpired: true });
+      if (!claims) throw unauthenticated('The token is invalid. Sign in again.');
+      const session = await checkSession(
+        await repository.findSessionForCheck(claims.sessionId, lifetimes.idleSeconds),
+        claims.playerId,
+      );
+      const presentedHash = sha256Hex(claims.refreshTokenId);
+      const nextRefreshTokenId = randomToken(16);
+      const rotated =
+        presentedHash === session.refresh_token_hash &&
+        (await repository.rotateRefreshToken(session.id, presentedHash, sha256Hex(nextRefreshTokenId)));
+      if (!rotated) {
+        // An older token of this session came back: someone holds a copy. End the family.
+        await repository.closeSession(session.id, 'refresh_reuse');
+        log.warn({ sessionId: session.id, playerId: session.player_id }, 'refresh token reuse: session closed');
+        throw unauthenticated('This session was ended for your security. Sign in again.');
+      }
+      return authResponse(session.player_id, session.id, nextRefreshTokenId);
+    },
+
+    async logout(player: AuthenticatedPlayer): Promise<void> {
+      await repository.closeSession(player.sessionId, 'logout');
+    },
+
+    async list(
+      player: AuthenticatedPlayer,
+      page: { page: number; perPage: number },
+    ): Promise<{ data: Session[]; meta: PaginationMeta }> {
+      const [rows, totalRows] = await Promise.all([
+        repository.listSessions(player.id, lifetimes.idleSeconds, {
+          offset: pageOffset(page.page, page.perPage),
+          limit: page.perPage,
+        }),
+        repository.countSessions(player.id),
+      ]);
+      return {
+        data: rows.map((row) => toSession(row, player.sessionId)),
+        meta: pageMeta({ page: page.page, perPage: page.perPage, totalRows }),
+      };
+    },
+
+    /** Closes one of the player's sessions (the current one too); another player's is a 404. */
+    async close(player: AuthenticatedPlayer, sessionId: string): Promise<Session> {
+      const row = await repository.closeOwnSession(player.id, sessionId, 'closed', lifetimes.idleSeconds);
+      if (!row) throw AppError.notFound('No such session.');
+      return toSession(row, player.sessionId);
+    },
+
+    /** Ends every open session of a player (password change or reset, blocking), except one. */
+    async closeAll(playerId: string, reason: SessionCloseReason, exceptSessionId?: string): Promise<number> {
+      return repository.closePlayerSessions(playerId, reason, exceptSessionId);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,98 @@
+import { PlayerStatus, type AuthResponse, type SignInRequest } from '@croupier/contract';
+import { AppError } from '../../lib/errors';
+import type { ClientContext } from './client';
+import type { CodesRepository } from './codes-repository';
+import { randomToken, sha256Hex } from './crypto';
+import type { GeoPolicy } from './geo-policy';
+import { isLocked, LOCKOUT_POLICY, secondsLocked, type LockoutPolicy } from './lockout';
+import { spendPasswordCheck, verifyPassword } from './password-policy';
+import type { AuthRepository } from './repository';
+import type { SessionService } from './sessions';
+
+/** The same answer for an unknown login and a wrong password: the login's existence stays unknown. */
+const WRONG_CREDENTIALS = 'The login or password is wrong.';
+
+function lockedError(seconds: number): AppError {
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many wrong passwords. The account is locked for ${minutes} minute${minutes === 1 ? '' : 's'}; try again later or reset your password.`,
+    undefined,
+    { retryAfterSeconds: seconds },
+  );
+}
+
+/**
+ * Sign-in by password and by one-time autologin token. Social sign-in (a later step) is
+ * another method of the same shape: resolve the identity to a player id (creating the
+ * account through the registration service when new), check the geo policy and the
+ * account status, then `sessions.start(playerId, context, 'social', { isNewlyRegistered })`.
+ */
+export function createSignInService(options: {
+  repository: AuthRepository;
+  codes: CodesRepository;
+  sessions: SessionService;
+  geo: GeoPolicy;
+  lockout?: LockoutPolicy;
+}) {
+  const { repository, codes, sessions, geo } = options;
+  const lockout = options.lockout ?? LOCKOUT_POLICY;
+
+  return {
+    /**
+     * A one-time autologin token for a player (CRM e-mails, support): the link is
+     * `/auth/autologin?state=<token>`. Only its hash is stored.
+     */
+    async issueAutologinToken(
+      playerId: string,
+      issue: { ttlSeconds: number; issuedBy: string } = { ttlSeconds: 24 * 3600, issuedBy: 'system' },
+    ): Promise<string> {
+      const token = randomToken();
+      await codes.insertAutologinToken({ playerId, tokenHash: sha256Hex(token), ...issue });
+      return token;
+    },
+
+    /**
+     * 401 for an unknown login or a wrong password, 429 while the account is locked, 403
+     * (11002) for a blocked account (said only to someone who knows its password).
+     */
+    async withPassword(body: SignInRequest, context: ClientContext): Promise<AuthResponse> {
+      await geo.assertAuthAllowed(context.country);
+      const account = body.login.includes('@')
+        ? await repository.findCredentialsByEmail(body.login)
+        : await repository.findCredentialsByPhone(body.login);
+      if (!account?.password_hash) {
+        await spendPasswordCheck(body.password);
+        throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+      }
+      const now = new Date();
+      if (isLocked({ lockedUntil: account.locked_until }, now)) {
+        throw lockedError(secondsLocked({ lockedUntil: account.locked_until }, now));
+      }
+      if (!(await verifyPassword(account.password_hash, body.password))) {
+        await repository.recordLoginFailure(account.id, now, lockout);
+        throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+      }
+      if (account.status === PlayerStatus.BLOCKED) throw new AppError('ACCOUNT_BLOCKED');
+      await repository.recordLoginSuccess(account.id);
+      return sessions.start(account.id, { ...context, fingerprint: body.fingerprint }, 'password');
+    },
+
+    /** A one-time token from an autologin link; 401 when unknown, used or expired. */
+    async withAutologinToken(
+      body: { token: string; fingerprint?: string | null | undefined },
+      context: ClientContext,
+    ): Promise<AuthResponse> {
+      await geo.assertAuthAllowed(context.country);
+      const playerId = await codes.consumeAutologinToken(sha256Hex(body.token));
+      if (!playerId) throw new AppError('UNAUTHENTICATED', 'The sign-in link is invalid, used or expired.');
+      const account = await repository.findCredentialsById(playerId);
+      if (!account) throw new AppError('UNAUTHENTICATED', 'The sign-in link is invalid, used or expired.');
+      if (account.status === PlayerStatus.BLOCKED) throw new AppError('ACCOUNT_BLOCKED');
+      await repository.recordLoginSuccess(account.id);
+      return sessions.start(account.id, { ...context, fingerprint: body.fingerprint }, 'autologin');
+    },
+  };
+}
+
+export type SignInService = ReturnType<typeof createSignInService>;

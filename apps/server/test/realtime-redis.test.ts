@@ -1,0 +1,182 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { channels } from '@croupier/contract';
+import type { ConnectedContext, PublicationContext } from 'centrifuge';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { createRedisEventBus, type EventBus } from '../src/modules/realtime/bus';
+import { startTestServer, type TestServer } from './harness';
+import { Clients, eventually, JWT_SECRET, listen, sleep, tokenFor, waitFor } from './realtime-helpers';
+
+/**
+ * Two server processes (two apps, each with its own gateway and its own Redis-backed bus)
+ * over one database and one Redis: a client connected to one receives what the other
+ * publishes. Skipped, saying so, only when no Redis answers (CI always has one).
+ */
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    retryStrategy: () => null,
+  });
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const available = await redisAnswers();
+if (!available) console.warn(`realtime-redis tests skipped: no Redis at ${REDIS_URL} (set TEST_REDIS_URL)`);
+
+describe.skipIf(!available)('realtime across processes (Redis)', () => {
+  let t: TestServer;
+  let first: App;
+  let second: App;
+  const buses: EventBus[] = [];
+  let firstUrl = '';
+  let secondUrl = '';
+  const onFirst = new Clients(() => firstUrl);
+  const onSecond = new Clients(() => secondUrl);
+  // A prefix of its own: other processes on the same Redis (a dev server, another run) stay out.
+  const prefix = `croupier-test:${randomBytes(4).toString('hex')}:`;
+
+  beforeAll(async () => {
+    t = await startTestServer({ JWT_SECRET });
+    const log = { warn: () => {}, error: () => {} };
+    for (let i = 0; i < 2; i += 1) buses.push(await createRedisEventBus({ url: REDIS_URL, prefix, log }));
+    const settings = { onlineIntervalMs: 200, tickMs: 50 };
+    first = await buildApp({ config: t.config, db: t.db, logger: false, realtime: { bus: buses[0], settings } });
+    second = await buildApp({ config: t.config, db: t.db, logger: false, realtime: { bus: buses[1], settings } });
+    firstUrl = (await listen(first)).url;
+    secondUrl = (await listen(second)).url;
+  });
+
+  afterAll(async () => {
+    onFirst.closeAll();
+    onSecond.closeAll();
+    await first?.server.close();
+    await second?.server.close();
+    for (const bus of buses) await bus.close();
+    await t?.close();
+  });
+
+  it('delivers to a client of the first process an event committed by the second', async () => {
+    const playerId = randomUUID();
+    const client = onFirst.create({ token: await tokenFor(playerId) });
+    const wallet = client.newSubscription(channels.walletAccounts(playerId));
+    const seen: unknown[] = [];
+    wallet.on('publication', (ctx: PublicationContext) => seen.push(ctx.data as unknown));
+    wallet.subscribe();
+    client.connect();
+    await wallet.ready();
+
+    const { events } = second.realtime;
+    await events.transaction(async (trx) => {
+      await trx
+        .insertInto('communications')
+        .values({ email: `${playerId}@example.com`, message: 'deposit', client_ip: '127.0.0.1' })
+        .execute();
+      events.publishAfterCommit(trx, channels.walletAccounts(playerId), {
+        event: 'account.balance.updated',
+        account: {
+          id: 'acc-1',
+          currency: 'EUR',
+          status: 1,
+          balance: 25,
+          realBalance: 25,
+          bonusBalance: 0,
+          lockedBalance: 0,
+          withdrawalBalance: 25,
+        },
+      });
+    });
+    await eventually('cross-process publication', () => seen.length === 1);
+    expect(seen[0]).toMatchObject({ event: 'account.balance.updated', account: { id: 'acc-1', balance: 25 } });
+
+    // And the other way round, with a subscriber on each side: each gets it exactly once.
+    const watcher = onSecond.create({ token: await tokenFor(playerId) });
+    const secondWallet = watcher.newSubscription(channels.walletAccounts(playerId));
+    const seenOnSecond: unknown[] = [];
+    secondWallet.on('publication', (ctx: PublicationContext) => seenOnSecond.push(ctx.data as unknown));
+    secondWallet.subscribe();
+    watcher.connect();
+    await secondWallet.ready();
+    first.realtime.events.publish(channels.walletAccounts(playerId), {
+      event: 'account.balance.updated',
+      account: {
+        id: 'acc-1',
+        currency: 'EUR',
+        status: 1,
+        balance: 30,
+        realBalance: 30,
+        bonusBalance: 0,
+        lockedBalance: 0,
+        withdrawalBalance: 30,
+      },
+    });
+    await eventually('both sides', () => seen.length === 2 && seenOnSecond.length === 1);
+    await sleep(150);
+    expect(seen).toHaveLength(2);
+    expect(seenOnSecond).toHaveLength(1);
+  });
+
+  it('counts online players over both processes', async () => {
+    onFirst.closeAll();
+    onSecond.closeAll();
+    const counts: number[] = [];
+    const watcher = onFirst.create();
+    const online = watcher.newSubscription(channels.globalOnline);
+    online.on('publication', (ctx: PublicationContext) => counts.push((ctx.data as { count: number }).count));
+    online.subscribe();
+    watcher.connect();
+    await online.ready();
+
+    const players = [
+      onFirst.create({ token: await tokenFor(randomUUID()) }),
+      onSecond.create({ token: await tokenFor(randomUUID()) }),
+      onSecond.create({ token: await tokenFor(randomUUID()) }),
+    ];
+    const connected = players.map((player) =>
+      waitFor<ConnectedContext>('player connected', (done) => player.once('connected', done)),
+    );
+    for (const player of players) player.connect();
+    await Promise.all(connected);
+    // One player on the first process, two on the second: both report 3.
+    await eventually('three online', () => counts.at(-1) === 3);
+  });
+
+  it('builds a Redis bus when REDIS_URL is configured', async () => {
+    const configured = await buildApp({ config: { ...t.config, redisUrl: REDIS_URL }, db: t.db, logger: false });
+    const outside = await createRedisEventBus({ url: REDIS_URL, log: { warn: () => {}, error: () => {} } });
+    try {
+      const received: string[] = [];
+      configured.realtime.bus.subscribe((_channel, json) => received.push(json));
+      await outside.publish(channels.bets(randomUUID()), {
+        event: 'game.bet.max.exceed',
+        gameIdentity: 'book-of-ra',
+        playerBonus: {
+          id: 'b1',
+          name: 'Welcome',
+          bonusType: 1,
+          status: 2,
+          result: 1,
+          amount: 50,
+          currency: 'EUR',
+          maxBetAmount: 5,
+        },
+      });
+      await eventually('publication through Redis', () => received.length === 1);
+    } finally {
+      await outside.close();
+      await configured.server.close();
+    }
+  });
+});

@@ -1,0 +1,227 @@
+import { fieldsToRevalidate, validateField } from '@croupier/contract';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
+import { useToasts } from '../layout';
+import { useModals, type ModalBodyProps } from '../modals';
+import { authCalls } from './api';
+import { describedBy, FieldShell, PasswordStrengthMeter, Spinner, useFailureText } from './fields';
+import { firstFieldErrors } from './logic';
+import { SwitchButton } from './SignInModalBody';
+
+function genericErrorText(error: unknown, t: (key: string) => string): string {
+  return error instanceof ApiError && error.status === 429
+    ? t('rateLimited.description')
+    : t('somethingWrong.description');
+}
+
+/** Forgot password: `POST /api/player/passwords/reset` with the e-mail, then the 'sent' message. */
+export function ForgotPassModalBody({ close }: ModalBodyProps) {
+  const { t } = useTranslation('modals');
+  const { t: tf } = useTranslation('fields-settings');
+  const { t: ta } = useTranslation('alerts');
+  const id = useId();
+  const failureText = useFailureText();
+  const [sent, setSent] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<{ email: string }>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '' },
+  });
+
+  const submit = handleSubmit(async ({ email }) => {
+    setFormError(null);
+    try {
+      await authCalls.requestPasswordReset(email.trim());
+      setSent(true);
+    } catch (error) {
+      const fields = error instanceof ApiError && error.status === 422 ? firstFieldErrors(error.fields) : {};
+      if (fields.email) setServerError(fields.email);
+      else setFormError(genericErrorText(error, ta));
+    }
+  });
+
+  if (sent) {
+    return (
+      <div className="auth-simple">
+        <p className="auth-form__success" role="status">
+          {t('forgotPass.sent')}
+        </p>
+        <SwitchButton to="sign-in" close={close} label={t('forgotPass.backToSignIn')} className="auth-submit" />
+      </div>
+    );
+  }
+
+  const error = formState.errors.email?.message || serverError || undefined;
+  return (
+    <div className="auth-simple">
+      <p className="auth-modal__description">{t('forgotPass.description')}</p>
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-busy={formState.isSubmitting}
+      >
+        <FieldShell id={`${id}-email`} label={tf('fields.email.label')} error={error}>
+          <input
+            id={`${id}-email`}
+            className="auth-input"
+            type="email"
+            autoComplete="email"
+            placeholder={tf('fields.email.placeholder')}
+            onFocus={() => setServerError(null)}
+            {...describedBy(`${id}-email`, error)}
+            {...register('email', {
+              validate: (value) => {
+                const failure = validateField('email', value.trim(), {}, { isRequired: true });
+                return failure ? failureText(failure) : true;
+              },
+            })}
+          />
+        </FieldShell>
+        {formError ? (
+          <p className="auth-form__alert" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <button type="submit" className="auth-submit" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? <Spinner /> : null}
+          {t('forgotPass.submit')}
+        </button>
+      </form>
+      <p className="auth-modal__switch">
+        <SwitchButton to="sign-in" close={close} label={t('forgotPass.backToSignIn')} />
+      </p>
+    </div>
+  );
+}
+
+interface ResetValues {
+  newPassword: string;
+  repeatNewPassword: string;
+}
+
+/**
+ * Reset password (`?reset-pass=true&resetCode=…`): the new password twice with the shared
+ * rules, `POST /api/player/passwords/confirm`; a 422 on `code` means the link is invalid
+ * or expired; success opens sign-in.
+ */
+export function ResetPassModalBody({ close, props }: ModalBodyProps) {
+  const { t } = useTranslation('modals');
+  const { t: tf } = useTranslation('fields-settings');
+  const { t: ta } = useTranslation('alerts');
+  const id = useId();
+  const failureText = useFailureText();
+  const { notify } = useToasts();
+  const { open } = useModals();
+  const code = typeof props.resetCode === 'string' ? props.resetCode : '';
+  const [invalidLink, setInvalidLink] = useState(code === '');
+  const [serverErrors, setServerErrors] = useState<Partial<ResetValues>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, control } = useForm<ResetValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { newPassword: '', repeatNewPassword: '' },
+  });
+  const newPassword = useWatch({ control, name: 'newPassword' });
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await authCalls.confirmPasswordReset({ code, ...values });
+      notify({
+        type: 'success',
+        title: ta('passwordResetDone.title'),
+        description: ta('passwordResetDone.description'),
+      });
+      if (close({ force: true })) open('sign-in');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        const fields = firstFieldErrors(error.fields);
+        if (fields.code) setInvalidLink(true);
+        else setServerErrors({ newPassword: fields.newPassword, repeatNewPassword: fields.repeatNewPassword });
+      } else {
+        setFormError(genericErrorText(error, ta));
+      }
+    }
+  });
+
+  if (invalidLink) {
+    return (
+      <div className="auth-simple">
+        <p className="auth-form__alert" role="alert">
+          {t('resetPass.invalidLink')}
+        </p>
+        <SwitchButton to="forgot-pass" close={close} label={t('forgotPass.submit')} className="auth-submit" />
+      </div>
+    );
+  }
+
+  const field = (name: keyof ResetValues) => {
+    const error = formState.errors[name]?.message || serverErrors[name] || undefined;
+    return { error, id: `${id}-${name}` };
+  };
+  const first = field('newPassword');
+  const second = field('repeatNewPassword');
+  const rules = (name: keyof ResetValues) => ({
+    validate: (value: string, values: ResetValues) => {
+      const failure = validateField(name, value, { ...values }, { isRequired: true });
+      return failure ? failureText(failure) : true;
+    },
+    deps: fieldsToRevalidate(name).slice(1) as (keyof ResetValues)[],
+  });
+
+  return (
+    <div className="auth-simple">
+      <p className="auth-modal__description">{t('resetPass.description')}</p>
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-busy={formState.isSubmitting}
+      >
+        <FieldShell
+          id={first.id}
+          label={tf('fields.newPassword.label')}
+          error={first.error}
+          after={<PasswordStrengthMeter id={`${first.id}-strength`} value={newPassword} />}
+        >
+          <input
+            id={first.id}
+            className="auth-input"
+            type="password"
+            autoComplete="new-password"
+            placeholder={tf('fields.newPassword.placeholder')}
+            onFocus={() => setServerErrors((errors) => ({ ...errors, newPassword: undefined }))}
+            {...describedBy(first.id, first.error, `${first.id}-strength`)}
+            {...register('newPassword', rules('newPassword'))}
+          />
+        </FieldShell>
+        <FieldShell id={second.id} label={tf('fields.repeatNewPassword.label')} error={second.error}>
+          <input
+            id={second.id}
+            className="auth-input"
+            type="password"
+            autoComplete="new-password"
+            placeholder={tf('fields.repeatNewPassword.placeholder')}
+            onFocus={() => setServerErrors((errors) => ({ ...errors, repeatNewPassword: undefined }))}
+            {...describedBy(second.id, second.error)}
+            {...register('repeatNewPassword', rules('repeatNewPassword'))}
+          />
+        </FieldShell>
+        {formError ? (
+          <p className="auth-form__alert" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <button type="submit" className="auth-submit" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? <Spinner /> : null}
+          {t('resetPass.submit')}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { gameImagesSchema } from '../games/schemas';
+import { loyaltyLevelSchema } from '../retention/schemas';
+
+/**
+ * Entities as realtime events carry them (api-shapes §2 and §3.3). Amounts are major-unit
+ * numbers and dates ISO strings with a zone, as in REST responses. Fields the reference
+ * client only declares are optional here. When a domain's REST module defines its own
+ * schema of the same entity (wallet, payment, bonus, quests, messenger), that module
+ * should own it and this file import it, so that one shape serves both.
+ */
+
+const isoDate = z.string();
+
+/** Wallet account (api-shapes §2.8). */
+export const walletAccountSchema = z.object({
+  id: z.string(),
+  currency: z.string(),
+  /** 1 active (exactly one per player). */
+  status: z.number().int(),
+  balance: z.number(),
+  realBalance: z.number(),
+  bonusBalance: z.number(),
+  lockedBalance: z.number(),
+  withdrawalBalance: z.number(),
+});
+export type WalletAccount = z.infer<typeof walletAccountSchema>;
+
+/** An invoice as the payment channel carries it (api-shapes §3.3). */
+export const invoiceUpdateSchema = z.object({
+  id: z.string(),
+  playerId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  paymentMethod: z.string(),
+  /** 1 pending, 2 success, 3 error, 4 processing, 5 preparing. */
+  status: z.number().int(),
+  createdAt: isoDate,
+  /** Ordinal of the player's successful deposit (analytics). */
+  number: z.number().int().nullable(),
+  /** `qr` completes an asynchronous deposit. */
+  publicData: z.object({ qr: z.string().optional(), url: z.string().optional() }).nullable(),
+  /** 1 deposit, 2 withdrawal. */
+  invoiceType: z.number().int().optional(),
+});
+export type InvoiceUpdate = z.infer<typeof invoiceUpdateSchema>;
+
+/** A bonus code the player entered (api-shapes §2.10.4). */
+export const bonusCodeSchema = z.object({
+  id: z.string(),
+  playerId: z.string(),
+  bonusCode: z.string(),
+  /** 1 wallet, 3 deposit. */
+  trigger: z.number().int(),
+  /** 2 applied, 3 incorrect, 4 not available. */
+  status: z.number().int(),
+  result: z.number().int().optional(),
+  createdAt: isoDate,
+});
+export type BonusCode = z.infer<typeof bonusCodeSchema>;
+
+/** A bonus issued to the player (api-shapes §2.10.3). */
+export const playerBonusSchema = z.object({
+  id: z.string(),
+  playerId: z.string().optional(),
+  name: z.string(),
+  /** 1 cash, 2 percentage, 3 free spins, 4 cashback. */
+  bonusType: z.number().int(),
+  /** 1 issued, 2 active, 3 finished. */
+  status: z.number().int(),
+  /** 1 issued or activated, 2 played, 3 canceled, 4 expired, 5 lost. */
+  result: z.number().int(),
+  amount: z.number(),
+  currency: z.string(),
+  wagerCasino: z.number().optional(),
+  wagerSportsbook: z.number().optional(),
+  currentWagerPercentage: z.number().optional(),
+  currentWagerAmount: z.number().optional(),
+  currentWagerCasinoAmount: z.number().optional(),
+  currentWagerSportsbookAmount: z.number().optional(),
+  requiredWagerCasinoAmount: z.number().optional(),
+  requiredWagerSportsbookAmount: z.number().optional(),
+  openedTransactionsCount: z.number().int().optional(),
+  isBonusCancelLock: z.boolean().optional(),
+  /** Maximum bet while wagering; shown in the "max bet exceeded" modal. */
+  maxBetAmount: z.number().nullable(),
+  activationExpiredAt: isoDate.nullable().optional(),
+  wageringExpiredAt: isoDate.nullable().optional(),
+  createdAt: isoDate.optional(),
+  finishedAt: isoDate.nullable().optional(),
+  packageId: z.string().nullable().optional(),
+  packagePriority: z.number().optional(),
+  issueSessionId: z.string().nullable().optional(),
+});
+export type PlayerBonus = z.infer<typeof playerBonusSchema>;
+
+/** Free spins issued to the player (api-shapes §2.10.3). */
+export const playerFreespinSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** 1 issued, 2 active, 3 finished. */
+  status: z.number().int(),
+  /** 1 issued or activated, 2 played, 3 canceled, 4 expired. */
+  result: z.number().int(),
+  count: z.number().int(),
+  usedCount: z.number().int().optional(),
+  progress: z.number().optional(),
+  gameId: z.string(),
+  currency: z.string(),
+  providerId: z.string().optional(),
+  activationExpiredAt: isoDate.nullable().optional(),
+  wageringExpiredAt: isoDate.nullable().optional(),
+  expiredAt: isoDate.nullable().optional(),
+  issuedAt: isoDate.optional(),
+  createdAt: isoDate.optional(),
+  packageId: z.string().nullable().optional(),
+  packagePriority: z.number().optional(),
+  issueSessionId: z.string().nullable().optional(),
+});
+export type PlayerFreespin = z.infer<typeof playerFreespinSchema>;
+
+/** A task inside a quest (api-shapes §2.7.2). `conditions` depend on `type`. */
+export const questTaskSchema = z.object({
+  id: z.string(),
+  isCompleted: z.boolean(),
+  isActive: z.boolean(),
+  /** 2 profile fields, 3 win, 4 bet, 6 deposit. */
+  type: z.number().int(),
+  progress: z.number(),
+  quantity: z.number(),
+  name: z.string(),
+  description: z.string().optional(),
+  executionOrder: z.number().int().optional(),
+  conditions: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const questRewardSchema = z.object({
+  type: z.number().int(),
+  amount: z.number(),
+  attributes: z.object({ isoCode: z.string(), lockBalance: z.boolean() }),
+});
+
+/** A quest (api-shapes §2.7.2). */
+export const questSchema = z.object({
+  id: z.string(),
+  playerId: z.string().optional(),
+  /** 1 available, 2 active, 3 and 4 completed, 5 and 6 expired. */
+  state: z.number().int(),
+  name: z.string(),
+  identity: z.string().optional(),
+  description: z.string().optional(),
+  order: z.number().int().optional(),
+  tasks: z.array(questTaskSchema),
+  /** 1 any order, 2 sequential. */
+  taskExecutionOrder: z.number().int().optional(),
+  packageOrder: z.number().int().nullable().optional(),
+  rewards: z.array(questRewardSchema).optional(),
+  endAt: isoDate.nullable().optional(),
+});
+export type Quest = z.infer<typeof questSchema>;
+
+/** Task progress as `quest.task.updated` carries it. */
+export const questTaskUpdateSchema = z.object({
+  id: z.string(),
+  questId: z.string(),
+  playerId: z.string(),
+  isActive: z.boolean(),
+  isCompleted: z.boolean(),
+  progress: z.number(),
+  quantity: z.number(),
+  type: z.number().int(),
+  name: z.string().optional(),
+  createdAt: isoDate.optional(),
+  updatedAt: isoDate.optional(),
+});
+export type QuestTaskUpdate = z.infer<typeof questTaskUpdateSchema>;
+
+/** The player's loyalty account (api-shapes §2.7.1). */
+export const loyaltyAccountSchema = z.object({
+  id: z.string().optional(),
+  playerId: z.string().optional(),
+  points: z.number(),
+  currentLevel: loyaltyLevelSchema,
+  nextLevel: loyaltyLevelSchema.nullable(),
+  createdAt: isoDate.optional(),
+  updatedAt: isoDate.nullable().optional(),
+});
+export type LoyaltyAccount = z.infer<typeof loyaltyAccountSchema>;
+
+/** A messenger notification (api-shapes §2.11). */
+export const messengerMessageSchema = z.object({
+  id: z.string(),
+  playerId: z.string().optional(),
+  /** 1 unread, 2 read. */
+  state: z.number().int(),
+  readAt: isoDate.nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate.nullable().optional(),
+  content: z.object({
+    title: z.string(),
+    body: z.string(),
+    link: z.object({ url: z.string(), label: z.string() }).optional(),
+    image: z.string().optional(),
+  }),
+});
+export type MessengerMessage = z.infer<typeof messengerMessageSchema>;
+
+/** A tournament prize; `entry` is the winner once the tournament is over (api-shapes §2.7.3). */
+export const tournamentPrizeSchema = z.object({
+  place: z.number().int(),
+  type: z.number().int().optional(),
+  title: z.string(),
+  bonusId: z.string().optional(),
+  entry: z
+    .object({
+      playerId: z.string(),
+      nickname: z.string().nullable(),
+      points: z.number(),
+      createdAt: isoDate.optional(),
+      updatedAt: isoDate.nullable().optional(),
+    })
+    .optional(),
+});
+export type TournamentPrize = z.infer<typeof tournamentPrizeSchema>;
+
+export const tournamentParticipantSchema = z.object({
+  playerId: z.string(),
+  nickname: z.string().nullable(),
+  place: z.number().int(),
+  points: z.number(),
+});
+export type TournamentParticipant = z.infer<typeof tournamentParticipantSchema>;
+
+/** A bet on the activity board (api-shapes §3.3). */
+export const activityBoardBetSchema = z.object({
+  id: z.string(),
+  nickname: z.string().nullable(),
+  amount: z.number(),
+  payout: z.number(),
+  baseCurrencyAmount: z.number(),
+  baseCurrencyPayout: z.number(),
+  currency: z.string(),
+  gameId: z.string(),
+  gameName: z.string(),
+  gameImages: gameImagesSchema,
+  gameCustomImages: gameImagesSchema,
+  createdAt: isoDate,
+});
+export type ActivityBoardBet = z.infer<typeof activityBoardBetSchema>;

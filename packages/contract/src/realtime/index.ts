@@ -1,0 +1,4 @@
+export * from './channels';
+export * from './protocol';
+export * from './entities';
+export * from './events';
