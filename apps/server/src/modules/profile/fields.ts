@@ -1,4 +1,5 @@
 import type { Field, FieldScenario } from '@croupier/contract';
+import { cached } from '../../lib/cached';
 import type { FieldRow, ProfileRepository } from './repository';
 
 /** Field rules change rarely and every visitor's app loads them: each process keeps them this long. */
@@ -20,20 +21,16 @@ function toField(row: FieldRow): Field {
 /** Which fields the registration and profile forms show and require, per scenario. */
 export function createFieldRulesService(options: { repository: ProfileRepository; ttlMs?: number }) {
   const ttlMs = options.ttlMs ?? CACHE_TTL_MS;
-  const cache = new Map<FieldScenario, { value: Promise<Field[]>; expiresAt: number }>();
+  const load = (scenario: FieldScenario) => async () => (await options.repository.listFields(scenario)).map(toField);
+  const byScenario: Record<FieldScenario, ReturnType<typeof cached<Field[]>>> = {
+    registration: cached(load('registration'), ttlMs),
+    profile: cached(load('profile'), ttlMs),
+  };
   return {
-    listFields(scenario: FieldScenario): Promise<Field[]> {
-      const now = Date.now();
-      const entry = cache.get(scenario);
-      if (entry && entry.expiresAt > now) return entry.value;
-      const value = options.repository.listFields(scenario).then((rows) => rows.map(toField));
-      cache.set(scenario, { value, expiresAt: now + ttlMs });
-      // A failed load must not be served from the cache.
-      value.catch(() => cache.delete(scenario));
-      return value;
-    },
+    listFields: (scenario: FieldScenario): Promise<Field[]> => byScenario[scenario].get(),
     clearCache(): void {
-      cache.clear();
+      byScenario.registration.clear();
+      byScenario.profile.clear();
     },
   };
 }
