@@ -4,10 +4,17 @@ import { Centrifuge, type Options } from 'centrifuge';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import type { App } from '../src/app';
+import { createJwtTokenVerifier } from '../src/modules/realtime/token-verifier';
 
 /** Helpers of the realtime integration tests: tokens, the real client, a raw protocol client. */
 
 export const JWT_SECRET = 'realtime-test-secret-0123456789abcdef0123456789';
+
+/**
+ * The tests sign their own tokens (no sign-in, no session record), so the apps they build
+ * check tokens with the plain JWT verifier, whatever verifier the app wires by default.
+ */
+export const tokenVerifier = createJwtTokenVerifier({ key: JWT_SECRET });
 
 export async function listen(app: App): Promise<{ port: number; url: string }> {
   await app.server.listen({ host: '127.0.0.1', port: 0 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { createRedisEventBus, type EventBus } from '../src/modules/realtime/bus';
 import { startTestServer, type TestServer } from './harness';
-import { Clients, eventually, JWT_SECRET, listen, sleep, tokenFor, waitFor } from './realtime-helpers';
+import { Clients, eventually, JWT_SECRET, listen, sleep, tokenFor, tokenVerifier, waitFor } from './realtime-helpers';
 
 /**
  * Two server processes (two apps, each with its own gateway and its own Redis-backed bus)
@@ -53,8 +53,19 @@ describe.skipIf(!available)('realtime across processes (Redis)', () => {
     const log = { warn: () => {}, error: () => {} };
     for (let i = 0; i < 2; i += 1) buses.push(await createRedisEventBus({ url: REDIS_URL, prefix, log }));
     const settings = { onlineIntervalMs: 200, tickMs: 50 };
-    first = await buildApp({ config: t.config, db: t.db, logger: false, realtime: { bus: buses[0], settings } });
-    second = await buildApp({ config: t.config, db: t.db, logger: false, realtime: { bus: buses[1], settings } });
+    const [busOfFirst, busOfSecond] = buses;
+    first = await buildApp({
+      config: t.config,
+      db: t.db,
+      logger: false,
+      realtime: { bus: busOfFirst, settings, tokenVerifier },
+    });
+    second = await buildApp({
+      config: t.config,
+      db: t.db,
+      logger: false,
+      realtime: { bus: busOfSecond, settings, tokenVerifier },
+    });
     firstUrl = (await listen(first)).url;
     secondUrl = (await listen(second)).url;
   });

@@ -26,16 +26,19 @@ import {
   sleep,
   stalledSubscriber,
   tokenFor,
+  tokenVerifier,
   waitFor,
 } from './realtime-helpers';
 
 /**
- * The realtime gateway against the real `centrifuge` client over real sockets. `t` runs
+ * The realtime gateway against the real `centrifuge` client over real sockets. `main` runs
  * the default settings; `fast` (same database) shortens the timers that the ping, expiry
- * and online-count tests wait for.
+ * and online-count tests wait for. Both check tokens with the plain JWT verifier (see
+ * realtime-helpers), as the tests sign their own.
  */
 
 let t: TestServer;
+let main: App;
 let url: string;
 let fast: App;
 let fastUrl: string;
@@ -46,12 +49,14 @@ const raws: RawClient[] = [];
 
 beforeAll(async () => {
   t = await startTestServer({ JWT_SECRET });
-  ({ url } = await listen(t.app));
+  main = await buildApp({ config: t.config, db: t.db, logger: false, realtime: { tokenVerifier } });
+  ({ url } = await listen(main));
   fast = await buildApp({
     config: t.config,
     db: t.db,
     logger: false,
     realtime: {
+      tokenVerifier,
       settings: {
         pingIntervalMs: 1000,
         pongTimeoutMs: 1000,
@@ -72,12 +77,13 @@ afterEach(async () => {
   fastClients.closeAll();
   for (const raw of raws.splice(0)) raw.close();
   // Connections of one test must not count in the next one's online figures.
-  await eventually('connections closed', () => t.app.realtime.gateway.stats().connections === 0);
+  await eventually('connections closed', () => main.realtime.gateway.stats().connections === 0);
   await eventually('fast connections closed', () => fast.realtime.gateway.stats().connections === 0);
 });
 
 afterAll(async () => {
   await fast?.server.close();
+  await main?.server.close();
   await t?.close();
 });
 
@@ -117,6 +123,12 @@ function collect(subscription: { on(event: 'publication', listener: (ctx: Public
 }
 
 describe('connecting', () => {
+  it('answers a plain HTTP request with the JSON 404', async () => {
+    const response = await main.server.inject({ url: '/api/connection/websocket' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: { message: 'This path accepts websocket connections only.' } });
+  });
+
   it('connects a guest without a token', async () => {
     const client = clients.create();
     const connected = waitFor<ConnectedContext>('connected', (done) => client.once('connected', done));
@@ -132,7 +144,7 @@ describe('connecting', () => {
     const connected = waitFor<ConnectedContext>('connected', (done) => client.once('connected', done));
     client.connect();
     await connected;
-    await eventually('player counted', () => t.app.realtime.gateway.stats().players === 1);
+    await eventually('player counted', () => main.realtime.gateway.stats().players === 1);
   });
 
   it('refuses a forged token with the final code 3500 and the client does not reconnect', async () => {
@@ -146,7 +158,7 @@ describe('connecting', () => {
     await sleep(800);
     expect(client.state).toBe('disconnected');
     expect(attempts).toBe(1);
-    expect(t.app.realtime.gateway.stats().connections).toBe(0);
+    expect(main.realtime.gateway.stats().connections).toBe(0);
   });
 });
 
@@ -162,9 +174,9 @@ describe('subscriptions and permissions', () => {
     // All three subscribes leave in the same websocket message as the connect.
     client.connect();
     await Promise.all([wallet.ready(), notifications.ready(), tournaments.ready()]);
-    expect(t.app.realtime.gateway.stats().subscriptions).toBe(3);
+    expect(main.realtime.gateway.stats().subscriptions).toBe(3);
 
-    const { bus } = t.app.realtime;
+    const { bus } = main.realtime;
     await bus.publish(channels.walletAccounts(playerId), balanceEvent(42));
     await bus.publish(channels.notifications(playerId), { event: 'message.received', message: message('Welcome') });
     await bus.publish(channels.tournaments, {
@@ -233,8 +245,8 @@ describe('subscriptions and permissions', () => {
     client.connect();
     await wallet.ready();
     wallet.unsubscribe();
-    await eventually('unsubscribed on the server', () => t.app.realtime.gateway.stats().subscriptions === 0);
-    await t.app.realtime.bus.publish(channels.walletAccounts(playerId), balanceEvent());
+    await eventually('unsubscribed on the server', () => main.realtime.gateway.stats().subscriptions === 0);
+    await main.realtime.bus.publish(channels.walletAccounts(playerId), balanceEvent());
     await sleep(100);
     expect(seen).toEqual([]);
   });
@@ -249,7 +261,7 @@ describe('publishing after commit', () => {
     inbox.subscribe();
     client.connect();
     await inbox.ready();
-    const { events } = t.app.realtime;
+    const { events } = main.realtime;
     const channel = channels.notifications(playerId);
     const store = (trx: Parameters<Parameters<typeof events.transaction>[0]>[0], title: string) =>
       trx
@@ -287,7 +299,7 @@ describe('publishing after commit', () => {
   });
 
   it('refuses a malformed event inside the transaction, which then rolls back', async () => {
-    const { events } = t.app.realtime;
+    const { events } = main.realtime;
     const playerId = randomUUID();
     await expect(
       events.transaction(async (trx) => {
@@ -301,7 +313,7 @@ describe('publishing after commit', () => {
   });
 
   it('refuses to queue on a transaction it did not open', async () => {
-    const { events } = t.app.realtime;
+    const { events } = main.realtime;
     await expect(
       t.db.transaction().execute(async (trx) => {
         events.publishAfterCommit(trx, channels.tournaments, {
@@ -320,7 +332,7 @@ describe('publishing after commit', () => {
     wallet.subscribe();
     client.connect();
     await wallet.ready();
-    const ok = await t.app.server.inject({
+    const ok = await main.server.inject({
       method: 'POST',
       url: '/api/dev/realtime/publish',
       payload: { channel: channels.walletAccounts(playerId), data: balanceEvent(7) },
@@ -329,13 +341,13 @@ describe('publishing after commit', () => {
     expect(ok.json()).toEqual({ data: { published: 1 } });
     await eventually('dev publication', () => seen.length === 1);
 
-    const wrongEvent = await t.app.server.inject({
+    const wrongEvent = await main.server.inject({
       method: 'POST',
       url: '/api/dev/realtime/publish',
       payload: { channel: channels.walletAccounts(playerId), data: { event: 'quest.updated', quest: {} } },
     });
     expect(wrongEvent.statusCode).toBe(422);
-    const unknownChannel = await t.app.server.inject({
+    const unknownChannel = await main.server.inject({
       method: 'POST',
       url: '/api/dev/realtime/publish',
       payload: { publications: [{ channel: 'nope', data: { event: 'x' } }] },
@@ -373,7 +385,7 @@ describe('disconnect codes', () => {
     const connected = waitFor<ConnectedContext>('connected', (done) => client.once('connected', done));
     client.connect();
     await connected;
-    const { gateway } = t.app.realtime;
+    const { gateway } = main.realtime;
 
     const reconnecting = waitFor<ConnectingContext>('connecting', (done) => client.once('connecting', done));
     const reconnected = waitFor<ConnectedContext>('connected again', (done) => client.once('connected', done));
@@ -390,7 +402,7 @@ describe('disconnect codes', () => {
   });
 
   it('tells clients to reconnect when the server shuts down', async () => {
-    const other = await buildApp({ config: t.config, db: t.db, logger: false });
+    const other = await buildApp({ config: t.config, db: t.db, logger: false, realtime: { tokenVerifier } });
     const { url: otherUrl } = await listen(other);
     const client = new Clients(() => otherUrl).create();
     let closed = false;

@@ -475,13 +475,15 @@ class Connection {
       this.close(RealtimeDisconnects.EXPIRED);
       return;
     }
-    if (this.pingSentAt > 0 && this.lastSeenAt < this.pingSentAt && now - this.pingSentAt >= settings.pongTimeoutMs) {
+    // pingSentAt is the oldest ping not answered yet (anything received answers it).
+    const awaitingPong = this.pingSentAt > 0 && this.lastSeenAt < this.pingSentAt;
+    if (awaitingPong && now - this.pingSentAt >= settings.pongTimeoutMs) {
       this.close(RealtimeDisconnects.NO_PONG);
       return;
     }
     if (now >= this.nextPingAt) {
       this.send(PING);
-      this.pingSentAt = now;
+      if (!awaitingPong) this.pingSentAt = now;
       this.nextPingAt = now + settings.pingIntervalMs;
     }
   }

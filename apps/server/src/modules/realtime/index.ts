@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
 import { createRealtimeEvents, type RealtimeEvents } from './after-commit';
 import { createLocalEventBus, createRedisEventBus, type EventBus } from './bus';
 import { devRealtimeRoutes } from './dev-routes';
@@ -86,10 +87,18 @@ export async function registerRealtime(
         socket.terminate();
       },
     });
-    // No security headers: the upgrade's reply is the 101 that ws writes, never fastify's.
-    scope.get(REALTIME_PATH, { websocket: true, helmet: false }, (socket, request) =>
-      gateway.accept(socket, { ip: request.ip }),
-    );
+    scope.route({
+      method: 'GET',
+      url: REALTIME_PATH,
+      schema: { hide: true },
+      // No security headers: an upgrade's answer is the 101 that ws writes, never fastify's.
+      helmet: false,
+      // A plain HTTP request gets the API's JSON 404.
+      handler: async () => {
+        throw AppError.notFound('This path accepts websocket connections only.');
+      },
+      wsHandler: (socket, request) => gateway.accept(socket, { ip: request.ip }),
+    });
   });
 
   const events = createRealtimeEvents({ db, bus, log });
