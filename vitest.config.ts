@@ -30,6 +30,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // Pages settle in well under a second, but a loaded CI machine can be slower.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

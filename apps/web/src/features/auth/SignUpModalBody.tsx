@@ -458,9 +458,12 @@ function RegistrationField({
   const constants = useConstants();
   const { register, formState, getFieldState, setValue } = methods;
   const { name } = field;
-  // A rule error shows once the player has changed the field (or after a submit), so that
-  // leaving an empty field does not push the controls below it while they are clicked.
-  const shown = Boolean(formState.dirtyFields[name]) || formState.submitCount > 0;
+  // A rule error shows once the player has changed the field and left it (or after a
+  // submit): leaving an empty field does not push the controls below it while they are
+  // clicked, and an error found while the field was untouched (a confirmation checked
+  // when the password changed) does not show while the player is still typing.
+  const shown =
+    (Boolean(formState.dirtyFields[name]) && Boolean(formState.touchedFields[name])) || formState.submitCount > 0;
   const ruleError = shown ? formState.errors[name]?.message : undefined;
   const error = (typeof ruleError === 'string' && ruleError) || serverErrors[name];
   const rendered = new Set(form.fields.map((item) => item.name));

@@ -15,6 +15,8 @@ let nextId = 1;
 const rule = (name: string, position: number, extra: Partial<FieldRule> = {}): FieldRule => ({
   id: nextId++,
   name,
+  description: '',
+  editable: true,
   isRequired: false,
   isVisible: true,
   position,

@@ -226,14 +226,22 @@ export function initialValues(form: RegistrationForm): RegistrationValues {
 
 /** Registration rules used when the server's list cannot be loaded: the reference's defaults. */
 export const FALLBACK_REGISTRATION_RULES: readonly FieldRule[] = [
-  { id: 1, name: 'email', isRequired: true, isVisible: true, position: 1 },
-  { id: 2, name: 'phone', isRequired: true, isVisible: true, position: 2 },
-  { id: 3, name: 'password', isRequired: true, isVisible: true, position: 3 },
-  { id: 4, name: 'nickname', isRequired: false, isVisible: false, position: 4 },
-  { id: 5, name: 'country', isRequired: true, isVisible: true, position: 5 },
-  { id: 6, name: 'currency', isRequired: true, isVisible: true, position: 6 },
-  { id: 7, name: 'bonusCode', isRequired: false, isVisible: true, position: 7 },
-  { id: 8, name: 'receiveEmailPromo', isRequired: false, isVisible: true, position: 8 },
-  { id: 9, name: 'receiveSmsPromo', isRequired: false, isVisible: true, position: 9 },
-  { id: 10, name: 'agreements', isRequired: true, isVisible: true, position: 10 },
+  { id: 1, name: 'email', description: '', editable: true, isRequired: true, isVisible: true, position: 1 },
+  { id: 2, name: 'phone', description: '', editable: true, isRequired: true, isVisible: true, position: 2 },
+  { id: 3, name: 'password', description: '', editable: true, isRequired: true, isVisible: true, position: 3 },
+  { id: 4, name: 'nickname', description: '', editable: true, isRequired: false, isVisible: false, position: 4 },
+  { id: 5, name: 'country', description: '', editable: true, isRequired: true, isVisible: true, position: 5 },
+  { id: 6, name: 'currency', description: '', editable: true, isRequired: true, isVisible: true, position: 6 },
+  { id: 7, name: 'bonusCode', description: '', editable: true, isRequired: false, isVisible: true, position: 7 },
+  {
+    id: 8,
+    name: 'receiveEmailPromo',
+    description: '',
+    editable: true,
+    isRequired: false,
+    isVisible: true,
+    position: 8,
+  },
+  { id: 9, name: 'receiveSmsPromo', description: '', editable: true, isRequired: false, isVisible: true, position: 9 },
+  { id: 10, name: 'agreements', description: '', editable: true, isRequired: true, isVisible: true, position: 10 },
 ];
