@@ -1,9 +1,11 @@
-// Realtime gateway benchmark: N websocket clients on one server process, each subscribed
-// to its own per-player channel, then M events published to them through the development
-// endpoint (which commits a transaction and publishes after the commit, as services do).
-// Prints connect times, delivery latency (publish request sent → client received, so it
-// includes the HTTP request and the commit), throughput and the server's memory.
-// Figures only: it never fails on a threshold.
+// Realtime gateway benchmark: N websocket clients on one server process, each a player
+// with an open session (created beforehand through the auth module's session service, see
+// realtime-sessions.mjs; the gateway checks every token against its session, as in
+// production) subscribed to its own per-player channel, then M events published to them
+// through the development endpoint (which commits a transaction and publishes after the
+// commit, as services do). Prints connect times, delivery latency (publish request sent →
+// client received, so it includes the HTTP request and the commit), throughput and the
+// server's memory. Figures only: it never fails on a threshold.
 //
 //   REALTIME_BENCH_CLIENTS=2000,10000  client counts, one run each (fresh server per run)
 //   REALTIME_BENCH_EVENTS=20000        events per run under load
@@ -11,10 +13,9 @@
 //
 // Clients speak the protocol on raw `ws` sockets (the SDK would cost more than the server).
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { ensureBuilt, root, startServer } from './lib.mjs';
 
@@ -29,7 +30,6 @@ const LIGHT_BATCH = 50;
 const LOAD_BATCH = 1000;
 const LOAD_IN_FLIGHT = 4;
 const SECRET = 'realtime-bench-secret-0123456789abcdef0123456789';
-const key = new TextEncoder().encode(SECRET);
 
 const percentile = (sorted, p) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -76,13 +76,24 @@ function ensureServerBuilt() {
   }
 }
 
-async function token(playerId) {
-  return new SignJWT({ sessionId: randomUUID() })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(playerId)
-    .setIssuedAt()
-    .setExpirationTime('2h')
-    .sign(key);
+/** A fresh data directory holding `count` players with one open session each; their ids and tokens. */
+function prepareSessions(count) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'croupier-bench-rt-'));
+  const outFile = path.join(dataDir, 'sessions.json');
+  const started = performance.now();
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'realtime-sessions.mjs')],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: SECRET, PLAYERS: String(count), OUT_FILE: outFile },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  if (result.status !== 0) throw new Error('creating the sessions failed');
+  const sessions = JSON.parse(fs.readFileSync(outFile, 'utf8'));
+  fs.rmSync(outFile);
+  return { dataDir, sessions, seconds: (performance.now() - started) / 1000 };
 }
 
 /** One client: connect + subscribe in one message, pongs, and a callback per publication. */
@@ -153,7 +164,9 @@ function balanceEvent(seq, playerId) {
 }
 
 async function run(clients) {
+  const prepared = prepareSessions(clients);
   const server = await startServer({
+    DATA_DIR: prepared.dataDir,
     JWT_SECRET: SECRET,
     LOG_LEVEL: 'warn',
     SEED_ON_START: 'false',
@@ -181,8 +194,8 @@ async function run(clients) {
     };
 
     // Connect.
-    const players = Array.from({ length: clients }, () => randomUUID());
-    const tokens = await Promise.all(players.map(token));
+    const players = prepared.sessions.map((session) => session.playerId);
+    const tokens = prepared.sessions.map((session) => session.token);
     const sockets = [];
     const connectedPlayers = [];
     const connectTimes = [];
@@ -213,6 +226,7 @@ async function run(clients) {
     const perConnectionKb = (before, after) => ((after - before) / 1024 / Math.max(1, sockets.length)).toFixed(1);
 
     console.log(`\n${clients} clients`);
+    console.log(`  sessions       ${clients} players signed in beforehand in ${prepared.seconds.toFixed(1)} s`);
     console.log(
       `  connect        ${sockets.length} connected in ${(connectTotal / 1000).toFixed(2)} s ` +
         `(${((sockets.length / connectTotal) * 1000).toFixed(0)} conn/s, ${CONCURRENCY} in flight); per connection ` +
@@ -300,12 +314,14 @@ async function run(clients) {
     for (const socket of sockets) socket.terminate();
   } finally {
     await server.stop();
+    fs.rmSync(prepared.dataDir, { recursive: true, force: true });
   }
 }
 
 ensureServerBuilt();
 console.log(
   'Realtime gateway: raw ws clients, one per player, each subscribed to wallet:accounts#{id};\n' +
-    'latency = publish request sent → publication received (includes HTTP, validation and the commit).',
+    'latency = publish request sent → publication received (includes HTTP, validation and the commit);\n' +
+    'each connect checks the token against its session in the database.',
 );
 for (const clients of SIZES) await run(clients);

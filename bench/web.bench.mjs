@@ -1,7 +1,8 @@
 // Web app: the JavaScript and CSS the home page and /casino load (gzipped size of the
 // built files, and what went over the wire), and their largest contentful paint and
-// cumulative layout shift in Chromium. Prints figures; the 170 KB JS budget is shown,
-// never enforced. Fails only when something does not work (build, server, page load).
+// cumulative layout shift in Chromium. Prints figures; the 170 KB budget for the JS
+// loaded before the load event is shown, never enforced. Fails only when something does
+// not work (build, server, page load).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -150,11 +151,18 @@ function report(route, { files, vitals, errors }) {
     const gzip = group.reduce((sum, file) => sum + (file.gzip ?? 0), 0);
     const body = group.reduce((sum, file) => sum + file.body, 0);
     const wire = group.reduce((sum, file) => sum + file.transferred, 0);
-    const budget =
-      kind === 'js' ? `  (budget ${JS_BUDGET_KB} KB: ${gzip <= JS_BUDGET_KB * 1024 ? 'within' : 'OVER'})` : '';
     console.log(
-      `  total ${kind.toUpperCase().padEnd(3)} ${group.length} files: ${kb(gzip)} gzipped${budget}; over the wire ${kb(body)} bodies, ${kb(wire)} with headers`,
+      `  total ${kind.toUpperCase().padEnd(3)} ${group.length} files: ${kb(gzip)} gzipped; over the wire ${kb(body)} bodies, ${kb(wire)} with headers`,
     );
+    if (kind === 'js') {
+      // The budget is for what the first paint and the load event wait for; chunks fetched
+      // after load (the realtime client, the fingerprint library) are reported apart.
+      const initial = group.filter((file) => !file.afterLoad).reduce((sum, file) => sum + (file.gzip ?? 0), 0);
+      const within = initial <= JS_BUDGET_KB * 1024 ? 'within' : 'OVER';
+      console.log(
+        `    before load: ${kb(initial)} gzipped (budget ${JS_BUDGET_KB} KB: ${within}); after load: ${kb(gzip - initial)}`,
+      );
+    }
   }
   const lcp =
     vitals.lcp === undefined

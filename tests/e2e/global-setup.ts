@@ -69,7 +69,13 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000',
+      // Every browser test shares one server and one client IP.
+      RATE_LIMIT_ALLOW_IPS: '127.0.0.1',
+      // Telegram sign-in through the local sandbox page (no TELEGRAM_BOT_TOKEN): its auth URL is this server.
+      TELEGRAM_BOT: 'croupier_e2e_bot',
+      TELEGRAM_AUTH_URL: `http://127.0.0.1:${port}/api/player/sessions/social/telegram/callback`,
+      // The shortest token life allowed, so that a test can see a token expire and be refreshed.
+      ACCESS_TOKEN_TTL_SECONDS: '60',
     },
     stdio: ['ignore', log, log],
   });

@@ -20,9 +20,10 @@ import { clientIp } from './http/geo';
 import { isWebAppBuilt, registerWebApp, wantsSpaPage } from './http/web';
 import { AppError } from './lib/errors';
 import { parseQueryString } from './lib/query-string';
-import { createAuth, decoratePlayer } from './modules/auth';
+import { createAuth, decoratePlayer, type SessionsEnded } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
 import { sessionRoutes } from './modules/auth/session-routes';
+import { registerSocialSignIn } from './modules/auth/social';
 import { contentRoutes } from './modules/content/routes';
 import { createContentService } from './modules/content/service';
 import { loadContentStore, type ContentStore } from './modules/content/store';
@@ -49,6 +50,8 @@ import { createRetentionService } from './modules/retention/service';
 import { createSettingsRepository } from './modules/settings/repository';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
+import { createWallet, walletDevRoutes, walletRoutes } from './modules/wallet';
+import { registerPayments } from './modules/payments';
 
 export interface AppOptions {
   config: Config;
@@ -143,7 +146,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     timeWindow: 60_000,
     keyGenerator: (request) => clientIp(request, config),
     ...(options.redis ? { redis: options.redis, nameSpace: 'croupier:rl:' } : {}),
-    allowList: (request) => request.url.startsWith('/api/health'),
+    allowList: (request) =>
+      request.url.startsWith('/api/health') || config.rateLimitAllowIps.includes(clientIp(request, config)),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
 
@@ -159,7 +163,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
           'amounts as major-unit numbers.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -195,6 +202,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const profileRepository = createProfileRepository(db);
   const fields = createFieldRulesService({ repository: profileRepository });
   const profileReader = createProfileReader({ repository: profileRepository });
+  // Closing sessions ends their live websocket connections; the gateway is registered below.
+  const liveConnections: { end?: (ended: SessionsEnded) => void } = {};
   const auth = createAuth({
     db,
     config,
@@ -204,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     fields,
     profiles: profileReader,
     log: server.log,
+    onSessionsEnded: (ended) => liveConnections.end?.(ended),
   });
   const profiles = createProfileService({
     repository: profileRepository,
@@ -214,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await server.register(authRoutes, { auth, config });
   await server.register(sessionRoutes, { auth, config });
+  await registerSocialSignIn(server, { config, db, sessions: auth.sessions, settings, content });
   await server.register(profileRoutes, {
     profiles,
     fields,
@@ -224,7 +235,33 @@ export async function buildApp(options: AppOptions): Promise<App> {
     retention: createRetentionService({ repository: createRetentionRepository(db) }),
   });
 
-  const realtime = await registerRealtime(server, { config, db, redis: options.redis, options: options.realtime });
+  const realtime = await registerRealtime(server, {
+    config,
+    db,
+    redis: options.redis,
+    options: {
+      ...options.realtime,
+      // A player's connection needs an open session (tests may put their own verifier).
+      tokenVerifier: options.realtime?.tokenVerifier ?? {
+        verify: (token) => auth.sessions.verifyConnectionToken(token),
+      },
+    },
+  });
+  liveConnections.end = (ended) => realtime.endSessions(ended);
+
+  // After realtime: balance changes are published after their commit.
+  const wallet = createWallet({ db, events: realtime.events, currencies: settings });
+  await server.register(walletRoutes, { accounts: wallet.accounts, guards: auth.guards });
+  if (!config.isProduction) await server.register(walletDevRoutes, { sandbox: wallet.sandbox, guards: auth.guards });
+  await registerPayments(server, {
+    db,
+    config,
+    wallet,
+    events: realtime.events,
+    currencies: settings,
+    profiles: profileReader,
+    guards: auth.guards,
+  });
 
   if (webServed && config.webDistDir) await registerWebApp(server, config.webDistDir);
 

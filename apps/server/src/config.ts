@@ -53,6 +53,7 @@ const envSchema = z.object({
   CLIENT_IP_HEADER: z.string().min(1).default('cf-connecting-ip'),
   GEO_COUNTRY: countryCode.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_ALLOW_IPS: z.string().default(''),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   FEATURE_LOYALTY: bool.default(true),
   SPORTSBOOK_CLIENT_HOST: z.string().optional(),
@@ -66,6 +67,18 @@ const envSchema = z.object({
   SOCIAL_AUTH_PROVIDERS: z.string().default('auth0,telegram'),
   TELEGRAM_BOT: z.string().optional(),
   TELEGRAM_AUTH_URL: z.string().optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather (<digits>:<secret>)')
+    .optional(),
+  TELEGRAM_AUTH_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
+  AUTH0_ISSUER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  AUTH0_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'must be a host name such as tenant.eu.auth0.com')
+    .optional(),
+  AUTH0_CLIENT_ID: z.string().min(1).max(200).optional(),
+  AUTH0_CLIENT_SECRET: z.string().min(1).max(500).optional(),
   DEPOSIT_BONUS_DECLINE_DEFAULT: bool.default(false),
   SMTP_URL: z
     .string()
@@ -93,6 +106,20 @@ const envSchema = z.object({
   SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   SMS_SENDER: z.string().min(1).max(11).default('Croupier'),
+  PAYMENTS_SANDBOX: bool.optional(),
+  PAYMENTS_SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  PAYMENTS_SANDBOX_ASYNC_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  PAYMENTS_SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  PAYMENTS_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  PAYMENTS_CLEARING_SHARDS: z.coerce.number().int().min(1).max(256).default(16),
+  WITHDRAWAL_AUTO_APPROVE_MAX: z.coerce.number().min(0).max(1_000_000_000).default(0),
+  TURNOVER_WAGER_MULTIPLE: z.coerce
+    .number()
+    .min(0)
+    .max(1000)
+    .refine((value) => Number.isInteger(value * 100), 'at most 2 decimals')
+    .default(1),
+  ADMIN_API_KEY: z.string().min(32, 'must be at least 32 characters (e.g. 48 random bytes in base64)').optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -120,6 +147,8 @@ export interface Config {
   trustProxy: boolean;
   geo: { countryHeader: string; clientIpHeader: string; countryOverride: string | undefined };
   rateLimitPerMinute: number;
+  /** Client IPs exempt from the per-IP request limits (the accounts' own limits still apply). */
+  rateLimitAllowIps: string[];
   shutdownTimeoutMs: number;
   features: {
     loyalty: boolean;
@@ -147,6 +176,40 @@ export interface Config {
     /** Sender name shown on the phone. */
     sender: string;
   };
+  social: {
+    /**
+     * The OIDC broker (Auth0 or alike) behind the `auth0` connections; undefined: the local
+     * sandbox issuer outside production, no broker sign-in in production.
+     */
+    auth0: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
+    /** Bot token that signs Telegram login data; undefined: the Telegram sandbox (never in production). */
+    telegramBotToken: string | undefined;
+    /** Telegram login data older than this is refused. */
+    telegramAuthMaxAgeSeconds: number;
+  };
+  payments: {
+    /** The built-in sandbox payment provider; undefined in production (never registered there). */
+    sandbox:
+      | {
+          /** HMAC-SHA256 key of the sandbox's webhooks. */
+          webhookSecret: string;
+          /** Until an asyncRedirect deposit gets its QR over the socket. */
+          asyncDelayMs: number;
+          /** Until a sandbox payout completes (and its webhook arrives). */
+          payoutDelayMs: number;
+        }
+      | undefined;
+    /** Webhooks whose signed timestamp is further than this from now are refused (replays). */
+    webhookToleranceSeconds: number;
+    /** Rows each provider's clearing account is split over, so that deposits do not queue on one row lock. */
+    clearingShards: number;
+    /** Withdrawals up to this many major units of the base currency are approved without an operator; 0: none. */
+    withdrawalAutoApproveMaxBase: number;
+    /** Deposits must be wagered this many times before they can be withdrawn; 0: no turn-over wager. */
+    turnoverWagerMultiple: number;
+  };
+  /** Key of the operator API (`X-Admin-Key`); undefined: the operator API refuses every call. */
+  adminApiKey: string | undefined;
   mail: {
     /** SMTP server for real e-mail; undefined: e-mails go to the dev outbox (never in production). */
     smtpUrl: string | undefined;
@@ -191,6 +254,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       '  SMS_GATEWAY_URL: required in production while REGISTRATION_PHONE is on (one-time codes go by SMS)',
     );
   }
+  const auth0Issuer = e.AUTH0_ISSUER_URL ?? (e.AUTH0_DOMAIN ? `https://${e.AUTH0_DOMAIN}/` : undefined);
+  const auth0Parts = [auth0Issuer, e.AUTH0_CLIENT_ID, e.AUTH0_CLIENT_SECRET];
+  if (auth0Parts.some(Boolean) && !auth0Parts.every(Boolean)) {
+    problems.push('  AUTH0_ISSUER_URL (or AUTH0_DOMAIN), AUTH0_CLIENT_ID, AUTH0_CLIENT_SECRET: set all three or none');
+  }
+  if (isProduction && e.TELEGRAM_BOT && e.TELEGRAM_AUTH_URL && !e.TELEGRAM_BOT_TOKEN) {
+    // Without the token the login data cannot be verified (the sandbox is for development only).
+    problems.push('  TELEGRAM_BOT_TOKEN: required in production while TELEGRAM_BOT and TELEGRAM_AUTH_URL are set');
+  }
+  if (isProduction && e.PAYMENTS_SANDBOX === true) {
+    problems.push('  PAYMENTS_SANDBOX: the sandbox payment provider is not allowed in production');
+  }
   if (e.SESSION_IDLE_TTL_SECONDS > e.SESSION_ABSOLUTE_TTL_SECONDS) {
     problems.push('  SESSION_IDLE_TTL_SECONDS: must not exceed SESSION_ABSOLUTE_TTL_SECONDS');
   }
@@ -232,6 +307,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       countryOverride: e.GEO_COUNTRY,
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimitAllowIps: e.RATE_LIMIT_ALLOW_IPS.split(',')
+      .map((ip) => ip.trim())
+      .filter(Boolean),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     features: {
       loyalty: e.FEATURE_LOYALTY,
@@ -246,7 +324,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       registration: { email: e.REGISTRATION_EMAIL, phone: e.REGISTRATION_PHONE },
       socialAuth: e.SOCIAL_AUTH_PROVIDERS.split(',')
         .map((provider) => provider.trim())
-        .filter(Boolean),
+        .filter(Boolean)
+        // In production the broker needs its settings (there is no sandbox to fall back to).
+        .filter((provider) => provider !== 'auth0' || !isProduction || auth0Issuer !== undefined),
       telegram:
         e.TELEGRAM_BOT && e.TELEGRAM_AUTH_URL ? { bot: e.TELEGRAM_BOT, authUrl: e.TELEGRAM_AUTH_URL } : undefined,
       depositBonusDeclineDefault: e.DEPOSIT_BONUS_DECLINE_DEFAULT,
@@ -259,6 +339,30 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sessionAbsoluteTtlSeconds: e.SESSION_ABSOLUTE_TTL_SECONDS,
     },
     sms: { gatewayUrl: e.SMS_GATEWAY_URL, gatewayToken: e.SMS_GATEWAY_TOKEN, sender: e.SMS_SENDER },
+    social: {
+      auth0:
+        auth0Issuer && e.AUTH0_CLIENT_ID && e.AUTH0_CLIENT_SECRET
+          ? { issuerUrl: auth0Issuer, clientId: e.AUTH0_CLIENT_ID, clientSecret: e.AUTH0_CLIENT_SECRET }
+          : undefined,
+      telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+      telegramAuthMaxAgeSeconds: e.TELEGRAM_AUTH_MAX_AGE_SECONDS,
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
+    payments: {
+      sandbox:
+        !isProduction && e.PAYMENTS_SANDBOX !== false
+          ? {
+              // A fixed development key: the sandbox only ever runs outside production.
+              webhookSecret: e.PAYMENTS_SANDBOX_WEBHOOK_SECRET ?? 'croupier-sandbox-psp-development-secret',
+              asyncDelayMs: e.PAYMENTS_SANDBOX_ASYNC_DELAY_MS,
+              payoutDelayMs: e.PAYMENTS_SANDBOX_PAYOUT_DELAY_MS,
+            }
+          : undefined,
+      webhookToleranceSeconds: e.PAYMENTS_WEBHOOK_TOLERANCE_SECONDS,
+      clearingShards: e.PAYMENTS_CLEARING_SHARDS,
+      withdrawalAutoApproveMaxBase: e.WITHDRAWAL_AUTO_APPROVE_MAX,
+      turnoverWagerMultiple: e.TURNOVER_WAGER_MULTIPLE,
+    },
+    adminApiKey: e.ADMIN_API_KEY,
   };
 }

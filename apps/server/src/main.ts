@@ -19,7 +19,7 @@ async function main(): Promise<void> {
 
   if (process.argv.includes('--seed-only')) {
     const runtime = await openRuntime({ ...config, seedOnStart: false }, say);
-    await seed(runtime.db);
+    await seed(runtime.db, { demoPlayer: !config.isProduction });
     say('seed complete');
     await runtime.close();
     return;

@@ -24,7 +24,7 @@ export async function openRuntime(config: Config, log: (message: string) => void
     const applied = await migrate(db, readMigrations(migrationsDir));
     if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
     if (config.seedOnStart) {
-      const seeded = await seedIfEmpty(db);
+      const seeded = await seedIfEmpty(db, { demoPlayer: !config.isProduction });
       if (seeded.length > 0) log(`seeded demo data: ${seeded.join(', ')}`);
     }
   } catch (error) {

@@ -129,6 +129,20 @@ describe('rate limiting', () => {
       await limited.close();
     }
   });
+
+  it('exempts the allow-listed client IPs and still limits the others', async () => {
+    const limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: '2', RATE_LIMIT_ALLOW_IPS: '10.0.0.7, 10.0.0.8' });
+    try {
+      const from = async (ip: string) =>
+        (await limited.app.server.inject({ url: '/api/settings/locales', remoteAddress: ip })).statusCode;
+      const allowed: number[] = [];
+      for (let i = 0; i < 4; i += 1) allowed.push(await from('10.0.0.7'));
+      expect(allowed).toEqual([200, 200, 200, 200]);
+      expect([await from('10.0.0.9'), await from('10.0.0.9'), await from('10.0.0.9')]).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('serving the web app over real HTTP', () => {

@@ -1,37 +1,55 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Centrifuge, type Options } from 'centrifuge';
-import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import type { App } from '../src/app';
-import { createJwtTokenVerifier } from '../src/modules/realtime/token-verifier';
+import { createAccessTokens } from '../src/modules/auth/tokens';
+import type { TestServer } from './harness';
+import { players } from './players';
 
-/** Helpers of the realtime integration tests: tokens, the real client, a raw protocol client. */
+/** Helpers of the realtime integration tests: players with sessions, the real client, a raw protocol client. */
 
 export const JWT_SECRET = 'realtime-test-secret-0123456789abcdef0123456789';
 
+/** A player signed up through the API: a real, open session, as the gateway's verifier requires. */
+export interface SessionPlayer {
+  id: string;
+  email: string;
+  sessionId: string;
+  /** The access token the sign-up answered with. */
+  token: string;
+}
+
+const TOKEN_TTL_SECONDS = 600;
+
 /**
- * The tests sign their own tokens (no sign-in, no session record), so the apps they build
- * check tokens with the plain JWT verifier, whatever verifier the app wires by default.
+ * Players with real sessions on the test server's database (the apps under test share it
+ * and JWT_SECRET), and further tokens of those sessions with a chosen lifetime, issued as
+ * the auth module issues them.
  */
-export const tokenVerifier = createJwtTokenVerifier({ key: JWT_SECRET });
+export function sessionPlayers(t: TestServer, secret = JWT_SECRET) {
+  const api = players(t);
+  const tokens = createAccessTokens({ key: new TextEncoder().encode(secret), ttlSeconds: TOKEN_TTL_SECONDS });
+  return {
+    api,
+    async create(): Promise<SessionPlayer> {
+      const registered = await api.registerByEmail();
+      return { id: registered.id, email: registered.email, sessionId: registered.sessionId, token: registered.token };
+    },
+    /** A token of the player's session expiring in `expiresInSeconds` (negative: already expired). */
+    async tokenFor(player: SessionPlayer, expiresInSeconds = TOKEN_TTL_SECONDS): Promise<string> {
+      const issuedAt = new Date(Date.now() + (expiresInSeconds - TOKEN_TTL_SECONDS) * 1000);
+      const subject = { playerId: player.id, sessionId: player.sessionId, refreshTokenId: randomUUID() };
+      return (await tokens.issue(subject, issuedAt)).token;
+    },
+  };
+}
 
 export async function listen(app: App): Promise<{ port: number; url: string }> {
   await app.server.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.server.address();
   if (!address || typeof address === 'string') throw new Error('not listening');
   return { port: address.port, url: `ws://127.0.0.1:${address.port}/api/connection/websocket` };
-}
-
-/** An access token as the auth module issues it (HS256, `sub`, `sessionId`, `exp`). */
-export async function tokenFor(playerId: string, expiresInSeconds = 600, secret = JWT_SECRET): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ sessionId: randomUUID() })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(playerId)
-    .setIssuedAt(now)
-    .setExpirationTime(now + expiresInSeconds)
-    .sign(new TextEncoder().encode(secret));
 }
 
 /** Resolves with the first value `register` hands over, or fails after `timeoutMs`. */

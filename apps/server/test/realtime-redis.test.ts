@@ -1,17 +1,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { channels } from '@croupier/contract';
-import type { ConnectedContext, PublicationContext } from 'centrifuge';
+import type { ConnectedContext, DisconnectedContext, PublicationContext } from 'centrifuge';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { createRedisEventBus, type EventBus } from '../src/modules/realtime/bus';
 import { startTestServer, type TestServer } from './harness';
-import { Clients, eventually, JWT_SECRET, listen, sleep, tokenFor, tokenVerifier, waitFor } from './realtime-helpers';
+import { players } from './players';
+import { Clients, eventually, JWT_SECRET, listen, sessionPlayers, sleep, waitFor } from './realtime-helpers';
 
 /**
  * Two server processes (two apps, each with its own gateway and its own Redis-backed bus)
  * over one database and one Redis: a client connected to one receives what the other
- * publishes. Skipped, saying so, only when no Redis answers (CI always has one).
+ * publishes, and a session closed through one ends its connections on the other. Players
+ * sign up through the API: the gateways accept tokens of open sessions only. Skipped,
+ * saying so, only when no Redis answers (CI always has one).
  */
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -38,6 +41,7 @@ if (!available) console.warn(`realtime-redis tests skipped: no Redis at ${REDIS_
 
 describe.skipIf(!available)('realtime across processes (Redis)', () => {
   let t: TestServer;
+  let sessions: ReturnType<typeof sessionPlayers>;
   let first: App;
   let second: App;
   const buses: EventBus[] = [];
@@ -50,6 +54,7 @@ describe.skipIf(!available)('realtime across processes (Redis)', () => {
 
   beforeAll(async () => {
     t = await startTestServer({ JWT_SECRET });
+    sessions = sessionPlayers(t);
     const log = { warn: () => {}, error: () => {} };
     for (let i = 0; i < 2; i += 1) buses.push(await createRedisEventBus({ url: REDIS_URL, prefix, log }));
     const settings = { onlineIntervalMs: 200, tickMs: 50 };
@@ -58,13 +63,13 @@ describe.skipIf(!available)('realtime across processes (Redis)', () => {
       config: t.config,
       db: t.db,
       logger: false,
-      realtime: { bus: busOfFirst, settings, tokenVerifier },
+      realtime: { bus: busOfFirst, settings },
     });
     second = await buildApp({
       config: t.config,
       db: t.db,
       logger: false,
-      realtime: { bus: busOfSecond, settings, tokenVerifier },
+      realtime: { bus: busOfSecond, settings },
     });
     firstUrl = (await listen(first)).url;
     secondUrl = (await listen(second)).url;
@@ -80,8 +85,9 @@ describe.skipIf(!available)('realtime across processes (Redis)', () => {
   });
 
   it('delivers to a client of the first process an event committed by the second', async () => {
-    const playerId = randomUUID();
-    const client = onFirst.create({ token: await tokenFor(playerId) });
+    const player = await sessions.create();
+    const playerId = player.id;
+    const client = onFirst.create({ token: player.token });
     const wallet = client.newSubscription(channels.walletAccounts(playerId));
     const seen: unknown[] = [];
     wallet.on('publication', (ctx: PublicationContext) => seen.push(ctx.data as unknown));
@@ -113,7 +119,7 @@ describe.skipIf(!available)('realtime across processes (Redis)', () => {
     expect(seen[0]).toMatchObject({ event: 'account.balance.updated', account: { id: 'acc-1', balance: 25 } });
 
     // And the other way round, with a subscriber on each side: each gets it exactly once.
-    const watcher = onSecond.create({ token: await tokenFor(playerId) });
+    const watcher = onSecond.create({ token: await sessions.tokenFor(player) });
     const secondWallet = watcher.newSubscription(channels.walletAccounts(playerId));
     const seenOnSecond: unknown[] = [];
     secondWallet.on('publication', (ctx: PublicationContext) => seenOnSecond.push(ctx.data as unknown));
@@ -144,24 +150,46 @@ describe.skipIf(!available)('realtime across processes (Redis)', () => {
     onSecond.closeAll();
     const counts: number[] = [];
     const watcher = onFirst.create();
-    const online = watcher.newSubscription(channels.globalOnline);
-    online.on('publication', (ctx: PublicationContext) => counts.push((ctx.data as { count: number }).count));
-    online.subscribe();
+    const onlineChannel = watcher.newSubscription(channels.globalOnline);
+    onlineChannel.on('publication', (ctx: PublicationContext) => counts.push((ctx.data as { count: number }).count));
+    onlineChannel.subscribe();
     watcher.connect();
-    await online.ready();
+    await onlineChannel.ready();
 
-    const players = [
-      onFirst.create({ token: await tokenFor(randomUUID()) }),
-      onSecond.create({ token: await tokenFor(randomUUID()) }),
-      onSecond.create({ token: await tokenFor(randomUUID()) }),
+    const online = [
+      onFirst.create({ token: (await sessions.create()).token }),
+      onSecond.create({ token: (await sessions.create()).token }),
+      onSecond.create({ token: (await sessions.create()).token }),
     ];
-    const connected = players.map((player) =>
+    const connected = online.map((player) =>
       waitFor<ConnectedContext>('player connected', (done) => player.once('connected', done)),
     );
-    for (const player of players) player.connect();
+    for (const player of online) player.connect();
     await Promise.all(connected);
     // One player on the first process, two on the second: both report 3.
     await eventually('three online', () => counts.at(-1) === 3);
+  });
+
+  it('a logout through the second process ends the connection held by the first', async () => {
+    const player = await sessions.create();
+    const other = await sessions.create();
+    const client = onFirst.create({ token: player.token });
+    const bystander = onFirst.create({ token: other.token });
+    const connected = [client, bystander].map((centrifuge) =>
+      waitFor<ConnectedContext>('connected', (done) => centrifuge.once('connected', done)),
+    );
+    client.connect();
+    bystander.connect();
+    await Promise.all(connected);
+    const disconnected = waitFor<DisconnectedContext>('disconnected', (done) => client.once('disconnected', done));
+    const logout = await players({ ...t, app: second }).post('/api/player/sessions/logout', undefined, {
+      token: player.token,
+    });
+    expect(logout.statusCode, logout.body).toBe(200);
+    expect(await disconnected).toMatchObject({ code: 4501, reason: 'session ended' });
+    await sleep(200);
+    expect(client.state).toBe('disconnected');
+    expect(bystander.state).toBe('connected');
   });
 
   it('builds a Redis bus when REDIS_URL is configured', async () => {

@@ -3,10 +3,12 @@ import {
   channels,
   type ChannelEvent,
   type MessengerMessage,
+  PlayerStatus,
   RealtimeDisconnects,
   type WalletAccount,
 } from '@croupier/contract';
 import type {
+  Centrifuge,
   ConnectedContext,
   ConnectingContext,
   DisconnectedContext,
@@ -17,27 +19,29 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { startTestServer, type TestServer } from './harness';
+import { PASSWORD, players } from './players';
 import {
   Clients,
   eventually,
   JWT_SECRET,
   listen,
   RawClient,
+  sessionPlayers,
   sleep,
   stalledSubscriber,
-  tokenFor,
-  tokenVerifier,
   waitFor,
+  type SessionPlayer,
 } from './realtime-helpers';
 
 /**
  * The realtime gateway against the real `centrifuge` client over real sockets. `main` runs
  * the default settings; `fast` (same database) shortens the timers that the ping, expiry
- * and online-count tests wait for. Both check tokens with the plain JWT verifier (see
- * realtime-helpers), as the tests sign their own.
+ * and online-count tests wait for. Both check tokens as production does: a player's token
+ * must belong to an open session, so every player here signs up through the API.
  */
 
 let t: TestServer;
+let sessions: ReturnType<typeof sessionPlayers>;
 let main: App;
 let url: string;
 let fast: App;
@@ -49,14 +53,14 @@ const raws: RawClient[] = [];
 
 beforeAll(async () => {
   t = await startTestServer({ JWT_SECRET });
-  main = await buildApp({ config: t.config, db: t.db, logger: false, realtime: { tokenVerifier } });
+  sessions = sessionPlayers(t);
+  main = await buildApp({ config: t.config, db: t.db, logger: false });
   ({ url } = await listen(main));
   fast = await buildApp({
     config: t.config,
     db: t.db,
     logger: false,
     realtime: {
-      tokenVerifier,
       settings: {
         pingIntervalMs: 1000,
         pongTimeoutMs: 1000,
@@ -86,6 +90,9 @@ afterAll(async () => {
   await main?.server.close();
   await t?.close();
 });
+
+const signUp = (): Promise<SessionPlayer> => sessions.create();
+const tokenFor = (player: SessionPlayer, expiresInSeconds?: number) => sessions.tokenFor(player, expiresInSeconds);
 
 async function raw(target = fastUrl, options: { pong?: boolean } = {}): Promise<RawClient> {
   const client = await RawClient.open(target, options);
@@ -139,8 +146,8 @@ describe('connecting', () => {
   });
 
   it('connects a player with the access token', async () => {
-    const playerId = randomUUID();
-    const client = clients.create({ token: await tokenFor(playerId) });
+    const player = await signUp();
+    const client = clients.create({ token: await tokenFor(player) });
     const connected = waitFor<ConnectedContext>('connected', (done) => client.once('connected', done));
     client.connect();
     await connected;
@@ -148,7 +155,7 @@ describe('connecting', () => {
   });
 
   it('refuses a forged token with the final code 3500 and the client does not reconnect', async () => {
-    const forged = await tokenFor(randomUUID(), 600, 'another-secret-0123456789abcdef0123456789');
+    const forged = await sessionPlayers(t, 'another-secret-0123456789abcdef0123456789').tokenFor(await signUp());
     const client = clients.create({ token: forged });
     let attempts = 0;
     client.on('connecting', () => (attempts += 1));
@@ -164,8 +171,9 @@ describe('connecting', () => {
 
 describe('subscriptions and permissions', () => {
   it('subscribes several channels with the connect command and delivers to each', async () => {
-    const playerId = randomUUID();
-    const client = clients.create({ token: await tokenFor(playerId) });
+    const player = await signUp();
+    const playerId = player.id;
+    const client = clients.create({ token: await tokenFor(player) });
     const wallet = client.newSubscription(channels.walletAccounts(playerId));
     const notifications = client.newSubscription(channels.notifications(playerId));
     const tournaments = client.newSubscription(channels.tournaments);
@@ -200,8 +208,9 @@ describe('subscriptions and permissions', () => {
   });
 
   it("refuses another player's channel with permission error 103", async () => {
-    const playerId = randomUUID();
-    const client = clients.create({ token: await tokenFor(playerId) });
+    const player = await signUp();
+    const playerId = player.id;
+    const client = clients.create({ token: await tokenFor(player) });
     const own = client.newSubscription(channels.walletAccounts(playerId));
     const foreign = client.newSubscription(channels.walletAccounts(randomUUID()));
     const refused = waitFor<UnsubscribedContext>('unsubscribed', (done) => foreign.once('unsubscribed', done));
@@ -237,8 +246,9 @@ describe('subscriptions and permissions', () => {
   });
 
   it('stops delivering after unsubscribe', async () => {
-    const playerId = randomUUID();
-    const client = clients.create({ token: await tokenFor(playerId) });
+    const player = await signUp();
+    const playerId = player.id;
+    const client = clients.create({ token: await tokenFor(player) });
     const wallet = client.newSubscription(channels.walletAccounts(playerId));
     const seen = collect(wallet);
     wallet.subscribe();
@@ -254,8 +264,9 @@ describe('subscriptions and permissions', () => {
 
 describe('publishing after commit', () => {
   it('delivers what a committed transaction queued, and nothing of a rolled-back one', async () => {
-    const playerId = randomUUID();
-    const client = clients.create({ token: await tokenFor(playerId) });
+    const player = await signUp();
+    const playerId = player.id;
+    const client = clients.create({ token: await tokenFor(player) });
     const inbox = client.newSubscription(channels.notifications(playerId));
     const seen = collect(inbox);
     inbox.subscribe();
@@ -325,8 +336,9 @@ describe('publishing after commit', () => {
   });
 
   it('publishes through the development endpoint', async () => {
-    const playerId = randomUUID();
-    const client = clients.create({ token: await tokenFor(playerId) });
+    const player = await signUp();
+    const playerId = player.id;
+    const client = clients.create({ token: await tokenFor(player) });
     const wallet = client.newSubscription(channels.walletAccounts(playerId));
     const seen = collect(wallet);
     wallet.subscribe();
@@ -380,8 +392,9 @@ describe('publishing after commit', () => {
 
 describe('disconnect codes', () => {
   it('a final code (3503) stops the client; a reconnect code (3011) does not', async () => {
-    const playerId = randomUUID();
-    const client = clients.create({ token: await tokenFor(playerId) });
+    const player = await signUp();
+    const playerId = player.id;
+    const client = clients.create({ token: await tokenFor(player) });
     const connected = waitFor<ConnectedContext>('connected', (done) => client.once('connected', done));
     client.connect();
     await connected;
@@ -402,7 +415,7 @@ describe('disconnect codes', () => {
   });
 
   it('tells clients to reconnect when the server shuts down', async () => {
-    const other = await buildApp({ config: t.config, db: t.db, logger: false, realtime: { tokenVerifier } });
+    const other = await buildApp({ config: t.config, db: t.db, logger: false });
     const { url: otherUrl } = await listen(other);
     const client = new Clients(() => otherUrl).create();
     let closed = false;
@@ -422,15 +435,114 @@ describe('disconnect codes', () => {
   });
 });
 
+describe('ended sessions', () => {
+  /** Requests to `main`, whose gateway the clients are connected to. */
+  const onMain = () => players({ ...t, app: main });
+
+  async function connected(token: string | undefined) {
+    const client = clients.create(token === undefined ? {} : { token });
+    const ready = waitFor<ConnectedContext>('connected', (done) => client.once('connected', done));
+    client.connect();
+    await ready;
+    let disconnects = 0;
+    let connects = 0;
+    client.on('disconnected', () => (disconnects += 1));
+    client.on('connecting', () => (connects += 1));
+    return { client, counts: () => ({ disconnects, connects }) };
+  }
+
+  const disconnectedOf = (client: Centrifuge) =>
+    waitFor<DisconnectedContext>('disconnected', (done) => client.once('disconnected', done));
+
+  it('refuses the token of a closed session with 3500, and the client does not come back', async () => {
+    const player = await signUp();
+    const logout = await onMain().post('/api/player/sessions/logout', undefined, { token: player.token });
+    expect(logout.statusCode, logout.body).toBe(200);
+    const client = clients.create({ token: player.token });
+    const disconnected = disconnectedOf(client);
+    client.connect();
+    expect(await disconnected).toMatchObject({ code: 3500, reason: 'invalid token' });
+    await sleep(300);
+    expect(client.state).toBe('disconnected');
+    expect(main.realtime.gateway.stats().connections).toBe(0);
+  });
+
+  it("logout ends that session's connections with 4501; the player's other session and guests stay", async () => {
+    const player = await signUp();
+    const other = await onMain().signIn(player.email, PASSWORD);
+    const first = await connected(player.token);
+    const second = await connected(other.accessToken);
+    const guest = await connected(undefined);
+    expect(main.realtime.gateway.stats()).toMatchObject({ connections: 3, players: 1 });
+
+    const ended = disconnectedOf(first.client);
+    const logout = await onMain().post('/api/player/sessions/logout', undefined, { token: player.token });
+    expect(logout.statusCode, logout.body).toBe(200);
+    expect(await ended).toMatchObject({ code: RealtimeDisconnects.SESSION_ENDED.code, reason: 'session ended' });
+    await sleep(300);
+    expect(first.client.state).toBe('disconnected');
+    expect(first.counts().connects).toBe(0);
+    expect(second.client.state).toBe('connected');
+    expect(guest.client.state).toBe('connected');
+    expect(main.realtime.gateway.stats()).toMatchObject({ connections: 2, players: 1 });
+  });
+
+  it('closing a session from the list, and a password change, end the connections of the closed sessions', async () => {
+    const player = await signUp();
+    const second = await onMain().signIn(player.email, PASSWORD);
+    const third = await onMain().signIn(player.email, PASSWORD);
+    const [a, b, c] = [
+      await connected(player.token),
+      await connected(second.accessToken),
+      await connected(third.accessToken),
+    ];
+
+    const closedB = disconnectedOf(b.client);
+    const close = await onMain().put(`/api/player/sessions/${second.sessionId}/close`, undefined, {
+      token: player.token,
+    });
+    expect(close.statusCode, close.body).toBe(200);
+    expect((await closedB).code).toBe(4501);
+
+    // Changing the password closes every other session: the third one's connection goes, the current one stays.
+    const closedC = disconnectedOf(c.client);
+    const fresh = 'another horse battery';
+    const change = await onMain().put(
+      '/api/player/passwords',
+      { currentPassword: PASSWORD, newPassword: fresh, repeatNewPassword: fresh },
+      { token: player.token },
+    );
+    expect(change.statusCode, change.body).toBe(200);
+    expect((await closedC).code).toBe(4501);
+    await sleep(200);
+    expect(a.client.state).toBe('connected');
+  });
+
+  it("blocking a player ends all of the player's connections", async () => {
+    const player = await signUp();
+    const other = await onMain().signIn(player.email, PASSWORD);
+    const first = await connected(player.token);
+    const second = await connected(other.accessToken);
+    const ended = Promise.all([disconnectedOf(first.client), disconnectedOf(second.client)]);
+    await t.db.updateTable('players').set({ status: PlayerStatus.BLOCKED }).where('id', '=', player.id).execute();
+    // The next authenticated call finds the account blocked and closes its sessions.
+    const profile = await onMain().get('/api/player/profile', { token: player.token });
+    expect(profile.statusCode).toBe(403);
+    expect((await ended).map((context) => context.code)).toEqual([4501, 4501]);
+    expect(main.realtime.gateway.stats().players).toBe(0);
+  });
+});
+
 describe('token expiry', () => {
   it('gets a new token through getToken when the token has already expired', async () => {
-    const playerId = randomUUID();
+    const player = await signUp();
+    const playerId = player.id;
     let calls = 0;
     const client = clients.create({
-      token: await tokenFor(playerId, -30),
+      token: await tokenFor(player, -30),
       getToken: async () => {
         calls += 1;
-        return tokenFor(playerId);
+        return tokenFor(player);
       },
     });
     const wallet = client.newSubscription(channels.walletAccounts(playerId));
@@ -442,13 +554,14 @@ describe('token expiry', () => {
   });
 
   it('refreshes the token on the open connection before the server would close it', async () => {
-    const playerId = randomUUID();
+    const player = await signUp();
+    const playerId = player.id;
     let calls = 0;
     const client = fastClients.create({
-      token: await tokenFor(playerId, 2),
+      token: await tokenFor(player, 2),
       getToken: async () => {
         calls += 1;
-        return tokenFor(playerId, 600);
+        return tokenFor(player, 600);
       },
     });
     const wallet = client.newSubscription(channels.walletAccounts(playerId));
@@ -469,22 +582,22 @@ describe('token expiry', () => {
 
   it('closes a connection whose token expired unrefreshed with 3005 (reconnect)', async () => {
     const client = await raw(fastUrl, { pong: true });
-    client.send({ id: 1, connect: { token: await tokenFor(randomUUID(), 2) } });
+    client.send({ id: 1, connect: { token: await tokenFor(await signUp(), 2) } });
     expect(await client.reply(1)).toMatchObject({ connect: { expires: true, ttl: expect.any(Number) as number } });
     const closed = await client.closed;
     expect(closed).toEqual({ code: 3005, reason: 'connection expired' });
   });
 
   it('answers an expired token in refresh with error 109 and a foreign one with 3500', async () => {
-    const playerId = randomUUID();
+    const player = await signUp();
     const client = await raw(fastUrl, { pong: true });
-    client.send({ id: 1, connect: { token: await tokenFor(playerId) } });
+    client.send({ id: 1, connect: { token: await tokenFor(player) } });
     await client.reply(1);
-    client.send({ id: 2, refresh: { token: await tokenFor(playerId, -5) } });
+    client.send({ id: 2, refresh: { token: await tokenFor(player, -5) } });
     expect(await client.reply(2)).toEqual({ id: 2, error: { code: 109, message: 'token expired' } });
-    client.send({ id: 3, refresh: { token: await tokenFor(playerId, 120) } });
+    client.send({ id: 3, refresh: { token: await tokenFor(player, 120) } });
     expect(await client.reply(3)).toMatchObject({ id: 3, refresh: { expires: true } });
-    client.send({ id: 4, refresh: { token: await tokenFor(randomUUID()) } });
+    client.send({ id: 4, refresh: { token: (await signUp()).token } });
     expect(await client.closed).toEqual({ code: 3500, reason: 'invalid token' });
   });
 });
@@ -571,8 +684,9 @@ describe('malformed input', () => {
 
 describe('slow consumers', () => {
   it('disconnects a client that lets more than the message limit pile up (3008, reconnect)', async () => {
-    const playerId = randomUUID();
-    const client = fastClients.create({ token: await tokenFor(playerId) });
+    const player = await signUp();
+    const playerId = player.id;
+    const client = fastClients.create({ token: await tokenFor(player) });
     const wallet = client.newSubscription(channels.walletAccounts(playerId));
     wallet.subscribe();
     client.connect();
@@ -584,9 +698,10 @@ describe('slow consumers', () => {
   });
 
   it('disconnects a client that stops reading once the bytes pile up (3008)', async () => {
-    const playerId = randomUUID();
+    const player = await signUp();
+    const playerId = player.id;
     const channel = channels.notifications(playerId);
-    const stalled = await stalledSubscriber(fastPort, await tokenFor(playerId), channel);
+    const stalled = await stalledSubscriber(fastPort, await tokenFor(player), channel);
     const { bus, gateway } = fast.realtime;
     const big = 'x'.repeat(16 * 1024);
     for (let i = 0; i < 4000 && gateway.stats().connections > 0; i += 1) {
@@ -608,7 +723,7 @@ describe('global:online', () => {
     watcher.connect();
     await online.ready();
 
-    const [alice, bob] = [randomUUID(), randomUUID()];
+    const [alice, bob] = [await signUp(), await signUp()];
     // Two tabs of the same player count once.
     const tabs = [
       fastClients.create({ token: await tokenFor(alice) }),

@@ -10,7 +10,8 @@
 // - /assets/*: cache first (hashed names, immutable), bounded;
 // - images: cached copy at once, refreshed in the background (names are not hashed, so
 //   a changed picture must replace the cached one), bounded;
-// - /api/* and everything else: not intercepted.
+// - /api/* and everything else: not intercepted, except that a navigation there uses
+//   the navigation preload response.
 importScripts('/sw-routes.js');
 
 const sw = self.CroupierSw;
@@ -46,8 +47,17 @@ self.addEventListener('fetch', (event) => {
   else if (route === 'precached') event.respondWith(networkFirst(event, sw.CACHES.offline));
   else if (route === 'asset') event.respondWith(cacheFirst(event, sw.CACHES.assets, sw.LIMITS.assets));
   else if (route === 'image') event.respondWith(staleWhileRevalidate(event, sw.CACHES.images, sw.LIMITS.images));
-  // 'network': no respondWith, the browser handles the request itself.
+  else if (event.request.mode === 'navigate') event.respondWith(preloadedOrFetch(event));
+  // 'network' for other requests: no respondWith, the browser handles the request itself.
 });
+
+// A navigation the worker does not route (e.g. /api/… redirects of social sign-in) must
+// still consume the navigation preload: left alone, the browser sends the request a
+// second time, and a one-time callback would be spent by the unused preload.
+async function preloadedOrFetch(event) {
+  const preloaded = await event.preloadResponse;
+  return preloaded || fetch(event.request);
+}
 
 async function navigate(event) {
   try {

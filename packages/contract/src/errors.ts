@@ -41,6 +41,14 @@ export const errorCatalogue = {
     message: 'Sign-in and registration are not available in your country.',
   },
   DEPOSIT_LIMIT_REACHED: { code: 13100, status: 400, message: 'Your deposit limit has been reached.' },
+  // Croupier's own wallet errors (13xxx, after the reference platform's 13100)
+  INSUFFICIENT_FUNDS: { code: 13201, status: 400, message: 'The balance is too low for this operation.' },
+  // Payments: a profile with status 2 (limited deposits) or 4 (self-excluded) may not deposit (limitedDeposit)
+  DEPOSITS_LIMITED: { code: 13202, status: 400, message: 'Deposits are not available for this account.' },
+  // A provider's webhook with a bad or stale signature (never a player's call)
+  PAYMENT_WEBHOOK_REJECTED: { code: 13210, status: 401, message: 'The webhook signature is invalid.' },
+  // The payment provider could not be reached or refused to start the payment
+  PAYMENT_PROVIDER_FAILED: { code: 13211, status: 502, message: 'The payment provider is not available. Try again.' },
   GAME_LIMIT_BET: { code: 14100, status: 400, message: 'Your bet limit has been reached.' },
   GAME_LIMIT_LOSS: { code: 14101, status: 400, message: 'Your loss limit has been reached.' },
   GAME_PLAYER_LIMITED: { code: 14103, status: 400, message: 'Real-money play is not available for this account.' },

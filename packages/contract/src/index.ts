@@ -13,3 +13,5 @@ export * from './retention/schemas';
 export * from './profile/schemas';
 export * from './auth/schemas';
 export * from './realtime';
+export * from './wallet';
+export * from './payments';

@@ -310,6 +310,157 @@ export interface PlayerFieldTable {
   default_value: ColumnType<string | number | boolean | null, string | null | undefined, string | null>;
 }
 
+export type LedgerAccountKind =
+  'player' | 'payment_clearing' | 'withdrawals_pending' | 'fees' | 'game' | 'bonus' | 'sandbox_funding';
+export type LedgerBucket = 'real' | 'bonus' | 'locked';
+/** An int8 amount: read as bigint, written as bigint. */
+type Minor = ColumnType<bigint, bigint | undefined, bigint>;
+
+export interface LedgerAccountTable {
+  id: Generated<string>;
+  kind: LedgerAccountKind;
+  player_id: string | null;
+  operator_key: string | null;
+  currency: string;
+  balance_minor: Minor;
+  bonus_balance_minor: Minor;
+  locked_balance_minor: Minor;
+  restricted_minor: Minor;
+  is_hidden: Flag;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PlayerWalletTable {
+  player_id: string;
+  active_account_id: string;
+  updated_at: Generated<Date>;
+}
+
+export interface LedgerTransactionTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  kind: string;
+  request_hash: string;
+  /** jsonb: written as JSON text. */
+  metadata: ColumnType<Record<string, unknown>, string, never>;
+  created_at: Generated<Date>;
+}
+
+export interface LedgerPostingTable {
+  id: ColumnType<bigint, never, never>;
+  transaction_id: string;
+  account_id: string;
+  bucket: LedgerBucket;
+  currency: string;
+  amount_minor: ColumnType<bigint, bigint, never>;
+  created_at: Generated<Date>;
+}
+
+export type PaymentDirection = 'deposit' | 'withdrawal';
+export type ProcessingTypeColumn = 'form' | 'qr' | 'iframe' | 'message' | 'asyncRedirect';
+
+export interface PaymentMethodTable {
+  id: string;
+  direction: PaymentDirection;
+  provider: string;
+  type: ColumnType<'form' | 'address', 'form' | 'address' | undefined, 'form' | 'address'>;
+  processing_type: ProcessingTypeColumn;
+  logo: string;
+  icon: string | null;
+  /** jsonb: written as JSON text. */
+  names: ColumnType<Record<string, string>, string | undefined, string>;
+  /** jsonb array of field definitions (checked when read: see modules/payments/catalogue.ts). */
+  fields: ColumnType<unknown, string | undefined, string>;
+  countries: string[] | null;
+  position: ColumnType<number, number | undefined, number>;
+  is_enabled: Flag;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PaymentMethodCurrencyTable {
+  method_id: string;
+  currency: string;
+  amount_min_minor: bigint;
+  amount_max_minor: bigint;
+  /** jsonb: [{ amountMinor: string, default: boolean }]. */
+  presets: ColumnType<unknown, string | undefined, string>;
+  /** jsonb: { optionId: { minMinor: string, maxMinor: string } }. */
+  option_bounds: ColumnType<unknown, string | undefined, string>;
+  is_enabled: Flag;
+}
+
+export interface PaymentInvoiceTable {
+  id: Generated<string>;
+  player_id: string;
+  account_id: string;
+  invoice_type: number;
+  status: ColumnType<number, number | undefined, number>;
+  status_result: string | null;
+  method_id: string;
+  provider: string;
+  currency: string;
+  amount_minor: ColumnType<bigint, bigint, never>;
+  fields: ColumnType<Record<string, string | null>, string | undefined, string>;
+  public_data: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  provider_reference: string | null;
+  response: ColumnType<unknown, string | null | undefined, string | null>;
+  number: number | null;
+  country: string | null;
+  bonus_id: string | null;
+  is_bonus_decline: Flag;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  approved_by: 'auto' | 'operator' | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  processed_at: Date | null;
+}
+
+export interface PaymentWebhookEventTable {
+  provider: string;
+  event_id: string;
+  event_type: string;
+  invoice_id: string | null;
+  received_at: Generated<Date>;
+}
+
+export interface TurnoverRequirementTable {
+  account_id: string;
+  player_id: string;
+  currency: string;
+  required_minor: Minor;
+  wagered_minor: Minor;
+  restricted_minor: Minor;
+  /** numeric: read as text. */
+  multiple: ColumnType<string, string | undefined, string>;
+  updated_at: Generated<Date>;
+}
+
+export interface PspSandboxPaymentTable {
+  id: Generated<string>;
+  kind: 'deposit' | 'payout';
+  merchant_reference: string;
+  processing_type: string;
+  amount_minor: ColumnType<bigint, bigint, never>;
+  currency: string;
+  amount_text: string;
+  status: ColumnType<
+    'open' | 'pending' | 'succeeded' | 'failed',
+    'open' | 'pending' | 'succeeded' | 'failed' | undefined,
+    'open' | 'pending' | 'succeeded' | 'failed'
+  >;
+  success_url: string | null;
+  error_url: string | null;
+  webhook_url: string;
+  /** jsonb: the last webhook sent, `{ body, eventId }`. */
+  last_event: ColumnType<{ body: string; eventId: string } | null, string | null | undefined, string | null>;
+  delivered_at: Date | null;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
 export interface SchemaMigrationTable {
   version: string;
   applied_at: Generated<Date>;
@@ -336,5 +487,15 @@ export interface Database {
   autologin_tokens: AutologinTokenTable;
   self_exclusions: SelfExclusionTable;
   player_fields: PlayerFieldTable;
+  ledger_accounts: LedgerAccountTable;
+  player_wallets: PlayerWalletTable;
+  ledger_transactions: LedgerTransactionTable;
+  ledger_postings: LedgerPostingTable;
+  payment_methods: PaymentMethodTable;
+  payment_method_currencies: PaymentMethodCurrencyTable;
+  payment_invoices: PaymentInvoiceTable;
+  payment_webhook_events: PaymentWebhookEventTable;
+  turnover_requirements: TurnoverRequirementTable;
+  psp_sandbox_payments: PspSandboxPaymentTable;
   schema_migrations: SchemaMigrationTable;
 }

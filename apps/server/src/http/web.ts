@@ -36,6 +36,8 @@ export function wantsSpaPage(request: FastifyRequest): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
     !urlPath.startsWith('/api/') &&
+    // Development pages of the server (the dev outbox): a 404 where they are off, never the SPA.
+    !(urlPath === '/dev' || urlPath.startsWith('/dev/')) &&
     !/\.[a-z0-9]{1,8}$/i.test(urlPath) &&
     // A client that asks for JSON only gets the JSON 404; browsers, crawlers and curl get the page.
     !(accept.includes('application/json') && !accept.includes('text/html'))

@@ -1,9 +1,11 @@
 import type { Db } from '../db/database';
 import { createSettingsRepository } from '../modules/settings/repository';
 import { gamesSeeder } from './games';
+import { paymentsSeeder } from './payments';
 import { playersSeeder } from './players';
 import { countryRows, currencyRows, LOCALES } from './reference-data';
 import { retentionSeeder } from './retention';
+import { walletSeeder } from './wallet';
 
 /**
  * Demo data, one seeder per domain. At start each seeder whose tables are empty runs, so
@@ -13,8 +15,13 @@ import { retentionSeeder } from './retention';
  */
 export interface Seeder {
   name: string;
-  isEmpty(db: Db): Promise<boolean>;
-  run(db: Db): Promise<void>;
+  isEmpty(db: Db, options?: SeedOptions): Promise<boolean>;
+  run(db: Db, options?: SeedOptions): Promise<void>;
+}
+
+export interface SeedOptions {
+  /** A demo player with sandbox money (never in production: see seed/wallet.ts). */
+  demoPlayer?: boolean;
 }
 
 const settingsSeeder: Seeder = {
@@ -29,19 +36,26 @@ const settingsSeeder: Seeder = {
 };
 
 /** In dependency order: later seeders may refer to rows of earlier ones. */
-export const seeders: Seeder[] = [settingsSeeder, retentionSeeder, gamesSeeder, playersSeeder];
+export const seeders: Seeder[] = [
+  settingsSeeder,
+  retentionSeeder,
+  gamesSeeder,
+  playersSeeder,
+  walletSeeder,
+  paymentsSeeder,
+];
 
-export async function seed(db: Db): Promise<string[]> {
-  for (const seeder of seeders) await seeder.run(db);
+export async function seed(db: Db, options: SeedOptions = {}): Promise<string[]> {
+  for (const seeder of seeders) await seeder.run(db, options);
   return seeders.map((s) => s.name);
 }
 
 /** Runs the seeders whose domain has no data yet; returns their names. */
-export async function seedIfEmpty(db: Db): Promise<string[]> {
+export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<string[]> {
   const ran: string[] = [];
   for (const seeder of seeders) {
-    if (await seeder.isEmpty(db)) {
-      await seeder.run(db);
+    if (await seeder.isEmpty(db, options)) {
+      await seeder.run(db, options);
       ran.push(seeder.name);
     }
   }

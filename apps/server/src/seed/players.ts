@@ -6,8 +6,9 @@ import { createProfileRepository } from '../modules/profile/repository';
 import type { Seeder } from './index';
 
 /**
- * The field rules of the registration and profile forms. No player is seeded: a real
- * operator ships no demo account, and tests create their own.
+ * The field rules of the registration and profile forms. Players are not seeded here:
+ * the demo player (outside production only) comes with its funded accounts from
+ * `seed/wallet.ts`, and tests create their own.
  */
 interface FieldSeed {
   name: string;

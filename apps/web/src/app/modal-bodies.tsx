@@ -30,6 +30,15 @@ const SignUpBody = withLoadingTitle(
 const ForgotPassBody = lazy(async () => ({ default: (await loadAuth()).ForgotPassModalBody }));
 const ResetPassBody = lazy(async () => ({ default: (await loadAuth()).ResetPassModalBody }));
 
+// Wallet: the wallet, equivalent-currency and wallet-region modals share one chunk.
+const loadWallet = () => import('../features/wallet/ModalBodies');
+const WalletBody = withLoadingTitle(
+  lazy(async () => ({ default: (await loadWallet()).WalletModalBody })),
+  'wallet.title',
+);
+const EquivalentCurrencyBody = lazy(async () => ({ default: (await loadWallet()).EquivalentCurrencyBody }));
+const WalletRegionBody = lazy(async () => ({ default: (await loadWallet()).WalletRegionBody }));
+
 export const MODAL_BODIES: ModalBodies = {
   categories: CategoriesBody,
   providers: ProvidersBody,
@@ -37,4 +46,7 @@ export const MODAL_BODIES: ModalBodies = {
   'sign-up': SignUpBody,
   'forgot-pass': ForgotPassBody,
   'reset-pass': ResetPassBody,
+  wallet: WalletBody,
+  'equivalent-currency': EquivalentCurrencyBody,
+  'wallet-region': WalletRegionBody,
 };

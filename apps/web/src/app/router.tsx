@@ -22,10 +22,17 @@ const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
 /** Every page of spec §2.1 (without the locale prefix); ids follow the page-type names. */
 export function pageRoutes(settings: AppSettings): Page[] {
   const features = settings.init?.features;
+  /** Sections built so far; the others show the placeholder section page. */
+  const profilePages: Record<string, ReturnType<typeof page>> = {
+    info: page(() => import('../features/profile/ProfileInfo'), 'ProfileInfoPage'),
+    security: page(() => import('../features/profile/ProfileSecurity'), 'ProfileSecurityPage'),
+    wallet: page(() => import('../features/wallet/ProfileWalletPage'), 'ProfileWalletPage'),
+    history: page(() => import('../features/history/HistoryPage'), 'ProfileHistoryPage'),
+  };
   const profileChild = (section: string): Page => ({
     id: `profile-${section}`,
     path: section,
-    ...page(() => import('./pages/ProfilePage'), 'ProfileSectionPage'),
+    ...(profilePages[section] ?? page(() => import('./pages/ProfilePage'), 'ProfileSectionPage')),
   });
   const profileSections = [
     'bonuses',

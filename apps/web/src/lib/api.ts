@@ -1,4 +1,4 @@
-import type { ErrorBody, FieldErrors } from '@croupier/contract';
+import type { ErrorBody, FieldErrors, PaginationMeta } from '@croupier/contract';
 
 /** An API failure with the server's error code and field errors (if any). */
 export class ApiError extends Error {
@@ -42,13 +42,13 @@ function isErrorBody(value: unknown): value is ErrorBody {
 
 /**
  * The generic fetch path: same-origin `/api/...`, no cookies or credentials, JSON in and
- * out, `{ data }` unwrapped, errors turned into ApiError.
+ * out, errors turned into ApiError. Answers the whole parsed body (the envelope).
  */
-export async function apiRequest<T>(
+async function requestBody(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   options: { query?: Record<string, QueryValue>; body?: unknown; token?: string; signal?: AbortSignal } = {},
-): Promise<T> {
+): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -74,7 +74,16 @@ export async function apiRequest<T>(
       throw new ApiError(response.status, parsed.error.code, parsed.error.message, parsed.error.fields);
     throw new ApiError(response.status, 0, response.statusText);
   }
-  return (parsed as { data: T }).data;
+  return parsed;
+}
+
+/** `requestBody` with `{ data }` unwrapped. */
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: Parameters<typeof requestBody>[2] = {},
+): Promise<T> {
+  return ((await requestBody(method, path, options)) as { data: T }).data;
 }
 
 export const api = {
@@ -138,3 +147,31 @@ export const authApi = {
   put: <T>(path: string, body?: unknown) => authRequest<T>('PUT', path, { body }),
   delete: <T>(path: string, body?: unknown) => authRequest<T>('DELETE', path, { body }),
 };
+
+/** A page of a list with its pagination `meta` (api-shapes: `{ data, meta }`). */
+export interface Paged<T> {
+  data: T[];
+  meta: PaginationMeta;
+}
+
+/**
+ * An authenticated GET of a paged list. `authApi.get` unwraps `data` and would lose
+ * `meta`, so this keeps the envelope; the session handling is the same as `authRequest`.
+ */
+export async function authPaged<T>(
+  path: string,
+  query?: Record<string, QueryValue>,
+  signal?: AbortSignal,
+): Promise<Paged<T>> {
+  const bridge = authBridge;
+  const token = await bridge.getToken();
+  let body: Partial<Paged<T>> | undefined;
+  try {
+    body = (await requestBody('GET', path, { query, signal, token })) as Partial<Paged<T>> | undefined;
+  } catch (error) {
+    if (token && isSessionRejection(error)) bridge.onUnauthorized(error);
+    throw error;
+  }
+  const data = body?.data ?? [];
+  return { data, meta: body?.meta ?? { page: 1, perPage: data.length, totalPages: 1, totalRows: data.length } };
+}

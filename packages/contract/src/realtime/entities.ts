@@ -12,19 +12,8 @@ import { loyaltyLevelSchema } from '../retention/schemas';
 
 const isoDate = z.string();
 
-/** Wallet account (api-shapes §2.8). */
-export const walletAccountSchema = z.object({
-  id: z.string(),
-  currency: z.string(),
-  /** 1 active (exactly one per player). */
-  status: z.number().int(),
-  balance: z.number(),
-  realBalance: z.number(),
-  bonusBalance: z.number(),
-  lockedBalance: z.number(),
-  withdrawalBalance: z.number(),
-});
-export type WalletAccount = z.infer<typeof walletAccountSchema>;
+/** Wallet account (api-shapes §2.8): owned by the wallet module. */
+export { walletAccountSchema, type WalletAccount } from '../wallet/schemas';
 
 /** An invoice as the payment channel carries it (api-shapes §3.3). */
 export const invoiceUpdateSchema = z.object({

@@ -40,6 +40,12 @@ export const RealtimeDisconnects = {
   BAD_REQUEST: { code: 3501, reason: 'bad request' },
   STALE: { code: 3502, reason: 'stale' },
   FORCE_NO_RECONNECT: { code: 3503, reason: 'force disconnect' },
+  /**
+   * The connection's session was closed (logout, a session closed from the sessions list,
+   * a password change, a blocked account). An application code in the final range: the
+   * web client checks its session (a 401 signs it out) instead of reconnecting as that player.
+   */
+  SESSION_ENDED: { code: 4501, reason: 'session ended' },
 } as const satisfies Record<string, RealtimeDisconnect>;
 
 /** Whether a client should reconnect after this close code (the protocol's rule). */

@@ -13,11 +13,12 @@ import { createPasswordService } from './passwords';
 import { createRegistrationService, type FieldRuleReader, type RegistrationSettings } from './registration';
 import { createAuthRepository } from './repository';
 import { resolveServerKeys } from './secret';
-import { createSessionService, type ProfileReader } from './sessions';
+import { createSessionService, type ProfileReader, type SessionsEnded } from './sessions';
 import { createSignInService } from './sign-in';
 import { createAccessTokens } from './tokens';
 
 export type { AuthenticatedPlayer, AuthGuards } from './guards';
+export type { SessionsEnded } from './sessions';
 export { decoratePlayer, playerOf } from './guards';
 
 /** Wires the accounts services: sessions and tokens, sign-in, registration, one-time codes, passwords. */
@@ -30,6 +31,8 @@ export function createAuth(options: {
   fields: FieldRuleReader;
   profiles: ProfileReader;
   log: { warn(message: string): void };
+  /** Told when sessions close (logout, closed session, password change, blocking): ends their live connections. */
+  onSessionsEnded?: ((ended: SessionsEnded) => void) | undefined;
 }) {
   const { db, config, email, sms, settings, fields, profiles } = options;
   const keys = resolveServerKeys(config, options.log);
@@ -44,6 +47,7 @@ export function createAuth(options: {
       idleSeconds: config.auth.sessionIdleTtlSeconds,
       absoluteSeconds: config.auth.sessionAbsoluteTtlSeconds,
     },
+    onSessionsEnded: options.onSessionsEnded,
   });
   const geo = createGeoPolicy(settings);
   const links = createLinks(config);

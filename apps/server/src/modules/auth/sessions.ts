@@ -27,6 +27,14 @@ export type ConnectionTokenCheck =
   | { ok: true; playerId: string; sessionId: string; /** ms since the epoch */ expiresAt: number }
   | { ok: false; reason: 'expired' | 'invalid' };
 
+/**
+ * Sessions that were just closed: the given ones of a player, or all of the player's but
+ * `allExcept`. The realtime gateway closes their live connections (same shape as its
+ * `EndedSessions`).
+ */
+export type SessionsEnded =
+  { playerId: string; sessionIds: readonly string[] } | { playerId: string; allExcept: string | null };
+
 const SESSION_ENDED = 'Your session has ended. Sign in again.';
 
 function toSession(row: ListedSessionRow, currentSessionId: string): Session {
@@ -65,8 +73,11 @@ export function createSessionService(options: {
   tokens: AccessTokens;
   profiles: ProfileReader;
   lifetimes: SessionLifetimes;
+  /** Told after sessions were closed (the change is committed); must not throw. */
+  onSessionsEnded?: ((ended: SessionsEnded) => void) | undefined;
 }) {
   const { repository, tokens, profiles, lifetimes } = options;
+  const ended = (notice: SessionsEnded) => options.onSessionsEnded?.(notice);
 
   async function authResponse(
     playerId: string,
@@ -92,10 +103,12 @@ export function createSessionService(options: {
     if (!session || session.player_id !== playerId || session.closed_at) throw unauthenticated(SESSION_ENDED);
     if (session.lapsed) {
       await repository.closeSession(session.id, 'expired');
+      ended({ playerId: session.player_id, sessionIds: [session.id] });
       throw unauthenticated(SESSION_ENDED);
     }
     if (session.player_status === PlayerStatus.BLOCKED) {
       await repository.closePlayerSessions(session.player_id, 'blocked');
+      ended({ playerId: session.player_id, allExcept: null });
       throw new AppError('ACCOUNT_BLOCKED');
     }
     return session;
@@ -143,8 +156,7 @@ export function createSessionService(options: {
     /**
      * For the realtime gateway's connections (its TokenVerifier): like `authenticate`, but
      * answering instead of throwing, and telling an expired token (the client refreshes
-     * and reconnects) from an invalid one. Wire it as
-     * `registerRealtime(server, { …, options: { tokenVerifier: { verify: auth.sessions.verifyConnectionToken } } })`.
+     * and reconnects) from an invalid one. app.ts wires it as the gateway's TokenVerifier.
      */
     async verifyConnectionToken(token: string): Promise<ConnectionTokenCheck> {
       const claims = await tokens.verify(token, { allowExpired: true });
@@ -177,6 +189,7 @@ export function createSessionService(options: {
       if (!rotated) {
         // An older token of this session came back: someone holds a copy. End the family.
         await repository.closeSession(session.id, 'refresh_reuse');
+        ended({ playerId: session.player_id, sessionIds: [session.id] });
         log.warn({ sessionId: session.id, playerId: session.player_id }, 'refresh token reuse: session closed');
         throw unauthenticated('This session was ended for your security. Sign in again.');
       }
@@ -185,6 +198,7 @@ export function createSessionService(options: {
 
     async logout(player: AuthenticatedPlayer): Promise<void> {
       await repository.closeSession(player.sessionId, 'logout');
+      ended({ playerId: player.id, sessionIds: [player.sessionId] });
     },
 
     async list(
@@ -208,12 +222,15 @@ export function createSessionService(options: {
     async close(player: AuthenticatedPlayer, sessionId: string): Promise<Session> {
       const row = await repository.closeOwnSession(player.id, sessionId, 'closed', lifetimes.idleSeconds);
       if (!row) throw AppError.notFound('No such session.');
+      ended({ playerId: player.id, sessionIds: [sessionId] });
       return toSession(row, player.sessionId);
     },
 
     /** Ends every open session of a player (password change or reset, blocking), except one. */
     async closeAll(playerId: string, reason: SessionCloseReason, exceptSessionId?: string): Promise<number> {
-      return repository.closePlayerSessions(playerId, reason, exceptSessionId);
+      const closed = await repository.closePlayerSessions(playerId, reason, exceptSessionId);
+      ended({ playerId, allExcept: exceptSessionId ?? null });
+      return closed;
     },
   };
 }

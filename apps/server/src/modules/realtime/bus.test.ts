@@ -42,3 +42,15 @@ describe('createLocalEventBus', () => {
     expect(await bus.reportOnline(7)).toBe(7);
   });
 });
+
+describe('ended sessions on the local bus', () => {
+  it('reaches every listener until it unsubscribes', async () => {
+    const bus = createLocalEventBus(log);
+    const seen: unknown[] = [];
+    const stop = bus.onSessionsEnded((ended) => seen.push(ended));
+    await bus.endSessions({ playerId: 'p1', sessionIds: ['s1'] });
+    stop();
+    await bus.endSessions({ playerId: 'p1', allExcept: null });
+    expect(seen).toEqual([{ playerId: 'p1', sessionIds: ['s1'] }]);
+  });
+});

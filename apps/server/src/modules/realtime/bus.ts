@@ -24,6 +24,11 @@ import { z } from 'zod';
  *
  * Delivery is at most once: Redis pub/sub keeps nothing for a process that is
  * reconnecting. Events are cache hints; clients refetch state when they reconnect.
+ *
+ * A second Redis channel carries "sessions ended" notices (logout, a closed session, a
+ * blocked player): every process closes its own connections of those sessions. A notice
+ * lost the same way leaves such a connection open until its token is due for refresh
+ * (15 minutes at most), when the session check refuses it.
  */
 
 /** A publication checked against the contract and serialised once. */
@@ -35,6 +40,20 @@ export interface EncodedEvent {
 
 export type PublicationListener = (channel: string, json: string) => void;
 
+/**
+ * Sessions that were closed, whose live connections must end on every process: the given
+ * sessions of a player, or all of the player's sessions except `exceptSessionId`.
+ */
+export type EndedSessions =
+  { playerId: string; sessionIds: readonly string[] } | { playerId: string; allExcept: string | null };
+
+export type EndedSessionsListener = (ended: EndedSessions) => void;
+
+const endedSessionsSchema = z.union([
+  z.object({ playerId: z.string().min(1), sessionIds: z.array(z.string().min(1)) }),
+  z.object({ playerId: z.string().min(1), allExcept: z.string().min(1).nullable() }),
+]);
+
 export interface EventBus {
   /** Publishes now: local listeners synchronously, other processes through Redis. */
   publish<C extends RealtimeChannel>(channel: C, event: ChannelEvent<C>): Promise<void>;
@@ -42,6 +61,10 @@ export interface EventBus {
   publishEncoded(encoded: EncodedEvent): Promise<void>;
   /** Receives every publication (local and from other processes); returns the unsubscribe function. */
   subscribe(listener: PublicationListener): () => void;
+  /** Tells every process (this one synchronously) that sessions ended, so that their connections close. */
+  endSessions(ended: EndedSessions): Promise<void>;
+  /** Receives every `endSessions` (local and from other processes); returns the unsubscribe function. */
+  onSessionsEnded(listener: EndedSessionsListener): () => void;
   /**
    * Reports this process's number of online players and resolves with the number over
    * all processes (the same figure in one process).
@@ -72,23 +95,23 @@ export interface BusLogger {
 }
 
 /** Local listeners; shared by both buses. */
-class Listeners {
-  private readonly listeners = new Set<PublicationListener>();
+class Listeners<A extends unknown[]> {
+  private readonly listeners = new Set<(...args: A) => void>();
 
   constructor(private readonly log: BusLogger) {}
 
-  add(listener: PublicationListener): () => void {
+  add(listener: (...args: A) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  deliver(channel: string, json: string): void {
+  deliver(...args: A): void {
     for (const listener of this.listeners) {
       try {
-        listener(channel, json);
+        listener(...args);
       } catch (error) {
         // One broken listener must not stop the others or fail the publisher.
-        this.log.error({ err: error, channel }, 'realtime listener failed');
+        this.log.error({ err: error, about: args[0] }, 'realtime listener failed');
       }
     }
   }
@@ -96,7 +119,8 @@ class Listeners {
 
 /** The bus of a single process. */
 export function createLocalEventBus(log: BusLogger): EventBus {
-  const listeners = new Listeners(log);
+  const listeners = new Listeners<[string, string]>(log);
+  const endedListeners = new Listeners<[EndedSessions]>(log);
   const bus: EventBus = {
     async publish(channel, event) {
       return bus.publishEncoded(encodeEvent(channel, event));
@@ -105,6 +129,10 @@ export function createLocalEventBus(log: BusLogger): EventBus {
       listeners.deliver(channel, json);
     },
     subscribe: (listener) => listeners.add(listener),
+    async endSessions(ended) {
+      endedListeners.deliver(ended);
+    },
+    onSessionsEnded: (listener) => endedListeners.add(listener),
     async reportOnline(localCount) {
       return localCount;
     },
@@ -130,11 +158,13 @@ export interface RedisEventBusOptions {
 export async function createRedisEventBus(options: RedisEventBusOptions): Promise<EventBus> {
   const prefix = options.prefix ?? 'croupier:realtime:';
   const pubsubChannel = `${prefix}publications`;
+  const sessionsChannel = `${prefix}sessions-ended`;
   const onlineKey = `${prefix}online`;
   const onlineStaleAfterMs = options.onlineStaleAfterMs ?? 60_000;
   const nodeId = randomUUID();
   const { log } = options;
-  const listeners = new Listeners(log);
+  const listeners = new Listeners<[string, string]>(log);
+  const endedListeners = new Listeners<[EndedSessions]>(log);
 
   const ownPublisher = options.publisher === undefined;
   const publisher = options.publisher ?? new Redis(options.url, { maxRetriesPerRequest: 2 });
@@ -144,6 +174,15 @@ export async function createRedisEventBus(options: RedisEventBusOptions): Promis
   if (ownPublisher) publisher.on('error', (error: Error) => log.warn({ err: error }, 'realtime redis publisher error'));
 
   subscriber.on('message', (redisChannel: string, message: string) => {
+    if (redisChannel === sessionsChannel) {
+      // `{origin}\n{json}`; this process delivered its own already.
+      const newline = message.indexOf('\n');
+      if (newline === -1 || (newline === nodeId.length && message.startsWith(nodeId))) return;
+      const parsed = endedSessionsSchema.safeParse(safeJson(message.slice(newline + 1)));
+      if (parsed.success) endedListeners.deliver(parsed.data);
+      else log.warn({ message }, 'realtime: malformed sessions-ended message ignored');
+      return;
+    }
     if (redisChannel !== pubsubChannel) return;
     // `{origin}\n{channel}\n{json}`: channel names never contain a newline (see channelAccess).
     const first = message.indexOf('\n');
@@ -157,7 +196,7 @@ export async function createRedisEventBus(options: RedisEventBusOptions): Promis
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      subscriber.subscribe(pubsubChannel),
+      subscriber.subscribe(pubsubChannel, sessionsChannel),
       new Promise<never>((_resolve, reject) => {
         timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
       }),
@@ -179,6 +218,11 @@ export async function createRedisEventBus(options: RedisEventBusOptions): Promis
       await publisher.publish(pubsubChannel, `${nodeId}\n${channel}\n${json}`);
     },
     subscribe: (listener) => listeners.add(listener),
+    async endSessions(ended) {
+      endedListeners.deliver(ended);
+      await publisher.publish(sessionsChannel, `${nodeId}\n${JSON.stringify(ended)}`);
+    },
+    onSessionsEnded: (listener) => endedListeners.add(listener),
     async reportOnline(localCount) {
       // One hash field per process: `{count} {reportedAt}`. Every process sums the fresh
       // fields itself, so the total needs no coordinator.
@@ -208,6 +252,14 @@ export async function createRedisEventBus(options: RedisEventBusOptions): Promis
     },
   };
   return bus;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function redactUrl(url: string): string {

@@ -164,3 +164,43 @@ describe('Gateway timers', () => {
     expect(late.closed).toEqual({ code: 3001, reason: 'shutdown' });
   });
 });
+
+describe('Gateway ended sessions', () => {
+  async function signedIn(open: () => FakeSocket, playerId: string, sessionId: string): Promise<FakeSocket> {
+    verification = { ok: true, playerId, sessionId, expiresAt: Date.now() + 60_000 };
+    const socket = open();
+    socket.receive({ id: 1, connect: { token: 't' } });
+    await settle();
+    return socket;
+  }
+
+  it("closes the ended sessions' connections with 4501, whatever process the notice came through", async () => {
+    const { bus, gateway, open } = gatewayWith({ pingIntervalMs: 60_000 });
+    const first = await signedIn(open, 'p1', 's1');
+    const second = await signedIn(open, 'p1', 's2');
+    const third = await signedIn(open, 'p1', 's3');
+    const otherPlayer = await signedIn(open, 'p2', 's1');
+    const guest = open();
+    guest.receive({ id: 1, connect: {} });
+    await settle();
+
+    await bus.endSessions({ playerId: 'p1', sessionIds: ['s1'] });
+    expect(first.closed).toEqual({ code: 4501, reason: 'session ended' });
+    expect([second, third, otherPlayer, guest].map((socket) => socket.closed)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+
+    // A password change: every session but the current one.
+    expect(gateway.disconnectSessions({ playerId: 'p1', allExcept: 's2' })).toBe(1);
+    expect(third.closed?.code).toBe(4501);
+    expect(second.closed).toBeUndefined();
+    // Blocking: all of them.
+    await bus.endSessions({ playerId: 'p1', allExcept: null });
+    expect(second.closed?.code).toBe(4501);
+    expect(otherPlayer.closed).toBeUndefined();
+    expect(gateway.stats()).toMatchObject({ connections: 2, players: 1 });
+  });
+});

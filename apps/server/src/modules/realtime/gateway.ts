@@ -7,7 +7,7 @@ import {
   type RealtimeDisconnect,
 } from '@croupier/contract';
 import type { RawData, WebSocket } from 'ws';
-import type { EventBus } from './bus';
+import type { EndedSessions, EventBus } from './bus';
 import { errorReply, parseFrame, PING, publicationPush, reply, type Command } from './protocol';
 import type { TokenVerification, TokenVerifier } from './token-verifier';
 
@@ -87,6 +87,7 @@ export class Gateway {
   private ticker: NodeJS.Timeout | undefined;
   private onlineTimer: NodeJS.Timeout | undefined;
   private stopListening: (() => void) | undefined;
+  private stopEndedSessions: (() => void) | undefined;
   private closing: Promise<void> | undefined;
   private onlineCount = -1;
   private socketsDrained: (() => void) | undefined;
@@ -103,6 +104,7 @@ export class Gateway {
 
   start(): void {
     this.stopListening = this.bus.subscribe((channel, json) => this.deliver(channel, json));
+    this.stopEndedSessions = this.bus.onSessionsEnded((ended) => this.disconnectSessions(ended));
     this.ticker = setInterval(() => this.tick(), this.settings.tickMs);
     this.ticker.unref();
     this.onlineTimer = setInterval(() => void this.publishOnline(), this.settings.onlineIntervalMs);
@@ -141,6 +143,25 @@ export class Gateway {
     return open.length;
   }
 
+  /**
+   * Closes the local connections of sessions that ended (final code: the client does not
+   * come back as that player); returns how many. Guests and other players are untouched.
+   */
+  disconnectSessions(ended: EndedSessions, disconnect: RealtimeDisconnect = RealtimeDisconnects.SESSION_ENDED): number {
+    const open = this.players.get(ended.playerId);
+    if (!open) return 0;
+    const matches =
+      'sessionIds' in ended
+        ? (sessionId: string | undefined) => sessionId !== undefined && ended.sessionIds.includes(sessionId)
+        : (sessionId: string | undefined) => sessionId !== ended.allExcept;
+    const closing = [...open].filter((connection) => matches(connection.sessionId));
+    for (const connection of closing) connection.close(disconnect);
+    if (closing.length > 0) {
+      this.log.debug({ playerId: ended.playerId, connections: closing.length }, 'realtime: sessions ended');
+    }
+    return closing.length;
+  }
+
   stats(): GatewayStats {
     let subscriptions = 0;
     for (const subscribed of this.subscribers.values()) subscriptions += subscribed.size;
@@ -157,6 +178,7 @@ export class Gateway {
     clearInterval(this.ticker);
     clearInterval(this.onlineTimer);
     this.stopListening?.();
+    this.stopEndedSessions?.();
     for (const connection of [...this.connections]) connection.close(RealtimeDisconnects.SHUTDOWN, { flush: true });
     if (this.sockets.size > 0) {
       await new Promise<void>((resolve) => {
@@ -251,6 +273,8 @@ class Connection {
   readonly id = randomUUID();
   readonly channels = new Set<string>();
   playerId: string | undefined;
+  /** The session of the token the connection was made or last refreshed with. */
+  sessionId: string | undefined;
   private state: State = 'connecting';
   private expiresAt: number | undefined;
   private readonly openedAt = Date.now();
@@ -389,6 +413,7 @@ class Connection {
     this.nextPingAt = now + this.gateway.settings.pingIntervalMs;
     if (verified) {
       this.playerId = verified.playerId;
+      this.sessionId = verified.sessionId;
       this.expiresAt = verified.expiresAt;
       this.gateway.playerConnected(this, verified.playerId);
     }
@@ -460,6 +485,8 @@ class Connection {
       return;
     }
     this.expiresAt = verification.expiresAt;
+    // The same player signed in again in this tab meanwhile: the connection follows the newer session.
+    this.sessionId = verification.sessionId;
     this.send(reply(id, 'refresh', { client: this.id, version: this.gateway.version, ...this.expiry(Date.now()) }));
   }
 

@@ -6,13 +6,13 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { createRealtimeEvents, type RealtimeEvents } from './after-commit';
-import { createLocalEventBus, createRedisEventBus, type EventBus } from './bus';
+import { createLocalEventBus, createRedisEventBus, type EndedSessions, type EventBus } from './bus';
 import { devRealtimeRoutes } from './dev-routes';
 import { Gateway, type GatewaySettings } from './gateway';
 import { createJwtTokenVerifier, refuseAllTokens, type TokenVerifier } from './token-verifier';
 
 export type { RealtimeEvents } from './after-commit';
-export { encodeEvent, type EncodedEvent, type EventBus } from './bus';
+export { encodeEvent, type EncodedEvent, type EndedSessions, type EventBus } from './bus';
 export type { Gateway, GatewaySettings } from './gateway';
 export type { TokenVerification, TokenVerifier } from './token-verifier';
 
@@ -30,6 +30,12 @@ export interface Realtime {
   /** What services use: transactions whose events are published after commit. */
   events: RealtimeEvents;
   gateway: Gateway;
+  /**
+   * Closes the live connections of sessions that ended, on every process (through the
+   * bus). For the auth module: logout, closed sessions, password changes, blocking.
+   * Never throws; a failed fan-out is logged.
+   */
+  endSessions(ended: EndedSessions): void;
 }
 
 /** Largest command message a client may send (a connect with a token and a batch of subscribes is ~2 KiB). */
@@ -104,5 +110,11 @@ export async function registerRealtime(
   const events = createRealtimeEvents({ db, bus, log });
   if (!config.isProduction) await server.register(devRealtimeRoutes, { events, gateway });
 
-  return { bus, events, gateway };
+  const endSessions = (ended: EndedSessions): void => {
+    bus.endSessions(ended).catch((error: unknown) => {
+      log.error({ err: error, playerId: ended.playerId }, 'realtime: sessions-ended notice failed');
+    });
+  };
+
+  return { bus, events, gateway, endSessions };
 }

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { SessionEffects, UserMenu, useSession } from '../../features/auth';
 import { useLayout } from '../../features/layout';
+import { InstalledAppReport } from '../../features/profile/InstalledAppReport';
+import { HeaderBalance } from '../../features/wallet';
 import { useAppSettings, useLocale } from '../context';
 import { Footer } from './Footer';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -118,6 +120,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           </button>
           {isLoggedIn ? (
             <>
+              <HeaderBalance />
               <button
                 type="button"
                 className="button button--primary"
@@ -140,6 +143,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <SessionEffects />
+      <InstalledAppReport />
       <div className="shell__body">
         <aside id="drawer" className="drawer" aria-label={t('navigation.home')}>
           <nav>

@@ -5,6 +5,7 @@ import { changeContentLocale } from '../../features/content/i18n';
 import { useSession } from '../../features/auth/session';
 import { CookiePopup, LiveChat } from '../../features/layout';
 import { ModalHost, ModalProvider } from '../../features/modals';
+import { RealtimeEffects } from '../../features/realtime';
 import { hidePreloader } from '../../lib/preloader';
 import { useAppSettings } from '../context';
 import { localizePath, splitLocalePath } from '../locale';
@@ -88,6 +89,7 @@ export function RootLayout() {
         <Outlet />
       </DefaultLayout>
       <ModalHost />
+      <RealtimeEffects />
       <CookiePopup localizePath={localizeForUrl} />
       {chatWidget ? (
         <LiveChat

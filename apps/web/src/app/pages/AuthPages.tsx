@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { readAffiliateTag, resolveFingerprint, useLoginEffects, type AuthResponse } from '../../features/auth';
+import { resolveFingerprint, useLoginEffects, type AuthResponse } from '../../features/auth';
+import { useSocialCallback } from '../../features/auth/social/useSocialCallback';
 import { apiRequest } from '../../lib/api';
 import { hidePreloader } from '../../lib/preloader';
 import { useLocale } from '../context';
@@ -48,38 +49,12 @@ export function AutologinPage() {
   return null;
 }
 
-/** `/auth/social/{connection}/callback`: hands the provider's parameters to the API. */
+/**
+ * `/auth/social/{connection}/callback`: completes the social sign-in (see
+ * `useSocialCallback`); the preloader stays up until it is done.
+ */
 export function SocialCallbackPage() {
-  const { connection = '' } = useParams();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const { locale, localePath } = useLocale();
-  const signedIn = useLoginEffects();
-  const home = localePath('/');
-  useOnce(() => {
-    const query = Object.fromEntries(params.entries());
-    let backRoute = home;
-    try {
-      const state = JSON.parse(params.get('state') ?? '{}') as { backRoute?: string };
-      backRoute = safePath(state.backRoute ? decodeURIComponent(state.backRoute) : undefined, home);
-    } catch {
-      // malformed state: go home
-    }
-    const affiliateTag = readAffiliateTag();
-    resolveFingerprint()
-      .then((fingerprint) =>
-        apiRequest<AuthResponse>('POST', '/api/player/sessions/social', {
-          query,
-          body: { connection, provider: connection, locale, fingerprint, ...(affiliateTag ? { affiliateTag } : {}) },
-        }),
-      )
-      .then((response) => {
-        signedIn(response);
-        void navigate(backRoute, { replace: true });
-      })
-      .catch(() => void navigate(`${home}?sign-in=true`, { replace: true }))
-      .finally(hidePreloader);
-  });
+  useSocialCallback();
   return null;
 }
 

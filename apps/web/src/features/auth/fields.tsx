@@ -8,6 +8,7 @@ import {
 import { Fragment, useCallback, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSafeHref, splitLinks } from '../layout/text-links';
+import { withParamAlias } from './logic';
 
 /** A content value that is not a text (settings, lists); undefined when absent. */
 export function useContentValue(ns: string, key: string): unknown {
@@ -19,7 +20,8 @@ export function useContentValue(ns: string, key: string): unknown {
 export function useFailureText(): (failure: ValidationFailure) => string {
   const { t } = useTranslation('fields-settings');
   return useCallback(
-    (failure: ValidationFailure) => {
+    (raw: ValidationFailure) => {
+      const failure = withParamAlias(raw);
       const fallback = messageFor(failure);
       if (failure.rule === 'phone' && typeof failure.params?.kind === 'string') {
         return t(`validation.phoneParser.${failure.params.kind}`, { defaultValue: t('validation.phone') });

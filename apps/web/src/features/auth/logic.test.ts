@@ -12,6 +12,7 @@ import {
   resolveTabs,
   secondsLeft,
   socialButtons,
+  withParamAlias,
 } from './logic';
 
 describe('resend countdown', () => {
@@ -145,5 +146,19 @@ describe('social sign-in links', () => {
         backRoute: '/',
       }),
     ).toEqual([]);
+  });
+});
+
+describe('withParamAlias', () => {
+  it('gives {param} to templates of min/max failures', () => {
+    expect(withParamAlias({ rule: 'minAge', params: { min: 18 } })).toEqual({
+      rule: 'minAge',
+      params: { min: 18, param: 18 },
+    });
+    expect(withParamAlias({ rule: 'required' })).toEqual({ rule: 'required' });
+    expect(withParamAlias({ rule: 'sameAs', params: { param: 'newPassword' } })).toEqual({
+      rule: 'sameAs',
+      params: { param: 'newPassword' },
+    });
   });
 });

@@ -1,0 +1,286 @@
+import {
+  InvoiceStatus,
+  InvoiceType,
+  PlayerStatus,
+  type DepositRequest,
+  type DepositResponse,
+  type Profile,
+} from '@croupier/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { RealtimeEvents } from '../realtime';
+import type { Ledger, Wallet } from '../wallet';
+import { clearingAccount } from './clearing';
+import { checkMethodFields } from './fields';
+import type { CurrencyLookup, SubunitOf } from './currencies';
+import type { DepositLimitPolicy } from './limits';
+import type { PaymentMethods } from './methods';
+import { publishInvoiceAfterCommit } from './present';
+import type { ProviderRegistry, ProviderWebhookEvent } from './provider';
+import type { InvoiceRow, PaymentsRepository } from './repository';
+import { checkAmount, ownAccountOrThrow, replayOrThrow, requestErrors, requestHashOf, returnUrl } from './requests';
+import type { Turnover } from './turnover';
+
+export interface ProfileSource {
+  getProfile(playerId: string): Promise<Profile>;
+}
+
+/** Statuses from which an invoice can still change. */
+const OPEN_STATUSES: readonly number[] = [InvoiceStatus.PENDING, InvoiceStatus.PROCESSING, InvoiceStatus.PREPARING];
+
+/** Profiles that may not deposit (limitedDeposit): limited deposits, self-excluded. */
+const NO_DEPOSITS: readonly number[] = [PlayerStatus.LIMITED_DEPOSITS, PlayerStatus.SELF_EXCLUDED];
+
+export interface DepositDeps {
+  repository: PaymentsRepository;
+  walletRepository: Wallet['repository'];
+  ledger: Ledger;
+  events: RealtimeEvents;
+  methods: PaymentMethods;
+  currencies: CurrencyLookup;
+  profiles: ProfileSource;
+  providers: ProviderRegistry;
+  turnover: Turnover;
+  depositLimits: DepositLimitPolicy;
+  /** Origin of our webhook endpoints as providers reach them (PUBLIC_URL). */
+  webhookBase: string;
+  /** Rows the provider's clearing account is split over (see clearing.ts). */
+  clearingShards: number;
+  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+/**
+ * Deposits: the invoice is created pending, the provider starts the payment, and the
+ * provider's webhook settles it. Money moves only then: payment clearing of the provider
+ * → the player's real balance, in the transaction that marks the invoice successful.
+ */
+export function createDeposits(deps: DepositDeps) {
+  const { repository, events, providers } = deps;
+  const { db } = repository;
+
+  async function refuseWhenLimited(playerId: string, currency: string, amountMinor?: bigint): Promise<void> {
+    const decision = await deps.depositLimits.check({
+      playerId,
+      currency,
+      ...(amountMinor === undefined ? {} : { amountMinor }),
+    });
+    if (!decision.allowed) throw new AppError('DEPOSIT_LIMIT_REACHED', decision.reason);
+  }
+
+  return {
+    /** 13100 when a deposit limit forbids deposits now (for the methods list). */
+    refuseWhenLimited,
+
+    async create(options: {
+      playerId: string;
+      body: DepositRequest;
+      idempotencyKey: string | undefined;
+      /** The region: the body's, else the visitor's, else the profile's country. */
+      visitorCountry: string | null;
+      siteOrigin: string;
+    }): Promise<DepositResponse> {
+      const { playerId, body } = options;
+      const profile = await deps.profiles.getProfile(playerId);
+      if (NO_DEPOSITS.includes(profile.status)) throw new AppError('DEPOSITS_LIMITED');
+
+      const hash = requestHashOf('deposit', body);
+      if (options.idempotencyKey) {
+        const existing = await repository.findInvoiceByKey(db, playerId, options.idempotencyKey);
+        if (existing) return replayOrThrow<DepositResponse>(existing, hash);
+      }
+
+      const currency = await deps.methods.currencyOrThrow(body.currency);
+      const account = await ownAccountOrThrow(deps.walletRepository, {
+        playerId,
+        accountId: body.accountId,
+        currency: currency.code,
+      });
+      const country = body.country ?? options.visitorCountry ?? profile.country;
+      const method = await deps.methods.resolveOrThrow('deposit', {
+        methodId: body.method,
+        currency: currency.code,
+        country,
+      });
+      const provider = providers.get(method.provider);
+      if (!provider) throw new Error(`provider ${method.provider} vanished`);
+
+      const errors = requestErrors();
+      const fields = checkMethodFields(method, body.fields);
+      errors.merge(fields.errors);
+      const amountMinor = checkAmount(body.amount, currency, fields.bounds, errors);
+      const returnUrls = {
+        success: returnUrl(body.redirectSuccessUrl, options.siteOrigin, 'redirectSuccessUrl', errors),
+        error: returnUrl(body.redirectErrorUrl, options.siteOrigin, 'redirectErrorUrl', errors),
+        redirect: returnUrl(body.redirectUrl, options.siteOrigin, 'redirectUrl', errors),
+      };
+      errors.throwIfAny();
+      if (amountMinor === null) throw new Error('unreachable: amount errors are thrown above');
+      await refuseWhenLimited(playerId, currency.code, amountMinor);
+
+      const invoice = await repository.insertInvoice(db, {
+        player_id: playerId,
+        account_id: account.id,
+        invoice_type: InvoiceType.DEPOSIT,
+        method_id: method.id,
+        provider: provider.id,
+        currency: currency.code,
+        amount_minor: amountMinor,
+        fields: JSON.stringify(fields.values),
+        country,
+        bonus_id: body.bonusId ?? null,
+        is_bonus_decline: body.isBonusDecline ?? false,
+        idempotency_key: options.idempotencyKey ?? null,
+        request_hash: options.idempotencyKey ? hash : null,
+      });
+      if (!invoice) {
+        // A concurrent request with the same key got there first.
+        const existing = await repository.findInvoiceByKey(db, playerId, options.idempotencyKey ?? '');
+        if (!existing) throw new Error('idempotent deposit vanished');
+        return replayOrThrow<DepositResponse>(existing, hash);
+      }
+
+      let started;
+      try {
+        started = await provider.createDeposit({
+          invoiceId: invoice.id,
+          methodId: method.id,
+          processingType: method.processingType,
+          amountMinor,
+          currency: currency.code,
+          subunitToUnit: BigInt(currency.subunitToUnit),
+          fields: fields.values,
+          player: {
+            id: playerId,
+            email: profile.email,
+            phone: profile.phone,
+            country: profile.country,
+            locale: profile.locale,
+          },
+          returnUrls,
+          webhookUrl: `${deps.webhookBase}/api/payment/webhooks/${provider.id}`,
+          siteOrigin: options.siteOrigin,
+        });
+      } catch (error) {
+        deps.log.error({ err: error, invoiceId: invoice.id, provider: provider.id }, 'payments: deposit not started');
+        await repository.updateInvoice(db, invoice.id, {
+          status: InvoiceStatus.ERROR,
+          status_result: 'provider_error',
+          processed_at: new Date(),
+          response: null,
+        });
+        throw new AppError('PAYMENT_PROVIDER_FAILED');
+      }
+
+      const response: DepositResponse = {
+        invoiceId: invoice.id,
+        action: started.action ?? '',
+        fields: started.fields ?? {},
+        ...(started.qr !== undefined ? { qr: started.qr } : {}),
+        ...(started.address !== undefined ? { address: started.address } : {}),
+        ...(started.tag !== undefined ? { tag: started.tag } : {}),
+        method: method.id,
+        type: method.type,
+        processingType: method.processingType,
+      };
+      await repository.updateInvoice(db, invoice.id, {
+        response: JSON.stringify(response),
+        provider_reference: started.providerReference ?? null,
+        ...(started.publicData ? { public_data: JSON.stringify(started.publicData) } : {}),
+      });
+      return response;
+    },
+
+    /** The player gives up a pending deposit (nothing was credited); a late success still credits. */
+    async decline(trx: Transaction<Database>, invoice: InvoiceRow, subunitOf: SubunitOf): Promise<InvoiceRow> {
+      if (invoice.status === InvoiceStatus.ERROR && invoice.status_result === 'declined') return invoice;
+      if (invoice.status !== InvoiceStatus.PENDING) {
+        throw new AppError('CONFLICT', 'This invoice can no longer be declined.');
+      }
+      const updated = await repository.updateInvoice(trx, invoice.id, {
+        status: InvoiceStatus.ERROR,
+        status_result: 'declined',
+        processed_at: new Date(),
+      });
+      publishInvoiceAfterCommit(events, trx, updated, subunitOf(updated.currency));
+      return updated;
+    },
+
+    /**
+     * Applies a provider's deposit event to the locked invoice, in the webhook's transaction.
+     * Success credits once (ledger key `deposit:{invoiceId}`), also after a failure or a
+     * decline: the money did arrive. A failure never undoes a success.
+     */
+    async applyProviderEvent(
+      trx: Transaction<Database>,
+      invoice: InvoiceRow,
+      event: ProviderWebhookEvent,
+      subunitOf: SubunitOf,
+    ): Promise<InvoiceRow> {
+      const subunit = subunitOf(invoice.currency);
+      const reference = event.providerReference ? { provider_reference: event.providerReference } : {};
+      switch (event.type) {
+        case 'deposit.succeeded': {
+          if (invoice.status === InvoiceStatus.SUCCESS) return invoice;
+          // The invoice first, the money last: every deposit of a provider and currency
+          // locks the same clearing account row, so the ledger posting comes at the end of
+          // the transaction, where that lock is held the shortest.
+          const updated = await repository.updateInvoice(trx, invoice.id, {
+            status: InvoiceStatus.SUCCESS,
+            status_result: 'paid',
+            number: await repository.nextDepositNumber(trx, invoice.player_id),
+            processed_at: new Date(),
+            ...reference,
+          });
+          await deps.ledger.postIn(trx, {
+            idempotencyKey: `deposit:${invoice.id}`,
+            kind: 'deposit',
+            entries: [
+              { accountRef: { accountId: invoice.account_id }, amountMinor: invoice.amount_minor },
+              {
+                accountRef: clearingAccount(invoice.provider, invoice.currency, invoice.id, deps.clearingShards),
+                amountMinor: -invoice.amount_minor,
+              },
+            ],
+            metadata: { invoiceId: invoice.id, provider: invoice.provider, eventId: event.eventId },
+          });
+          // The player's account row is locked by the posting now: its restriction may change.
+          await deps.turnover.onDepositCredited(trx, {
+            accountId: invoice.account_id,
+            playerId: invoice.player_id,
+            currency: invoice.currency,
+            amountMinor: invoice.amount_minor,
+          });
+          publishInvoiceAfterCommit(events, trx, updated, subunit);
+          return updated;
+        }
+        case 'deposit.failed': {
+          if (!OPEN_STATUSES.includes(invoice.status)) return invoice;
+          const updated = await repository.updateInvoice(trx, invoice.id, {
+            status: InvoiceStatus.ERROR,
+            status_result: 'failed',
+            processed_at: new Date(),
+            ...reference,
+          });
+          publishInvoiceAfterCommit(events, trx, updated, subunit);
+          return updated;
+        }
+        case 'deposit.pending': {
+          if (!OPEN_STATUSES.includes(invoice.status)) return invoice;
+          const updated = await repository.updateInvoice(trx, invoice.id, {
+            ...(event.publicData
+              ? { public_data: JSON.stringify({ ...(invoice.public_data ?? {}), ...event.publicData }) }
+              : {}),
+            ...reference,
+          });
+          publishInvoiceAfterCommit(events, trx, updated, subunit);
+          return updated;
+        }
+        default:
+          throw new AppError('CONFLICT', `A ${event.type} event does not apply to a deposit.`);
+      }
+    },
+  };
+}
+
+export type Deposits = ReturnType<typeof createDeposits>;

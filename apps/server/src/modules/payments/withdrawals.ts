@@ -1,0 +1,371 @@
+import {
+  InvoiceStatus,
+  InvoiceType,
+  toMajorAmount,
+  type InvoicePublicData,
+  type WithdrawRequest,
+  type WithdrawResponse,
+} from '@croupier/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { ruleText } from '../../lib/field-errors';
+import type { RealtimeEvents } from '../realtime';
+import type { Ledger, Wallet } from '../wallet';
+import { clearingAccount } from './clearing';
+import { toBaseMajor, type CurrencyLookup, type SubunitOf } from './currencies';
+import type { ProfileSource } from './deposits';
+import { checkMethodFields } from './fields';
+import type { PaymentMethods } from './methods';
+import { publishInvoiceAfterCommit } from './present';
+import type { ProviderPayoutResult, ProviderRegistry, ProviderWebhookEvent } from './provider';
+import type { InvoiceRow, PaymentsRepository } from './repository';
+import { checkAmount, isUuid, ownAccountOrThrow, replayOrThrow, requestErrors, requestHashOf } from './requests';
+
+export interface WithdrawalDeps {
+  repository: PaymentsRepository;
+  walletRepository: Wallet['repository'];
+  ledger: Ledger;
+  events: RealtimeEvents;
+  methods: PaymentMethods;
+  currencies: CurrencyLookup;
+  profiles: ProfileSource;
+  providers: ProviderRegistry;
+  /** Base-currency major units up to which a withdrawal is approved at once; 0: never. */
+  autoApproveMaxBase: number;
+  /** Origin of our webhook endpoints as providers reach them (PUBLIC_URL). */
+  webhookBase: string;
+  /** Rows the provider's clearing account is split over (see clearing.ts). */
+  clearingShards: number;
+  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+/**
+ * Withdrawals and where their money is at each step (ledger keys name the invoice):
+ *
+ *   request   player real → player locked            withdrawal:hold:{id}     status 1
+ *   decline / reject
+ *             player locked → player real            withdrawal:release:{id}  status 3
+ *   approve   player locked → withdrawals_pending    withdrawal:approve:{id}  status 4
+ *   paid      withdrawals_pending → payment clearing withdrawal:paid:{id}     status 2
+ *   payout failed
+ *             withdrawals_pending → player real      withdrawal:return:{id}   status 3
+ *
+ * The hold is taken in the transaction that inserts the invoice, with the account row
+ * locked, and never exceeds the withdrawable balance (real − restricted): parallel
+ * requests for the whole balance serialise on that lock and one of them gets it.
+ */
+export function createWithdrawals(deps: WithdrawalDeps) {
+  const { repository, ledger, events, providers } = deps;
+  const { db } = repository;
+
+  const playerAccount = (invoice: InvoiceRow) => ({ accountId: invoice.account_id });
+  const pending = (invoice: InvoiceRow) => ({ operator: 'withdrawals_pending' as const, currency: invoice.currency });
+
+  /** Money held for a pending withdrawal goes back to the player's real balance. */
+  async function release(
+    trx: Transaction<Database>,
+    invoice: InvoiceRow,
+    subunitOf: SubunitOf,
+    result: 'declined' | 'rejected',
+    reason?: string,
+  ): Promise<InvoiceRow> {
+    await ledger.postIn(trx, {
+      idempotencyKey: `withdrawal:release:${invoice.id}`,
+      kind: 'withdrawal_release',
+      entries: [
+        { accountRef: playerAccount(invoice), bucket: 'locked', amountMinor: -invoice.amount_minor },
+        { accountRef: playerAccount(invoice), bucket: 'real', amountMinor: invoice.amount_minor },
+      ],
+      metadata: { invoiceId: invoice.id, result, ...(reason ? { reason } : {}) },
+    });
+    const updated = await repository.updateInvoice(trx, invoice.id, {
+      status: InvoiceStatus.ERROR,
+      status_result: result,
+      processed_at: new Date(),
+    });
+    publishInvoiceAfterCommit(events, trx, updated, subunitOf(updated.currency));
+    return updated;
+  }
+
+  /** Status 4 → 2 (paid) or 3 (payout failed, money back), once. */
+  async function settlePayout(
+    trx: Transaction<Database>,
+    invoice: InvoiceRow,
+    subunitOf: SubunitOf,
+    outcome:
+      { paid: true; providerReference?: string; publicData?: InvoicePublicData } | { paid: false; reason: string },
+  ): Promise<InvoiceRow> {
+    if (invoice.status !== InvoiceStatus.PROCESSING) return invoice;
+    if (outcome.paid) {
+      await ledger.postIn(trx, {
+        idempotencyKey: `withdrawal:paid:${invoice.id}`,
+        kind: 'withdrawal_paid',
+        entries: [
+          { accountRef: pending(invoice), amountMinor: -invoice.amount_minor },
+          {
+            accountRef: clearingAccount(invoice.provider, invoice.currency, invoice.id, deps.clearingShards),
+            amountMinor: invoice.amount_minor,
+          },
+        ],
+        metadata: { invoiceId: invoice.id, provider: invoice.provider },
+      });
+    } else {
+      await ledger.postIn(trx, {
+        idempotencyKey: `withdrawal:return:${invoice.id}`,
+        kind: 'withdrawal_return',
+        entries: [
+          { accountRef: pending(invoice), amountMinor: -invoice.amount_minor },
+          { accountRef: playerAccount(invoice), bucket: 'real', amountMinor: invoice.amount_minor },
+        ],
+        metadata: { invoiceId: invoice.id, provider: invoice.provider, reason: outcome.reason.slice(0, 200) },
+      });
+    }
+    const publicData = outcome.paid && outcome.publicData ? outcome.publicData : undefined;
+    const updated = await repository.updateInvoice(trx, invoice.id, {
+      status: outcome.paid ? InvoiceStatus.SUCCESS : InvoiceStatus.ERROR,
+      status_result: outcome.paid ? 'paid' : 'payout_failed',
+      processed_at: new Date(),
+      ...(outcome.paid && outcome.providerReference ? { provider_reference: outcome.providerReference } : {}),
+      ...(publicData ? { public_data: JSON.stringify({ ...(invoice.public_data ?? {}), ...publicData }) } : {}),
+    });
+    publishInvoiceAfterCommit(events, trx, updated, subunitOf(updated.currency));
+    return updated;
+  }
+
+  /** Asks the provider to pay an approved (status 4) withdrawal; outside any transaction. */
+  async function sendPayout(invoice: InvoiceRow): Promise<InvoiceRow> {
+    const subunitOf = await deps.currencies.subunits();
+    const provider = providers.get(invoice.provider);
+    if (!provider)
+      throw new AppError('SERVICE_UNAVAILABLE', `The payment provider ${invoice.provider} is not configured.`);
+    const profile = await deps.profiles.getProfile(invoice.player_id);
+    let result: ProviderPayoutResult;
+    try {
+      result = await provider.createPayout({
+        invoiceId: invoice.id,
+        methodId: invoice.method_id,
+        amountMinor: invoice.amount_minor,
+        currency: invoice.currency,
+        subunitToUnit: subunitOf(invoice.currency),
+        fields: invoice.fields,
+        player: {
+          id: invoice.player_id,
+          email: profile.email,
+          phone: profile.phone,
+          country: profile.country,
+          locale: profile.locale,
+        },
+        webhookUrl: `${deps.webhookBase}/api/payment/webhooks/${provider.id}`,
+      });
+    } catch (error) {
+      // Unknown outcome: the withdrawal stays in processing; approving it again retries
+      // (the provider dedupes on the invoice id).
+      deps.log.error(
+        { err: error, invoiceId: invoice.id },
+        'payments: payout request failed; retry by approving again',
+      );
+      return invoice;
+    }
+    return events.transaction(async (trx) => {
+      const locked = await repository.lockInvoice(trx, invoice.id);
+      if (!locked) throw new Error(`invoice ${invoice.id} vanished`);
+      if (result.status === 'failed') {
+        return settlePayout(trx, locked, subunitOf, { paid: false, reason: result.reason });
+      }
+      if (result.status === 'completed') {
+        return settlePayout(trx, locked, subunitOf, {
+          paid: true,
+          ...(result.providerReference ? { providerReference: result.providerReference } : {}),
+          ...(result.publicData ? { publicData: result.publicData } : {}),
+        });
+      }
+      if (locked.status !== InvoiceStatus.PROCESSING) return locked;
+      return repository.updateInvoice(trx, invoice.id, {
+        provider_reference: result.providerReference ?? locked.provider_reference,
+        ...(result.publicData
+          ? { public_data: JSON.stringify({ ...(locked.public_data ?? {}), ...result.publicData }) }
+          : {}),
+      });
+    });
+  }
+
+  /** Status 1 → 4: the held money leaves the player for the withdrawals-pending account; then the payout is sent. */
+  async function approve(invoiceId: string, by: 'auto' | 'operator'): Promise<InvoiceRow> {
+    if (!isUuid(invoiceId)) throw AppError.notFound('Unknown invoice.');
+    const subunitOf = await deps.currencies.subunits();
+    const approved = await events.transaction(async (trx) => {
+      const invoice = await repository.lockInvoice(trx, invoiceId.toLowerCase());
+      if (!invoice || invoice.invoice_type !== InvoiceType.WITHDRAWAL) throw AppError.notFound('Unknown invoice.');
+      // Approving a withdrawal already in processing sends its payout again.
+      if (invoice.status === InvoiceStatus.PROCESSING) return invoice;
+      if (invoice.status !== InvoiceStatus.PENDING) {
+        throw new AppError('CONFLICT', 'Only a pending withdrawal can be approved.');
+      }
+      await ledger.postIn(trx, {
+        idempotencyKey: `withdrawal:approve:${invoice.id}`,
+        kind: 'withdrawal_approve',
+        entries: [
+          { accountRef: playerAccount(invoice), bucket: 'locked', amountMinor: -invoice.amount_minor },
+          { accountRef: pending(invoice), amountMinor: invoice.amount_minor },
+        ],
+        metadata: { invoiceId: invoice.id, approvedBy: by },
+      });
+      const updated = await repository.updateInvoice(trx, invoice.id, {
+        status: InvoiceStatus.PROCESSING,
+        approved_by: by,
+      });
+      publishInvoiceAfterCommit(events, trx, updated, subunitOf(updated.currency));
+      return updated;
+    });
+    return sendPayout(approved);
+  }
+
+  async function shouldAutoApprove(invoice: InvoiceRow): Promise<boolean> {
+    if (deps.autoApproveMaxBase <= 0) return false;
+    const byCode = await deps.currencies.byCode();
+    const currency = byCode.get(invoice.currency);
+    if (!currency) return false;
+    return toBaseMajor(invoice.amount_minor, currency, await deps.currencies.base()) <= deps.autoApproveMaxBase;
+  }
+
+  return {
+    approve,
+    sendPayout,
+
+    async create(options: {
+      playerId: string;
+      body: WithdrawRequest;
+      idempotencyKey: string | undefined;
+      visitorCountry: string | null;
+    }): Promise<WithdrawResponse> {
+      const { playerId, body } = options;
+      const profile = await deps.profiles.getProfile(playerId);
+      const hash = requestHashOf('withdrawal', body);
+      if (options.idempotencyKey) {
+        const existing = await repository.findInvoiceByKey(db, playerId, options.idempotencyKey);
+        if (existing) return replayOrThrow<WithdrawResponse>(existing, hash);
+      }
+
+      const currency = await deps.methods.currencyOrThrow(body.currency);
+      const account = await ownAccountOrThrow(deps.walletRepository, {
+        playerId,
+        accountId: body.accountId,
+        currency: currency.code,
+      });
+      const country = body.country ?? options.visitorCountry ?? profile.country;
+      const method = await deps.methods.resolveOrThrow('withdrawal', {
+        methodId: body.method,
+        currency: currency.code,
+        country,
+      });
+      const errors = requestErrors();
+      const fields = checkMethodFields(method, body.fields);
+      errors.merge(fields.errors);
+      const amountMinor = checkAmount(body.amount, currency, fields.bounds, errors);
+      errors.throwIfAny();
+      if (amountMinor === null) throw new Error('unreachable: amount errors are thrown above');
+
+      const invoice = await events.transaction(async (trx) => {
+        // The account row stays locked to the end: the withdrawable balance cannot change under us.
+        const [row] = await deps.walletRepository.lockAccounts(trx, [account.id]);
+        if (!row) throw AppError.validation({ accountId: ['Unknown account.'] }, 'Unknown account.');
+        const withdrawable = row.balance_minor > row.restricted_minor ? row.balance_minor - row.restricted_minor : 0n;
+        if (amountMinor > withdrawable) {
+          const max = toMajorAmount(withdrawable, currency);
+          throw AppError.validation(
+            { amount: [ruleText('max', { max })] },
+            'The amount exceeds the withdrawable balance.',
+          );
+        }
+        const inserted = await repository.insertInvoice(trx, {
+          player_id: playerId,
+          account_id: account.id,
+          invoice_type: InvoiceType.WITHDRAWAL,
+          method_id: method.id,
+          provider: method.provider,
+          currency: currency.code,
+          amount_minor: amountMinor,
+          fields: JSON.stringify(fields.values),
+          country,
+          idempotency_key: options.idempotencyKey ?? null,
+          request_hash: options.idempotencyKey ? hash : null,
+        });
+        if (!inserted) return undefined;
+        await ledger.postIn(trx, {
+          idempotencyKey: `withdrawal:hold:${inserted.id}`,
+          kind: 'withdrawal_hold',
+          entries: [
+            { accountRef: { accountId: account.id }, bucket: 'real', amountMinor: -amountMinor },
+            { accountRef: { accountId: account.id }, bucket: 'locked', amountMinor },
+          ],
+          metadata: { invoiceId: inserted.id },
+        });
+        const response: WithdrawResponse = {
+          invoiceId: inserted.id,
+          method: method.id,
+          type: method.type,
+          status: InvoiceStatus.PENDING,
+        };
+        const saved = await repository.updateInvoice(trx, inserted.id, { response: JSON.stringify(response) });
+        publishInvoiceAfterCommit(events, trx, saved, BigInt(currency.subunitToUnit), { created: true });
+        return saved;
+      });
+      if (!invoice) {
+        const existing = await repository.findInvoiceByKey(db, playerId, options.idempotencyKey ?? '');
+        if (!existing) throw new Error('idempotent withdrawal vanished');
+        return replayOrThrow<WithdrawResponse>(existing, hash);
+      }
+
+      const response = invoice.response as WithdrawResponse;
+      if (!(await shouldAutoApprove(invoice))) return response;
+      const approved = await approve(invoice.id, 'auto');
+      return { ...response, status: approved.status };
+    },
+
+    /** The player takes back a pending withdrawal: the held money returns, once. */
+    async decline(trx: Transaction<Database>, invoice: InvoiceRow, subunitOf: SubunitOf): Promise<InvoiceRow> {
+      if (invoice.status === InvoiceStatus.ERROR && invoice.status_result === 'declined') return invoice;
+      if (invoice.status !== InvoiceStatus.PENDING) {
+        throw new AppError('CONFLICT', 'This withdrawal can no longer be declined.');
+      }
+      return release(trx, invoice, subunitOf, 'declined');
+    },
+
+    /** The operator refuses a pending withdrawal: the held money returns to the player. */
+    async reject(invoiceId: string, reason?: string): Promise<InvoiceRow> {
+      if (!isUuid(invoiceId)) throw AppError.notFound('Unknown invoice.');
+      const subunitOf = await deps.currencies.subunits();
+      return events.transaction(async (trx) => {
+        const invoice = await repository.lockInvoice(trx, invoiceId.toLowerCase());
+        if (!invoice || invoice.invoice_type !== InvoiceType.WITHDRAWAL) throw AppError.notFound('Unknown invoice.');
+        if (invoice.status !== InvoiceStatus.PENDING) {
+          throw new AppError('CONFLICT', 'Only a pending withdrawal can be rejected.');
+        }
+        return release(trx, invoice, subunitOf, 'rejected', reason);
+      });
+    },
+
+    /** Applies a provider's payout event to the locked invoice, in the webhook's transaction. */
+    async applyProviderEvent(
+      trx: Transaction<Database>,
+      invoice: InvoiceRow,
+      event: ProviderWebhookEvent,
+      subunitOf: SubunitOf,
+    ): Promise<InvoiceRow> {
+      if (event.type === 'payout.succeeded') {
+        return settlePayout(trx, invoice, subunitOf, {
+          paid: true,
+          ...(event.providerReference ? { providerReference: event.providerReference } : {}),
+          ...(event.publicData ? { publicData: event.publicData } : {}),
+        });
+      }
+      if (event.type === 'payout.failed') {
+        return settlePayout(trx, invoice, subunitOf, { paid: false, reason: event.reason ?? 'failed' });
+      }
+      throw new AppError('CONFLICT', `A ${event.type} event does not apply to a withdrawal.`);
+    },
+  };
+}
+
+export type Withdrawals = ReturnType<typeof createWithdrawals>;

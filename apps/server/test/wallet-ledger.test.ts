@@ -1,0 +1,638 @@
+import { randomUUID } from 'node:crypto';
+import { channels } from '@croupier/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../src/lib/errors';
+import type { PostInput, PostResult, Wallet } from '../src/modules/wallet';
+import { LedgerInputError } from '../src/modules/wallet';
+import { seed } from '../src/seed';
+import { DEMO_BALANCES, DEMO_PLAYER } from '../src/seed/wallet';
+import { startTestServer, type TestServer } from './harness';
+import { players } from './players';
+import {
+  accountFor,
+  balancesOf,
+  fund,
+  insertPlayer,
+  ledgerViolations,
+  walletOf,
+  type Balances,
+} from './wallet-helpers';
+
+let t: TestServer;
+let wallet: Wallet;
+beforeAll(async () => {
+  t = await startTestServer();
+  wallet = walletOf(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A fresh player with an account in `currency` holding `amountMinor`. */
+async function fundedAccount(currency: string, amountMinor: bigint): Promise<{ playerId: string; accountId: string }> {
+  const playerId = await insertPlayer(t.db, currency);
+  const accountId = await accountFor(wallet, t.db, playerId, currency);
+  if (amountMinor > 0n) await fund(wallet, accountId, currency, amountMinor);
+  return { playerId, accountId };
+}
+
+/** A withdrawal-like debit: the player's real money to the operator's pending withdrawals. */
+function debit(
+  accountId: string,
+  currency: string,
+  amountMinor: bigint,
+  idempotencyKey: string = randomUUID(),
+): PostInput {
+  return {
+    idempotencyKey,
+    kind: 'withdrawal',
+    entries: [
+      { accountRef: { accountId }, amountMinor: -amountMinor },
+      { accountRef: { operator: 'withdrawals_pending', currency }, amountMinor },
+    ],
+  };
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+async function transactionCount(key?: string): Promise<number> {
+  let query = t.db.selectFrom('ledger_transactions').select((eb) => eb.fn.countAll<string | number | bigint>().as('n'));
+  if (key) query = query.where('idempotency_key', '=', key);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+describe('posting', () => {
+  it('moves money between accounts with postings that sum to zero and updates the balances', async () => {
+    const { accountId } = await fundedAccount('USD', 10_000n);
+    const result = await wallet.ledger.post(debit(accountId, 'USD', 2_500n, 'basic-debit'));
+    expect(result.replayed).toBe(false);
+    expect(result.transaction).toMatchObject({ idempotencyKey: 'basic-debit', kind: 'withdrawal', metadata: {} });
+    expect(result.postings.map((p) => p.amountMinor).reduce((a, b) => a + b, 0n)).toBe(0n);
+    expect(result.postings.every((p) => p.currency === 'USD')).toBe(true);
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 7_500n, bonus: 0n, locked: 0n });
+    expect(result.playerAccounts).toHaveLength(1);
+    expect(result.playerAccounts[0]).toMatchObject({ id: accountId, balanceMinor: 7_500n });
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('keeps bonus and locked money apart from real money within one account', async () => {
+    const { accountId } = await fundedAccount('EUR', 5_000n);
+    await wallet.ledger.post({
+      idempotencyKey: randomUUID(),
+      kind: 'bonus_grant',
+      entries: [
+        { accountRef: { accountId }, bucket: 'bonus', amountMinor: 700n },
+        { accountRef: { operator: 'bonus', currency: 'EUR' }, amountMinor: -700n },
+      ],
+    });
+    await wallet.ledger.post({
+      idempotencyKey: randomUUID(),
+      kind: 'lock',
+      entries: [
+        { accountRef: { accountId }, bucket: 'real', amountMinor: -1_000n },
+        { accountRef: { accountId }, bucket: 'locked', amountMinor: 1_000n },
+      ],
+    });
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 4_000n, bonus: 700n, locked: 1_000n });
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+});
+
+describe('idempotency', () => {
+  it('answers a retry with the first result and applies it once, whatever the order of entries', async () => {
+    const { accountId } = await fundedAccount('USD', 10_000n);
+    const input = debit(accountId, 'USD', 1_000n, `retry-${randomUUID()}`);
+    const first = await wallet.ledger.post(input);
+    const again = await wallet.ledger.post(input);
+    const reordered = await wallet.ledger.post({ ...input, entries: [...input.entries].reverse() });
+    for (const retry of [again, reordered]) {
+      expect(retry.replayed).toBe(true);
+      expect(retry.transaction).toEqual(first.transaction);
+      expect(retry.postings).toEqual(first.postings);
+    }
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 9_000n, bonus: 0n, locked: 0n });
+    expect(await transactionCount(input.idempotencyKey)).toBe(1);
+  });
+
+  it('refuses the same key with other parameters (409) and changes nothing', async () => {
+    const { accountId } = await fundedAccount('USD', 10_000n);
+    const input = debit(accountId, 'USD', 1_000n, `conflict-${randomUUID()}`);
+    await wallet.ledger.post(input);
+    const variants: PostInput[] = [
+      debit(accountId, 'USD', 1_001n, input.idempotencyKey),
+      { ...input, kind: 'bet' },
+      { ...input, metadata: { invoiceId: 'other' } },
+    ];
+    for (const variant of variants) {
+      const error = await errorOf(wallet.ledger.post(variant));
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ errorName: 'IDEMPOTENCY_MISMATCH', status: 409, code: 1006 });
+    }
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 9_000n, bonus: 0n, locked: 0n });
+    expect(await transactionCount(input.idempotencyKey)).toBe(1);
+  });
+
+  it('applies one of many parallel posts with the same key; all get the same transaction', async () => {
+    const { accountId } = await fundedAccount('USD', 10_000n);
+    const input = debit(accountId, 'USD', 100n, `parallel-${randomUUID()}`);
+    const results = await Promise.all(Array.from({ length: 10 }, () => wallet.ledger.post(input)));
+    expect(new Set(results.map((r) => r.transaction.id)).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 9_900n, bonus: 0n, locked: 0n });
+  });
+});
+
+describe('overdraft and malformed postings', () => {
+  it('refuses an overdraft with a clear error, writes nothing and leaves the key free', async () => {
+    const { accountId } = await fundedAccount('BTC', 50_000n);
+    const before = await transactionCount();
+    const key = `overdraft-${randomUUID()}`;
+    const error = await errorOf(wallet.ledger.post(debit(accountId, 'BTC', 50_001n, key)));
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ errorName: 'INSUFFICIENT_FUNDS', status: 400, code: 13201 });
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 50_000n, bonus: 0n, locked: 0n });
+    expect(await transactionCount()).toBe(before);
+    // Nothing was recorded under the key: once the money is there, the same request succeeds.
+    await fund(wallet, accountId, 'BTC', 1n);
+    expect((await wallet.ledger.post(debit(accountId, 'BTC', 50_001n, key))).replayed).toBe(false);
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 0n, bonus: 0n, locked: 0n });
+  });
+
+  it('refuses to overdraw bonus and locked money as well', async () => {
+    const { accountId } = await fundedAccount('USD', 1_000n);
+    const error = await errorOf(
+      wallet.ledger.post({
+        idempotencyKey: randomUUID(),
+        kind: 'bonus_spend',
+        entries: [
+          { accountRef: { accountId }, bucket: 'bonus', amountMinor: -1n },
+          { accountRef: { operator: 'game', currency: 'USD' }, amountMinor: 1n },
+        ],
+      }),
+    );
+    expect(error).toMatchObject({ errorName: 'INSUFFICIENT_FUNDS' });
+  });
+
+  it('refuses unbalanced, empty, zero and cross-currency postings before writing anything', async () => {
+    const { accountId } = await fundedAccount('USD', 1_000n);
+    const before = await transactionCount();
+    const bad: PostInput[] = [
+      {
+        idempotencyKey: randomUUID(),
+        kind: 'x',
+        entries: [
+          { accountRef: { accountId }, amountMinor: -10n },
+          { accountRef: { operator: 'fees', currency: 'USD' }, amountMinor: 9n },
+        ],
+      },
+      // Balanced in numbers, but in two currencies: the BTC side does not balance.
+      {
+        idempotencyKey: randomUUID(),
+        kind: 'x',
+        entries: [
+          { accountRef: { accountId }, amountMinor: -10n },
+          { accountRef: { operator: 'fees', currency: 'BTC' }, amountMinor: 10n },
+        ],
+      },
+      { idempotencyKey: randomUUID(), kind: 'x', entries: [{ accountRef: { accountId }, amountMinor: 10n }] },
+      {
+        idempotencyKey: randomUUID(),
+        kind: 'x',
+        entries: [
+          { accountRef: { accountId }, amountMinor: 0n },
+          { accountRef: { operator: 'fees', currency: 'USD' }, amountMinor: 0n },
+        ],
+      },
+      { ...debit(accountId, 'USD', 1n), idempotencyKey: '' },
+      { ...debit(accountId, 'USD', 1n), kind: 'Not A Kind' },
+      {
+        idempotencyKey: randomUUID(),
+        kind: 'x',
+        entries: [
+          { accountRef: { accountId }, amountMinor: -10n },
+          { accountRef: { operator: 'fees', currency: 'USD' }, bucket: 'bonus', amountMinor: 10n },
+        ],
+      },
+    ];
+    for (const input of bad) {
+      expect(await errorOf(wallet.ledger.post(input)), JSON.stringify(input.kind)).toBeInstanceOf(LedgerInputError);
+    }
+    expect(await transactionCount()).toBe(before);
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 1_000n, bonus: 0n, locked: 0n });
+  });
+
+  it('answers 404 for an unknown account', async () => {
+    for (const accountId of [randomUUID(), 'not-a-uuid']) {
+      const error = await errorOf(wallet.ledger.post(debit(accountId, 'USD', 1n)));
+      expect(error).toMatchObject({ errorName: 'NOT_FOUND', status: 404 });
+    }
+  });
+});
+
+describe('database guards', () => {
+  it('refuses to change or remove postings and transactions', async () => {
+    const { accountId } = await fundedAccount('USD', 1_000n);
+    const { transaction } = await wallet.ledger.post(debit(accountId, 'USD', 10n));
+    const statements = [
+      sql`update ledger_postings set amount_minor = amount_minor * 2 where transaction_id = ${transaction.id}`,
+      sql`delete from ledger_postings where transaction_id = ${transaction.id}`,
+      sql`truncate ledger_postings`,
+      sql`update ledger_transactions set kind = 'other' where id = ${transaction.id}`,
+      sql`delete from ledger_transactions where id = ${transaction.id}`,
+    ];
+    for (const statement of statements) {
+      const error = await errorOf(statement.execute(t.db));
+      expect(error).toMatchObject({ code: '55000' });
+    }
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 990n, bonus: 0n, locked: 0n });
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('refuses at commit a transaction whose postings do not balance, or that has none', async () => {
+    const { accountId } = await fundedAccount('USD', 1_000n);
+    const unbalanced = t.db.transaction().execute(async (trx) => {
+      const row = await wallet.repository.insertTransaction(trx, {
+        idempotencyKey: randomUUID(),
+        kind: 'bypass',
+        requestHash: '0'.repeat(64),
+        metadata: '{}',
+      });
+      await wallet.repository.insertPostings(trx, row?.id ?? '', [
+        { accountId, bucket: 'real', currency: 'USD', amountMinor: 5n },
+      ]);
+    });
+    expect(await errorOf(unbalanced)).toMatchObject({ code: '23514' });
+    const empty = t.db.transaction().execute(async (trx) => {
+      await wallet.repository.insertTransaction(trx, {
+        idempotencyKey: randomUUID(),
+        kind: 'bypass',
+        requestHash: '0'.repeat(64),
+        metadata: '{}',
+      });
+    });
+    expect(await errorOf(empty)).toMatchObject({ code: '23514' });
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('refuses a player balance below zero even without the service (CHECK)', async () => {
+    const { accountId } = await fundedAccount('USD', 100n);
+    const error = await errorOf(wallet.repository.applyDeltas(t.db, accountId, { real: -101n, bonus: 0n, locked: 0n }));
+    expect(error).toMatchObject({ code: '23514', constraint: 'ledger_accounts_player_not_negative' });
+  });
+});
+
+describe('balance events', () => {
+  function collect(channel: string): { events: unknown[]; stop: () => void } {
+    const events: unknown[] = [];
+    const stop = t.app.realtime.bus.subscribe((published, json) => {
+      if (published === channel) events.push(JSON.parse(json));
+    });
+    return { events, stop };
+  }
+
+  it('publishes account.balance.updated on wallet:accounts#{playerId} after the commit', async () => {
+    const { playerId, accountId } = await fundedAccount('USD', 10_000n);
+    const { events, stop } = collect(channels.walletAccounts(playerId));
+    try {
+      let seenBeforeCommit = -1;
+      await t.app.realtime.events.transaction(async (trx) => {
+        await wallet.ledger.postIn(trx, debit(accountId, 'USD', 2_550n));
+        seenBeforeCommit = events.length;
+      });
+      expect(seenBeforeCommit).toBe(0);
+      expect(events).toEqual([
+        {
+          event: 'account.balance.updated',
+          account: {
+            id: accountId,
+            currency: 'USD',
+            status: 1,
+            balance: 74.5,
+            realBalance: 74.5,
+            bonusBalance: 0,
+            lockedBalance: 0,
+            withdrawalBalance: 74.5,
+          },
+        },
+      ]);
+      // A retry changes nothing and says nothing.
+    } finally {
+      stop();
+    }
+  });
+
+  it('publishes nothing when the transaction rolls back, and nothing changes', async () => {
+    const { playerId, accountId } = await fundedAccount('USD', 10_000n);
+    const { events, stop } = collect(channels.walletAccounts(playerId));
+    try {
+      const failure = t.app.realtime.events.transaction(async (trx) => {
+        await wallet.ledger.postIn(trx, debit(accountId, 'USD', 100n));
+        throw new Error('the caller failed after posting');
+      });
+      expect(await errorOf(failure)).toMatchObject({ message: 'the caller failed after posting' });
+      expect(events).toEqual([]);
+      expect(await balancesOf(t.db, accountId)).toEqual({ real: 10_000n, bonus: 0n, locked: 0n });
+
+      // Refused postings publish nothing either; a replay neither.
+      await errorOf(wallet.ledger.post(debit(accountId, 'USD', 10_001n)));
+      const input = debit(accountId, 'USD', 1n);
+      await wallet.ledger.post(input);
+      await wallet.ledger.post(input);
+      expect(events).toHaveLength(1);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('concurrency', () => {
+  it('lets exactly one of 20 parallel debits of the whole balance through', async () => {
+    const { accountId } = await fundedAccount('USD', 5_000n);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, () => wallet.ledger.post(debit(accountId, 'USD', 5_000n))),
+    );
+    const succeeded = outcomes.filter((o) => o.status === 'fulfilled');
+    const refused = outcomes.filter(
+      (o): o is PromiseRejectedResult => o.status === 'rejected' && o.reason instanceof AppError,
+    );
+    expect(succeeded).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+    expect(refused.every((o) => (o.reason as AppError).errorName === 'INSUFFICIENT_FUNDS')).toBe(true);
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 0n, bonus: 0n, locked: 0n });
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('does not deadlock when transfers cross between the same accounts in both directions', async () => {
+    const a = await fundedAccount('EUR', 100_000n);
+    const b = await fundedAccount('EUR', 100_000n);
+    const transfer = (from: string, to: string): PostInput => ({
+      idempotencyKey: randomUUID(),
+      kind: 'transfer',
+      entries: [
+        { accountRef: { accountId: from }, amountMinor: -100n },
+        { accountRef: { accountId: to }, amountMinor: 100n },
+      ],
+    });
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        wallet.ledger.post(i % 2 === 0 ? transfer(a.accountId, b.accountId) : transfer(b.accountId, a.accountId)),
+      ),
+    );
+    expect(await balancesOf(t.db, a.accountId)).toEqual({ real: 100_000n, bonus: 0n, locked: 0n });
+    expect(await balancesOf(t.db, b.accountId)).toEqual({ real: 100_000n, bonus: 0n, locked: 0n });
+  });
+});
+
+/** A small seeded generator (mulberry32): the same seed replays the same sequence. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  return {
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    chance: (p: number) => next() < p,
+  };
+}
+
+describe('property: random sequences keep the ledger sound', () => {
+  const SEED = Number(process.env.LEDGER_PROPERTY_SEED ?? 20_240_611);
+
+  interface Account {
+    id: string;
+    currency: 'USD' | 'BTC';
+  }
+
+  async function setUp() {
+    const accounts: Account[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const playerId = await insertPlayer(t.db);
+      for (const currency of ['USD', 'BTC'] as const) {
+        accounts.push({ id: await accountFor(wallet, t.db, playerId, currency), currency });
+      }
+    }
+    return accounts;
+  }
+
+  /** A random operation: what it posts. Amounts are small so that overdrafts happen often. */
+  function randomInput(random: ReturnType<typeof generator>, accounts: Account[], prefix: string): PostInput {
+    const account = random.pick(accounts);
+    const { id: accountId, currency } = account;
+    const amountMinor = BigInt(random.int(1, 500));
+    const key = `${prefix}${randomUUID()}`;
+    const kind = random.pick(['credit', 'debit', 'transfer', 'bonus_grant', 'bonus_spend', 'lock', 'release'] as const);
+    const operator = (name: 'sandbox_funding' | 'withdrawals_pending' | 'bonus' | 'game') => ({
+      accountRef: { operator: name, currency },
+    });
+    switch (kind) {
+      case 'credit':
+        return {
+          idempotencyKey: key,
+          kind,
+          entries: [
+            { accountRef: { accountId }, amountMinor },
+            { ...operator('sandbox_funding'), amountMinor: -amountMinor },
+          ],
+        };
+      case 'debit':
+        return debit(accountId, currency, amountMinor, key);
+      case 'transfer': {
+        const others = accounts.filter((a) => a.currency === currency && a.id !== accountId);
+        const to = random.pick(others);
+        return {
+          idempotencyKey: key,
+          kind,
+          metadata: { note: 'peer transfer', n: random.int(0, 9) },
+          entries: [
+            { accountRef: { accountId }, amountMinor: -amountMinor },
+            { accountRef: { accountId: to.id }, amountMinor },
+          ],
+        };
+      }
+      case 'bonus_grant':
+        return {
+          idempotencyKey: key,
+          kind,
+          entries: [
+            { accountRef: { accountId }, bucket: 'bonus', amountMinor },
+            { ...operator('bonus'), amountMinor: -amountMinor },
+          ],
+        };
+      case 'bonus_spend':
+        return {
+          idempotencyKey: key,
+          kind,
+          entries: [
+            { accountRef: { accountId }, bucket: 'bonus', amountMinor: -amountMinor },
+            { ...operator('game'), amountMinor },
+          ],
+        };
+      case 'lock':
+        return {
+          idempotencyKey: key,
+          kind,
+          entries: [
+            { accountRef: { accountId }, bucket: 'real', amountMinor: -amountMinor },
+            { accountRef: { accountId }, bucket: 'locked', amountMinor },
+          ],
+        };
+      case 'release':
+        return {
+          idempotencyKey: key,
+          kind,
+          entries: [
+            { accountRef: { accountId }, bucket: 'locked', amountMinor: -amountMinor },
+            { ...operator('withdrawals_pending'), amountMinor },
+          ],
+        };
+    }
+  }
+
+  /** Player balances after `input`, or null when some would go below zero. */
+  function applyToModel(model: Map<string, Balances>, input: PostInput): Map<string, Balances> | null {
+    const next = new Map([...model].map(([id, b]) => [id, { ...b }]));
+    for (const entry of input.entries) {
+      if (!('accountId' in entry.accountRef)) continue;
+      const balances = next.get(entry.accountRef.accountId);
+      if (!balances) throw new Error('unknown account in the model');
+      balances[entry.bucket ?? 'real'] += entry.amountMinor;
+    }
+    for (const balances of next.values()) {
+      if (balances.real < 0n || balances.bonus < 0n || balances.locked < 0n) return null;
+    }
+    return next;
+  }
+
+  /** Every key the test saw succeed has exactly one transaction, with its own postings (not twice as many). */
+  async function checkKeysAppliedOnce(prefix: string, applied: Map<string, PostInput>): Promise<void> {
+    const rows = await t.db
+      .selectFrom('ledger_transactions as t')
+      .innerJoin('ledger_postings as p', 'p.transaction_id', 't.id')
+      .select(['t.idempotency_key', (eb) => eb.fn.countAll<string | number | bigint>().as('postings')])
+      .where('t.idempotency_key', 'like', `${prefix}%`)
+      .groupBy('t.idempotency_key')
+      .execute();
+    expect(rows.length).toBe(applied.size);
+    for (const row of rows) {
+      expect(Number(row.postings), row.idempotency_key).toBe(applied.get(row.idempotency_key)?.entries.length);
+    }
+  }
+
+  it(`credits, debits, transfers and retries in sequence match a model (seed ${SEED})`, async () => {
+    const random = generator(SEED);
+    const accounts = await setUp();
+    let model = new Map(accounts.map((a) => [a.id, { real: 0n, bonus: 0n, locked: 0n }]));
+    const applied = new Map<string, PostInput>();
+    const firstResults = new Map<string, PostResult>();
+    const history: PostInput[] = [];
+    let refused = 0;
+
+    for (let step = 0; step < 160; step += 1) {
+      const context = `seed ${SEED}, step ${step}`;
+      const previous = history.length > 0 ? random.pick(history) : undefined;
+      const roll = random.int(1, 10);
+      if (previous && roll === 1) {
+        // A retry of an earlier request: the first result, nothing applied again.
+        const result = await wallet.ledger.post(previous);
+        expect(result.replayed, context).toBe(true);
+        expect(result.transaction.id, context).toBe(firstResults.get(previous.idempotencyKey)?.transaction.id);
+      } else if (previous && roll === 2) {
+        // The same key with another amount: a 409.
+        const [first, ...rest] = previous.entries;
+        if (!first) throw new Error('empty history entry');
+        const changed: PostInput = {
+          ...previous,
+          entries: [{ ...first, amountMinor: first.amountMinor + 1n }, ...rest],
+        };
+        expect(await errorOf(wallet.ledger.post(changed)), context).toMatchObject({
+          errorName: 'IDEMPOTENCY_MISMATCH',
+        });
+      } else {
+        const input = randomInput(random, accounts, 'prop-seq-');
+        const expected = applyToModel(model, input);
+        if (expected) {
+          const result = await wallet.ledger.post(input);
+          expect(result.replayed, context).toBe(false);
+          model = expected;
+          applied.set(input.idempotencyKey, input);
+          firstResults.set(input.idempotencyKey, result);
+          history.push(input);
+        } else {
+          refused += 1;
+          expect(await errorOf(wallet.ledger.post(input)), context).toMatchObject({ errorName: 'INSUFFICIENT_FUNDS' });
+        }
+      }
+
+      expect(await ledgerViolations(t.db), context).toEqual([]);
+      for (const account of accounts) {
+        expect(await balancesOf(t.db, account.id), `${context}, account ${account.id}`).toEqual(model.get(account.id));
+      }
+    }
+    await checkKeysAppliedOnce('prop-seq-', applied);
+    // The sequence exercised both outcomes.
+    expect(applied.size).toBeGreaterThan(50);
+    expect(refused).toBeGreaterThan(5);
+  });
+
+  it(`parallel batches with duplicate keys keep every invariant (seed ${SEED + 1})`, async () => {
+    const random = generator(SEED + 1);
+    const accounts = await setUp();
+    // Some money first, so that batches mix successes and refusals.
+    for (const account of accounts) await fund(wallet, account.id, account.currency, 1_000n);
+    const applied = new Map<string, PostInput>();
+
+    for (let batch = 0; batch < 12; batch += 1) {
+      const inputs = Array.from({ length: 8 }, () => randomInput(random, accounts, 'prop-par-'));
+      // Each batch also sends two of its requests twice at once, as a client retrying on a timeout would.
+      const sent = [...inputs, inputs[0] as PostInput, inputs[3] as PostInput];
+      const outcomes = await Promise.allSettled(sent.map((input) => wallet.ledger.post(input)));
+      outcomes.forEach((outcome, index) => {
+        const input = sent[index] as PostInput;
+        if (outcome.status === 'fulfilled') applied.set(input.idempotencyKey, input);
+        else expect(outcome.reason, `batch ${batch}`).toMatchObject({ errorName: 'INSUFFICIENT_FUNDS' });
+      });
+      expect(await ledgerViolations(t.db), `batch ${batch}`).toEqual([]);
+    }
+    await checkKeysAppliedOnce('prop-par-', applied);
+  });
+});
+
+describe('demo player seed', () => {
+  it('is not seeded unless asked (tests, production)', async () => {
+    const row = await t.db.selectFrom('players').select('id').where('email', '=', DEMO_PLAYER.email).executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('funds the demo player through ledger transactions, once, and the README credentials sign in', async () => {
+    await seed(t.db, { demoPlayer: true });
+    await seed(t.db, { demoPlayer: true });
+    const p = players(t);
+    const auth = await p.signIn(DEMO_PLAYER.email, DEMO_PLAYER.password);
+    const response = await p.get('/api/wallet/accounts', { token: auth.accessToken });
+    expect(response.statusCode, response.body).toBe(200);
+    const accounts = response.json<{ data: { currency: string; status: number; realBalance: number }[] }>().data;
+    expect(accounts.map((a) => [a.currency, a.realBalance])).toEqual(DEMO_BALANCES.map((b) => [b.currency, b.amount]));
+    expect(accounts.filter((a) => a.status === 1).map((a) => a.currency)).toEqual(['USD']);
+    const funding = await t.db
+      .selectFrom('ledger_transactions')
+      .select('idempotency_key')
+      .where('kind', '=', 'sandbox_funding')
+      .where('idempotency_key', 'like', 'seed:demo-player:%')
+      .execute();
+    expect(funding).toHaveLength(DEMO_BALANCES.length);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+import type { Profile } from '@croupier/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { authApi } from '../../lib/api';
+import { authKeys, useSession } from '../auth';
+import { reportInstalledApp } from '../pwa';
+
+/**
+ * Spec §4 "App start": with a session token, an app running installed tells the server
+ * once per device (`PUT /api/player/profile {pwaInstalled: true}`); the answer replaces
+ * the cached profile. Mounted by the layout; kept apart from the profile pages so that
+ * the main bundle takes only this.
+ */
+export function InstalledAppReport() {
+  const { token } = useSession();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!token) return;
+    void reportInstalledApp({
+      token,
+      update: async (patch) => {
+        const profile = await authApi.put<Profile>('/api/player/profile', patch);
+        queryClient.setQueryData(authKeys.profile, profile);
+      },
+    });
+  }, [token, queryClient]);
+  return null;
+}

@@ -1,0 +1,35 @@
+import { channels } from '@croupier/contract';
+
+/** The gateway's path (contract REALTIME_PATH), kept here so that the light part of the feature imports no contract code. */
+const REALTIME_PATH = '/api/connection/websocket';
+
+/** `ws(s)://{host}/api/connection/websocket`: the page's own host, the scheme following the page's. */
+export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`;
+}
+
+export interface ChannelFeatures {
+  /** The loyalty programme is on (init feature flag): its account channel is subscribed. */
+  loyalty: boolean;
+}
+
+/**
+ * What a signed-in tab subscribes (spec §6, §7 Realtime; api-shapes §3.2): the player's
+ * own channels, then `tournaments` and `global:online`. A guest subscribes to nothing.
+ * `retention:wheels` is left out: the site has no wheel yet.
+ */
+export function channelsForPlayer(playerId: string, features: ChannelFeatures): string[] {
+  return [
+    channels.walletAccounts(playerId),
+    channels.paymentInvoices(playerId),
+    channels.playerBonuses(playerId),
+    channels.playerFreespins(playerId),
+    channels.bonusCodes(playerId),
+    channels.quests(playerId),
+    ...(features.loyalty ? [channels.loyaltyAccounts(playerId)] : []),
+    channels.notifications(playerId),
+    channels.bets(playerId),
+    channels.tournaments,
+    channels.globalOnline,
+  ];
+}

@@ -1,0 +1,369 @@
+import {
+  BonusResult,
+  BonusStatus,
+  channelEventSchemas,
+  InvoiceStatus,
+  QuestState,
+  type InvoiceUpdate,
+  type LoyaltyAccount,
+  type MessengerMessage,
+  type PlayerBonus,
+  type PlayerFreespin,
+  type Quest,
+  type QuestTaskUpdate,
+  type WalletAccount,
+} from '@croupier/contract';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ToastType } from '../layout';
+import type { ModalName } from '../modals';
+import { realtimeKeys } from './query-keys';
+
+/**
+ * What realtime events do in the browser (spec §4 invoice events, bonuses, quests,
+ * loyalty; api-shapes §3.2 client reactions): each publication is checked against the
+ * contract's schema of its channel, then turned into React Query cache updates (keys in
+ * query-keys.ts), alerts (texts under the `alerts` content group) and, for bets and
+ * loyalty levels, modals. A publication that does not match its channel is ignored.
+ */
+
+/** An alert to show: a key of the `alerts` content group (`{key}.title`, `{key}.description`). */
+export interface RealtimeAlert {
+  type: ToastType;
+  key: string;
+  values?: Record<string, string | number>;
+  durationMs?: number;
+}
+
+export interface RealtimeSink {
+  queryClient: QueryClient;
+  alert(alert: RealtimeAlert): void;
+  openModal(name: ModalName, props?: Record<string, unknown>): void;
+  /** The signed-in player's id. */
+  playerId(): string | undefined;
+  /** The identity of the game whose page this tab shows, if any. */
+  currentGame(): string | undefined;
+  /** Runs `task` once `delayMs` after the last call with the same key. */
+  debounce(key: string, delayMs: number, task: () => void): void;
+}
+
+/** Bonus and free-spin lists reload at most every 500 ms (spec §9). */
+export const BONUS_RELOAD_DEBOUNCE_MS = 500;
+/** The level-up notice on a game page (spec §9). */
+export const LEVEL_NOTICE_MS = 3000;
+
+type Schemas = typeof channelEventSchemas;
+type Family = keyof Schemas;
+type EventOf<F extends Family> = z.infer<Schemas[F]>;
+
+/** The schema family of a channel name (`wallet:accounts#id` → `wallet:accounts`). */
+export function channelFamily(channel: string): Family | undefined {
+  if (channel === 'tournaments') return 'tournaments';
+  if (channel === 'global:online') return 'globalOnline';
+  const hash = channel.indexOf('#');
+  if (hash === -1) return undefined;
+  const head = channel.slice(0, hash);
+  // Per-player namespaces are the schema families of the same name.
+  return Object.hasOwn(channelEventSchemas, head) ? (head as Family) : undefined;
+}
+
+function parse<F extends Family>(family: F, data: unknown): EventOf<F> | undefined {
+  const result = channelEventSchemas[family].safeParse(data);
+  return result.success ? (result.data as EventOf<F>) : undefined;
+}
+
+/** Applies `update` to a cached list, whether the cache holds the array or a `{ data: [...] }` page. */
+function mapList<T>(cached: unknown, update: (list: T[]) => T[]): unknown {
+  if (Array.isArray(cached)) return update(cached as T[]);
+  if (cached && typeof cached === 'object' && Array.isArray((cached as { data?: unknown }).data)) {
+    const page = cached as { data: T[] };
+    return { ...page, data: update(page.data) };
+  }
+  return cached;
+}
+
+function listsOf<T>(queryClient: QueryClient, key: QueryKey): T[] {
+  return queryClient.getQueriesData({ queryKey: key }).flatMap(([, cached]) => {
+    let items: T[] = [];
+    mapList<T>(cached, (list) => (items = list));
+    return items;
+  });
+}
+
+const invalidate = (queryClient: QueryClient, queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey });
+
+/**
+ * Handles one publication of any subscribed channel: the online count goes to `setOnline`,
+ * the rest to `applyRealtimeEvent`. False when it was ignored.
+ */
+export function handlePublication(
+  channel: string,
+  data: unknown,
+  sink: RealtimeSink,
+  setOnline: (count: number) => void,
+): boolean {
+  if (channel === 'global:online') {
+    const event = parse('globalOnline', data);
+    if (event) setOnline(event.count);
+    return event !== undefined;
+  }
+  return applyRealtimeEvent(channel, data, sink);
+}
+
+/**
+ * Handles one publication; false when it was ignored (unknown channel, or data that does
+ * not match the channel's events).
+ */
+export function applyRealtimeEvent(channel: string, data: unknown, sink: RealtimeSink): boolean {
+  const family = channelFamily(channel);
+  switch (family) {
+    case 'wallet:accounts': {
+      const event = parse(family, data);
+      if (event) onWalletAccount(event.account, sink);
+      return event !== undefined;
+    }
+    case 'payment:invoices': {
+      const event = parse(family, data);
+      if (event) onInvoice(event.event, event.invoice, sink);
+      return event !== undefined;
+    }
+    case 'bonus:player-bonus-codes': {
+      const event = parse(family, data);
+      if (!event) return false;
+      invalidate(sink.queryClient, realtimeKeys.bonusCodes);
+      const { status } = event.playerBonusCode;
+      if (status === 3) sink.alert({ type: 'error', key: 'bonusCodeIncorrect' });
+      else if (status === 4) sink.alert({ type: 'warning', key: 'bonusCodeNotAvailable' });
+      return true;
+    }
+    case 'bonus:player-bonuses': {
+      const event = parse(family, data);
+      if (event) onBonus('bonus', event.playerBonus, sink);
+      return event !== undefined;
+    }
+    case 'bonus:player-freespins': {
+      const event = parse(family, data);
+      if (event) onBonus('freespin', event.playerFreespin, sink);
+      return event !== undefined;
+    }
+    case 'retention:quests': {
+      const event = parse(family, data);
+      if (!event) return false;
+      if (event.event === 'quest.updated') onQuest(event.quest, sink);
+      else onQuestTask(event.task, sink);
+      return true;
+    }
+    case 'retention:accounts': {
+      const event = parse(family, data);
+      if (event) onLoyaltyAccount(event.playerAccount, sink);
+      return event !== undefined;
+    }
+    case 'messenger:notifications': {
+      const event = parse(family, data);
+      if (event) onMessage(event.message, sink);
+      return event !== undefined;
+    }
+    case 'game:bets': {
+      const event = parse(family, data);
+      if (!event) return false;
+      // Only the tab showing that game reacts (api-shapes §3.2: modals on the matching game page).
+      if (sink.currentGame() !== event.gameIdentity) return true;
+      if (event.event === 'game.bet.restricted') {
+        sink.openModal('restricted-bets');
+      } else if (event.playerBonus.currency && event.playerBonus.maxBetAmount !== null) {
+        sink.openModal('max-bets', { sum: event.playerBonus.maxBetAmount, currency: event.playerBonus.currency });
+      }
+      return true;
+    }
+    case 'tournaments': {
+      const event = parse(family, data);
+      if (!event) return false;
+      invalidate(sink.queryClient, realtimeKeys.tournaments);
+      const playerId = sink.playerId();
+      const prize = event.tournament.prizes.find((item) => playerId !== undefined && item.entry?.playerId === playerId);
+      if (prize) {
+        sink.alert({
+          type: 'success',
+          key: 'tournamentPrize',
+          values: { place: prize.place, title: event.tournament.title },
+        });
+      }
+      return true;
+    }
+    default:
+      // global:online is read by the connection itself; other channels are not subscribed.
+      return false;
+  }
+}
+
+function onWalletAccount(account: WalletAccount, { queryClient }: RealtimeSink): void {
+  let known = false;
+  queryClient.setQueryData<WalletAccount[]>(realtimeKeys.walletAccounts, (accounts) => {
+    if (!accounts) return accounts;
+    known = accounts.some((item) => item.id === account.id);
+    return known ? accounts.map((item) => (item.id === account.id ? account : item)) : accounts;
+  });
+  // A new account (or a list never fetched): the list from the server is the truth.
+  if (!known) invalidate(queryClient, realtimeKeys.walletAccounts);
+}
+
+function onInvoice(name: string, invoice: InvoiceUpdate, sink: RealtimeSink): void {
+  const { queryClient } = sink;
+  queryClient.setQueryData(realtimeKeys.invoiceUpdate(invoice.id), invoice);
+  invalidate(queryClient, realtimeKeys.invoices);
+  const values = { sum: invoice.amount, currency: invoice.currency };
+  if (name === 'invoice.deposit.updated') {
+    if (invoice.status === InvoiceStatus.SUCCESS) {
+      sink.alert({ type: 'success', key: 'depositSuccess', values });
+      // A deposit changes what bonuses the player has and can get, and the statistics.
+      for (const key of [
+        realtimeKeys.playerBonuses,
+        realtimeKeys.playerFreespins,
+        realtimeKeys.depositBonuses,
+        realtimeKeys.invoiceStatistics,
+      ]) {
+        invalidate(queryClient, key);
+      }
+    } else if (invoice.status === InvoiceStatus.ERROR) {
+      sink.alert({ type: 'error', key: 'depositError', values });
+    }
+  } else if (name === 'invoice.withdrawal.updated') {
+    if (invoice.status === InvoiceStatus.SUCCESS) sink.alert({ type: 'success', key: 'withdrawalSuccess', values });
+    else if (invoice.status === InvoiceStatus.ERROR) sink.alert({ type: 'error', key: 'withdrawalError', values });
+  }
+}
+
+/** The alert of a bonus or free-spin status and result (spec §4); free spins have no "lost". */
+export function bonusAlertKey(kind: 'bonus' | 'freespin', status: number, result: number): string | undefined {
+  if (status === BonusStatus.ISSUED) return `${kind}Issued`;
+  if (status === BonusStatus.ACTIVE) return `${kind}Activated`;
+  if (status !== BonusStatus.FINISHED) return undefined;
+  switch (result) {
+    case BonusResult.PLAYED:
+      return `${kind}Played`;
+    case BonusResult.CANCELED:
+      return `${kind}Canceled`;
+    case BonusResult.EXPIRED:
+      return `${kind}Expired`;
+    case BonusResult.LOST:
+      return kind === 'bonus' ? 'bonusLost' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+const BONUS_ALERT_TYPES: Record<string, ToastType> = {
+  Issued: 'info',
+  Activated: 'success',
+  Played: 'success',
+  Canceled: 'info',
+  Expired: 'warning',
+  Lost: 'warning',
+};
+
+function onBonus(kind: 'bonus' | 'freespin', item: PlayerBonus | PlayerFreespin, sink: RealtimeSink): void {
+  const { queryClient } = sink;
+  const key = kind === 'bonus' ? realtimeKeys.playerBonuses : realtimeKeys.playerFreespins;
+  if (item.status === BonusStatus.ISSUED || item.status === BonusStatus.ACTIVE) {
+    sink.debounce(key.join('/'), BONUS_RELOAD_DEBOUNCE_MS, () => invalidate(queryClient, key));
+  } else {
+    queryClient.setQueriesData({ queryKey: key }, (cached: unknown) =>
+      mapList<{ id: string }>(cached, (list) => list.filter((entry) => entry.id !== item.id)),
+    );
+  }
+  const alertKey = bonusAlertKey(kind, item.status, item.result);
+  if (alertKey) {
+    const suffix = alertKey.replace(/^(bonus|freespin)/, '');
+    sink.alert({ type: BONUS_ALERT_TYPES[suffix] ?? 'info', key: alertKey });
+  }
+}
+
+/** The alert of a quest's new state; none for state 3 (spec §4), whose rewards screen says it. */
+export function questAlertKey(state: number): string | undefined {
+  switch (state) {
+    case QuestState.COMPLETED:
+      return undefined;
+    case QuestState.AVAILABLE:
+      return 'questCanceled';
+    case QuestState.ACTIVE:
+      return 'questActivated';
+    case QuestState.COMPLETED_CLAIMED:
+      return 'questCompleted';
+    default:
+      return 'questUpdated';
+  }
+}
+
+function onQuest(quest: Quest, sink: RealtimeSink): void {
+  // Active, completed and expired lists are all player-quests queries: refetch them, and the offer.
+  invalidate(sink.queryClient, realtimeKeys.playerQuests);
+  invalidate(sink.queryClient, realtimeKeys.quests);
+  const key = questAlertKey(quest.state);
+  if (key) sink.alert({ type: key === 'questCanceled' ? 'info' : 'success', key, values: { name: quest.name } });
+}
+
+function onQuestTask(task: QuestTaskUpdate, sink: RealtimeSink): void {
+  const { queryClient } = sink;
+  queryClient.setQueriesData({ queryKey: realtimeKeys.playerQuests }, (cached: unknown) =>
+    mapList<Quest>(cached, (quests) =>
+      quests.map((quest) =>
+        quest.id !== task.questId
+          ? quest
+          : {
+              ...quest,
+              tasks: quest.tasks.map((item) =>
+                item.id !== task.id
+                  ? item
+                  : {
+                      ...item,
+                      progress: task.progress,
+                      quantity: task.quantity,
+                      isActive: task.isActive,
+                      isCompleted: task.isCompleted,
+                    },
+              ),
+            },
+      ),
+    ),
+  );
+  if (task.isActive && task.progress === task.quantity) {
+    const quest = listsOf<Quest>(queryClient, realtimeKeys.playerQuests).find((item) => item.id === task.questId);
+    sink.alert({ type: 'success', key: 'questTaskCompleted', values: { name: quest?.name ?? task.name ?? '' } });
+  }
+}
+
+function onLoyaltyAccount(account: LoyaltyAccount, sink: RealtimeSink): void {
+  const previous = sink.queryClient.getQueryData<LoyaltyAccount>(realtimeKeys.loyaltyAccount);
+  sink.queryClient.setQueryData(realtimeKeys.loyaltyAccount, account);
+  if (!previous || account.currentLevel.order <= previous.currentLevel.order) return;
+  const name = account.currentLevel.name;
+  // On a game page a short notice instead of a modal over the game (spec §4 loyalty).
+  if (sink.currentGame() !== undefined) {
+    sink.alert({ type: 'success', key: 'levelUp', values: { name }, durationMs: LEVEL_NOTICE_MS });
+  } else {
+    sink.openModal('loyalty-level', { name });
+  }
+}
+
+interface MessagesPage {
+  data: MessengerMessage[];
+  meta?: { page?: number; totalUnread?: number };
+}
+
+function onMessage(message: MessengerMessage, sink: RealtimeSink): void {
+  sink.queryClient.setQueriesData({ queryKey: realtimeKeys.messages }, (cached: unknown) => {
+    if (!cached || typeof cached !== 'object' || !Array.isArray((cached as MessagesPage).data)) return cached;
+    const page = cached as MessagesPage;
+    if (page.data.some((item) => item.id === message.id)) return cached;
+    const firstPage = page.meta?.page === undefined || page.meta.page === 1;
+    const unread = page.meta?.totalUnread;
+    return {
+      ...page,
+      data: firstPage ? [message, ...page.data] : page.data,
+      ...(page.meta
+        ? { meta: { ...page.meta, ...(typeof unread === 'number' ? { totalUnread: unread + 1 } : {}) } }
+        : {}),
+    };
+  });
+  sink.alert({ type: 'info', key: 'messageReceived' });
+}

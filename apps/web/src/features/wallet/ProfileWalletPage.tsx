@@ -1,0 +1,218 @@
+import type { Currency, InvoiceStatistics, WalletAccount } from '@croupier/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocale } from '../../app/context';
+import { PageHeader } from '../../app/pages/PageHeader';
+import { EmptyState, ErrorState } from '../../components/ui/states';
+import { useInvoiceStatistics } from '../history/api';
+import { useToasts } from '../layout';
+import { useModals } from '../modals';
+import { ProfileSkeleton } from '../profile/parts';
+import { useCurrencies } from '../settings/api';
+import { useAccounts, useSelectCurrency } from './api';
+import { Balance } from './CurrencyList';
+import { displayUnitOf, formatAmount, toDisplayAmount } from './logic';
+import '../profile/profile.css';
+import './wallet.css';
+
+/** An amount of a currency in its display unit, with the unit's code. */
+function useMoney() {
+  const { locale } = useLocale();
+  return (amountMajor: number, currency: Currency | undefined, code: string) => {
+    const unit = displayUnitOf(currency, code);
+    return `${formatAmount(toDisplayAmount(amountMajor, unit), unit.decimals, locale)} ${unit.code}`;
+  };
+}
+
+/**
+ * `/profile/wallet`: every account of the player (balances, the active one marked, a
+ * switch, deposit and withdraw through the wallet modal) and the totals of successful
+ * deposits and withdrawals per currency. Balances follow the realtime accounts query.
+ */
+export function ProfileWalletPage() {
+  const { t } = useTranslation('layout');
+  return (
+    <div className="profile-page">
+      <PageHeader title={t('profile.wallet.title')} description={t('profile.wallet.description')} />
+      <AccountsSection />
+      <StatisticsSection />
+    </div>
+  );
+}
+
+function AccountsSection() {
+  const { t } = useTranslation('layout');
+  const id = useId();
+  const accounts = useAccounts();
+  const currencies = useCurrencies().data ?? [];
+
+  let content;
+  if (accounts.isPending) content = <ProfileSkeleton rows={2} />;
+  else if (accounts.isError && !accounts.data) content = <ErrorState onRetry={() => void accounts.refetch()} />;
+  else if (!accounts.data || accounts.data.length === 0) content = <EmptyState text={t('profile.wallet.noAccounts')} />;
+  else {
+    // The active account first, the others in the server's order.
+    const sorted = [...accounts.data].sort((a, b) => Number(b.status === 1) - Number(a.status === 1));
+    content = (
+      <ul className="wallet-page__accounts">
+        {sorted.map((account) => (
+          <AccountCard
+            key={account.id}
+            account={account}
+            currency={currencies.find((item) => item.code === account.currency)}
+          />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section className="profile-card" aria-labelledby={id}>
+      <h2 id={id} className="profile-card__title">
+        {t('profile.wallet.accounts')}
+      </h2>
+      {content}
+    </section>
+  );
+}
+
+function AccountCard({ account, currency }: { account: WalletAccount; currency: Currency | undefined }) {
+  const { t } = useTranslation('layout');
+  const { t: tg } = useTranslation('global-components');
+  const { t: ta } = useTranslation('alerts');
+  const { open } = useModals();
+  const { notify } = useToasts();
+  const select = useSelectCurrency();
+  const money = useMoney();
+  const id = useId();
+  const active = account.status === 1;
+  const unit = displayUnitOf(currency, account.currency);
+
+  const onError = () =>
+    notify({ type: 'error', title: ta('somethingWrong.title'), description: ta('somethingWrong.description') });
+
+  // The wallet works on the active account, so another account is switched to first.
+  const openWallet = (tab: 'deposit' | 'withdraw') => {
+    if (active) open('wallet', { props: { tab } });
+    else select.mutate(account.currency, { onSuccess: () => open('wallet', { props: { tab } }), onError });
+  };
+
+  return (
+    <li className="wallet-page__account" data-currency={account.currency} data-active={active}>
+      <div className="wallet-page__head">
+        <h3 id={`${id}-title`} className="wallet-page__currency">
+          {unit.code}
+          {currency?.name ? <span className="wallet-page__name">{currency.name}</span> : null}
+        </h3>
+        {active ? <span className="profile-badge profile-badge--current">{t('profile.wallet.active')}</span> : null}
+      </div>
+      <p className="wallet-page__total">
+        <span className="visually-hidden">{tg('balance.balance')}: </span>
+        <Balance account={account} currency={currency} />
+      </p>
+      <dl className="wallet-page__balances">
+        <div>
+          <dt>{tg('balance.real')}</dt>
+          <dd>{money(account.realBalance + account.lockedBalance, currency, account.currency)}</dd>
+        </div>
+        <div>
+          <dt>{tg('balance.bonus')}</dt>
+          <dd>{money(account.bonusBalance, currency, account.currency)}</dd>
+        </div>
+        <div>
+          <dt>{tg('balance.withdrawable')}</dt>
+          <dd>{money(account.withdrawalBalance, currency, account.currency)}</dd>
+        </div>
+      </dl>
+      <div className="wallet-page__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          aria-describedby={`${id}-title`}
+          disabled={select.isPending}
+          onClick={() => openWallet('deposit')}
+        >
+          {tg('buttons.deposit')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-describedby={`${id}-title`}
+          disabled={select.isPending}
+          onClick={() => openWallet('withdraw')}
+        >
+          {tg('buttons.withdraw')}
+        </button>
+        {active ? null : (
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-describedby={`${id}-title`}
+            disabled={select.isPending}
+            onClick={() => select.mutate(account.currency, { onError })}
+          >
+            {t('profile.wallet.makeActive')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function StatisticsSection() {
+  const { t } = useTranslation('layout');
+  const { localePath } = useLocale();
+  const id = useId();
+  const statistics = useInvoiceStatistics();
+  const currencies = useCurrencies().data ?? [];
+
+  let content;
+  if (statistics.isPending) content = <ProfileSkeleton rows={1} />;
+  else if (statistics.isError && !statistics.data) content = <ErrorState onRetry={() => void statistics.refetch()} />;
+  else if (!statistics.data || statistics.data.length === 0) {
+    content = <EmptyState text={t('profile.wallet.statistics.empty')} />;
+  } else {
+    content = (
+      <ul className="wallet-page__stats">
+        {statistics.data.map((item) => (
+          <StatisticsRow
+            key={item.currency}
+            item={item}
+            currency={currencies.find((entry) => entry.code === item.currency)}
+          />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section className="profile-card" aria-labelledby={id}>
+      <h2 id={id} className="profile-card__title">
+        {t('profile.wallet.statistics.title')}
+      </h2>
+      {content}
+      <p className="wallet-page__more">
+        <Link to={localePath('/profile/history')}>{t('profile.wallet.statistics.history')}</Link>
+      </p>
+    </section>
+  );
+}
+
+function StatisticsRow({ item, currency }: { item: InvoiceStatistics; currency: Currency | undefined }) {
+  const { t } = useTranslation('layout');
+  const money = useMoney();
+  return (
+    <li className="wallet-page__stat" data-currency={item.currency}>
+      <span className="wallet-page__stat-currency">{displayUnitOf(currency, item.currency).code}</span>
+      <dl className="wallet-page__balances">
+        <div>
+          <dt>{t('profile.wallet.statistics.deposits', { number: item.depositsCount })}</dt>
+          <dd>{money(item.depositsSum, currency, item.currency)}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.wallet.statistics.withdrawals', { number: item.withdrawalsCount })}</dt>
+          <dd>{money(item.withdrawalsSum, currency, item.currency)}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,329 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppSettings, useLocale } from '../../app/context';
+import { ApiError } from '../../lib/api';
+import { flagEmoji, supportsFlagEmoji } from '../auth/fields';
+import { useProfile } from '../auth';
+import { useModals, type ModalBodyProps } from '../modals';
+import { useCountries, useCurrencies } from '../settings/api';
+import { track } from '../tracking';
+import { useAccounts, useEquivalentCurrency, useMethods, usePaymentGeo, useTurnOverWager } from './api';
+import { Balance, CurrencyList } from './CurrencyList';
+import { DepositForm } from './DepositForm';
+import { activeAccount, displayUnitOf, shortProfileId, toDisplayAmount, formatAmount } from './logic';
+import { MethodList } from './parts';
+import { TurnOverPanel, WithdrawForm } from './WithdrawForm';
+import './wallet.css';
+
+/** Deposit methods answer this code when a deposit limit forbids deposits (spec §8). */
+const DEPOSIT_LIMIT_CODE = 13100;
+const MOBILE_QUERY = '(max-width: 767px)';
+
+function subscribeMobile(listener: () => void): () => void {
+  const query = window.matchMedia(MOBILE_QUERY);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+/** Under 768 px (spec §9). */
+function useIsMobile(): boolean {
+  return useSyncExternalStore(
+    subscribeMobile,
+    () => window.matchMedia(MOBILE_QUERY).matches,
+    () => false,
+  );
+}
+
+type Tab = 'deposit' | 'withdraw';
+
+/**
+ * The wallet modal (spec §2.5): deposit and withdraw tabs (none in deposit-only mode),
+ * a header with the method logo, tab title, currency and short profile id, the region
+ * and balance blocks, the method list and the selected method's form. Under 768 px no
+ * method is preselected and the form replaces the list once one is chosen. Closing on
+ * the deposit tab asks cancel-deposit first.
+ */
+export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalBodyProps) {
+  const { t } = useTranslation('global-components');
+  const { t: tm } = useTranslation('modals');
+  const { locale, localePath } = useLocale();
+  const navigate = useNavigate();
+  const { open } = useModals();
+  const isMobile = useIsMobile();
+  const depositOnly = props.depositOnly === true;
+  const [tab, setTab] = useState<Tab>(props.tab === 'withdraw' && !depositOnly ? 'withdraw' : 'deposit');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [currenciesOpen, setCurrenciesOpen] = useState(false);
+  const profile = useProfile().data;
+  const accounts = useAccounts();
+  const account = activeAccount(accounts.data);
+  const currencies = useCurrencies().data ?? [];
+  const countries = useCountries().data ?? [];
+  const currency = currencies.find((item) => item.code === account?.currency);
+  const unit = displayUnitOf(currency, account?.currency);
+  const [paymentGeo] = usePaymentGeo();
+  const country = paymentGeo ?? profile?.country ?? null;
+  const countryName = countries.find((item) => item.code === country)?.name;
+  const methods = useMethods(tab === 'deposit' ? 'deposit' : 'withdrawal', account?.currency, country);
+  const turnOver = useTurnOverWager(account?.currency, tab === 'withdraw');
+  const features = useAppSettings().init?.features as Readonly<Record<string, unknown>> | undefined;
+  // Public setting "show filled fields"; absent from the init call so far, so off by default.
+  const showFilledFields = features?.walletShowFilledFields === true;
+
+  const depositLimited = methods.error instanceof ApiError && methods.error.code === DEPOSIT_LIMIT_CODE;
+  const methodList = depositLimited ? [] : (methods.data ?? []);
+  // On wider screens the first method is preselected; on phones the player picks one.
+  const selectedId = chosen ?? (isMobile ? null : (methodList[0]?.method ?? null));
+  const method = methodList.find((item) => item.method === selectedId);
+  const showForm = Boolean(method) && (!isMobile || chosen !== null);
+  const closeWallet = () => close({ force: true });
+
+  useEffect(() => {
+    track({ event: 'wallet', funnelStep: 'open' });
+    return () => track({ event: 'wallet', funnelStep: 'close' });
+  }, []);
+
+  // Closing on the deposit tab asks first (the confirm button closes the wallet too).
+  useEffect(() => {
+    setCloseGuard(
+      tab === 'deposit'
+        ? () => {
+            open('cancel-deposit');
+            return false;
+          }
+        : null,
+    );
+    return () => setCloseGuard(null);
+  }, [tab, open, setCloseGuard]);
+
+  const switchTab = (next: Tab) => {
+    setTab(next);
+    setChosen(null);
+    track({ event: 'wallet', funnelStep: 'operationType', walletOperationType: next });
+  };
+
+  const choose = (id: string) => {
+    setChosen(id);
+    track({ event: 'wallet', funnelStep: 'method' });
+  };
+
+  const tabTitle = tm(tab === 'deposit' ? 'wallet.depositTitle' : 'wallet.withdrawTitle');
+  const turnOverData = turnOver.data;
+  const showTurnOver =
+    tab === 'withdraw' &&
+    account !== undefined &&
+    typeof account.withdrawalBalance === 'number' &&
+    turnOverData !== undefined &&
+    turnOverData.turnOverWagerAmount > 0;
+
+  return (
+    <div className="wallet" data-tab={tab} data-mobile-form={isMobile && showForm ? 'true' : undefined}>
+      <header className="wallet__header">
+        {method && showForm ? <img className="wallet__logo" src={method.logo} alt="" width="48" height="32" /> : null}
+        <h2 id={titleId} className="wallet__title">
+          {tabTitle}
+        </h2>
+        <button
+          type="button"
+          className="wallet__currency"
+          aria-expanded={currenciesOpen}
+          onClick={() => setCurrenciesOpen((value) => !value)}
+        >
+          {unit.code}
+        </button>
+        <span className="wallet__id">
+          {t('wallet.id')} {shortProfileId(profile?.id)}
+        </span>
+      </header>
+
+      {currenciesOpen ? <CurrencyList onSelected={() => setCurrenciesOpen(false)} /> : null}
+
+      {depositOnly ? null : (
+        <div className="wallet__tabs" role="tablist" aria-label={tm('wallet.title')}>
+          {(['deposit', 'withdraw'] as const).map((key) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              aria-selected={tab === key}
+              className="wallet__tab"
+              onClick={() => switchTab(key)}
+            >
+              {t(`wallet.tabs.${key}`)}
+            </button>
+          ))}
+        </div>
+      )}
+
+      <div className="wallet__blocks">
+        <div className="wallet__region">
+          <span className="wallet__flag" aria-hidden="true">
+            {country && supportsFlagEmoji() ? flagEmoji(country) : (country ?? '')}
+            {country ? null : (
+              <svg viewBox="0 0 24 24" width="18" height="18" focusable="false">
+                <path
+                  d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zM2 12h20M12 2c3 3 3 17 0 20M12 2c-3 3-3 17 0 20"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.6"
+                />
+              </svg>
+            )}
+          </span>
+          <span>{countryName ?? t('wallet.region.unknown')}</span>
+          <button type="button" className="wallet__link" onClick={() => open('wallet-region')}>
+            {t('wallet.region.change')}
+          </button>
+        </div>
+        {account ? (
+          <div className="wallet__balance">
+            <span className="wallet__label">{t('balance.balance')}</span>
+            <Balance account={account} currency={currency} />
+            {tab === 'withdraw' ? (
+              <span className="wallet__label">
+                {t('balance.withdrawable')}:{' '}
+                {formatAmount(toDisplayAmount(account.withdrawalBalance, unit), unit.decimals, locale)} {unit.code}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      {tab === 'deposit' && depositLimited ? (
+        <section className="wallet-limit" aria-labelledby="wallet-limit-title">
+          <h3 id="wallet-limit-title">{t('wallet.limitCard.depositTitle')}</h3>
+          <p>{t('wallet.limitCard.depositDescription')}</p>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              closeWallet();
+              void navigate(localePath('/profile/limits'));
+            }}
+          >
+            {t('wallet.limitCard.moreInfo')}
+          </button>
+        </section>
+      ) : null}
+
+      {showTurnOver && turnOverData ? (
+        <TurnOverPanel data={turnOverData} unit={unit} />
+      ) : (
+        <div className="wallet__body">
+          {isMobile && showForm ? null : (
+            <MethodList
+              methods={methodList}
+              loading={methods.isPending && !depositLimited}
+              selected={selectedId}
+              onSelect={choose}
+            />
+          )}
+          {showForm && method && account ? (
+            <div className="wallet__form">
+              {isMobile ? (
+                <button type="button" className="wallet__link" onClick={() => setChosen(null)}>
+                  ← {t('buttons.back')}
+                </button>
+              ) : null}
+              {tab === 'deposit' ? (
+                <DepositForm
+                  key={`${account.id}:${method.method}`}
+                  method={method}
+                  account={account}
+                  unit={unit}
+                  country={country}
+                  showFilledFields={showFilledFields}
+                  closeWallet={closeWallet}
+                />
+              ) : (
+                <WithdrawForm
+                  key={`${account.id}:${method.method}`}
+                  method={method}
+                  account={account}
+                  unit={unit}
+                  country={country}
+                  showFilledFields={showFilledFields}
+                  closeWallet={closeWallet}
+                />
+              )}
+            </div>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The equivalent-currency modal: on shows balances also in USD, off removes it (spec §4). */
+export function EquivalentCurrencyBody({ close }: ModalBodyProps) {
+  const { t } = useTranslation('modals');
+  const { t: tg } = useTranslation('global-components');
+  const { enabled, setEnabled } = useEquivalentCurrency();
+  const choose = (value: boolean) => {
+    setEnabled(value);
+    close({ force: true });
+  };
+  return (
+    <>
+      <p className="modal__description">{t('equivalentCurrency.description')}</p>
+      <p className="wallet-note">{tg('wallet.equivalent.hint')}</p>
+      <div className="modal__actions">
+        <button
+          type="button"
+          className={`modal__button ${enabled ? 'modal__button--secondary' : 'modal__button--primary'}`}
+          aria-pressed={enabled}
+          onClick={() => choose(true)}
+        >
+          {t('equivalentCurrency.enable')}
+        </button>
+        <button
+          type="button"
+          className={`modal__button ${enabled ? 'modal__button--primary' : 'modal__button--secondary'}`}
+          aria-pressed={!enabled}
+          onClick={() => choose(false)}
+        >
+          {t('equivalentCurrency.disable')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The payment region (spec §2.5): a country whose methods the wallet lists, kept as paymentGeo. */
+export function WalletRegionBody({ close }: ModalBodyProps) {
+  const { t } = useTranslation('modals');
+  const { t: tg } = useTranslation('global-components');
+  const countries = useCountries().data ?? [];
+  const profile = useProfile().data;
+  const [paymentGeo, setPaymentGeo] = usePaymentGeo();
+  const [value, setValue] = useState(paymentGeo ?? profile?.country ?? '');
+  const sorted = [...countries].sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        setPaymentGeo(value || null);
+        close({ force: true });
+      }}
+    >
+      <p className="modal__description">{t('walletRegion.description')}</p>
+      <div className="wallet-field">
+        <label htmlFor="wallet-region-select">{t('walletRegion.search')}</label>
+        <select id="wallet-region-select" value={value} onChange={(event) => setValue(event.target.value)}>
+          <option value="">{tg('wallet.region.unknown')}</option>
+          {sorted.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="modal__actions">
+        <button type="submit" className="modal__button modal__button--primary">
+          {t('walletRegion.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

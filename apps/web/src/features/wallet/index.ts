@@ -1,0 +1,7 @@
+/**
+ * Wallet in the browser (spec §2.5, §4 wallet and deposit flow): the header balance with
+ * the currency list, the accounts and payment calls. The modal bodies are in
+ * `./ModalBodies` (loaded when the wallet first opens).
+ */
+export { HeaderBalance } from './HeaderBalance';
+export { useAccounts, useActiveAccount, useEquivalentCurrency } from './api';
