@@ -1,18 +1,16 @@
-import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { launchBrowser, newPage, screenshot } from './browser';
+import { baseUrl, call, PASSWORD, registerPlayer as register, signedInPage as signedInPageOf, signIn } from './api';
+import { launchBrowser, screenshot } from './browser';
 
 /**
  * The player's profile pages (issue 4): /profile/info edits and saves fields (only the
  * changed ones are sent), shows server field errors per field and the e-mail
  * confirmation notice; /profile/security changes the password and lists and closes
- * sessions. Players are registered through the API (the per-IP registration limit is
- * 10 an hour, so this file registers two) and signed in by the token cookie.
+ * sessions. Players are registered through the API and signed in by the token cookie.
  */
 
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -22,50 +20,9 @@ afterAll(async () => {
   await browser.close();
 });
 
-const PASSWORD = 'velvet-roulette-42';
 const NEW_PASSWORD = 'midnight-baccarat-77';
-const run = `${Date.now().toString(36)}${randomInt(1000, 9999)}`;
 
-interface Answer {
-  status: number;
-  body: { data?: Record<string, unknown>; error?: { code: number; fields?: Record<string, string[]> } };
-}
-
-async function call(method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Answer['body'] };
-}
-
-async function register(label: string): Promise<{ email: string; token: string }> {
-  const email = `${label}.${run}@example.com`;
-  const answer = await call('POST', '/api/player/register', {
-    body: { email, password: PASSWORD, password_confirmation: PASSWORD, agreements: 1 },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return { email, token: String(answer.body.data?.accessToken) };
-}
-
-async function signIn(login: string, password: string): Promise<Answer> {
-  return call('POST', '/api/player/sessions', { body: { login, password, fingerprint: '' } });
-}
-
-/** A browser signed in as the player: the token cookie the app reads. */
-async function signedInPage(token: string, size: { width: number; height: number } = { width: 1440, height: 900 }) {
-  const opened = await newPage(browser, size);
-  await opened.context.addCookies([{ name: 'token', value: token, url: baseUrl }]);
-  // The cookie notice was accepted before: screenshots show the page, not the notice over it.
-  await opened.context.addInitScript(() => localStorage.setItem('cookies-accepted', 'true'));
-  return opened;
-}
+const signedInPage = (token: string, size?: { width: number; height: number }) => signedInPageOf(browser, token, size);
 
 /** The token the browser holds now (it refreshes its own copy: tokens live 60 s here). */
 async function browserToken(context: BrowserContext): Promise<string> {

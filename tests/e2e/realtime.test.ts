@@ -1,6 +1,6 @@
-import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, call, PASSWORD, registerPlayer, run, signIn as signInAs, type Player } from './api';
 import { launchBrowser, newPage, screenshot } from './browser';
 
 /**
@@ -12,7 +12,6 @@ import { launchBrowser, newPage, screenshot } from './browser';
  * read from the browser; close codes through a wrapper of the page's WebSocket.
  */
 
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -22,49 +21,11 @@ afterAll(async () => {
   await browser.close();
 });
 
-const PASSWORD = 'velvet-roulette-42';
-const run = `${Date.now().toString(36)}${randomInt(1000, 9999)}`;
+const register = () => registerPlayer('realtime');
 
-interface Answer {
-  status: number;
-  body: { data?: Record<string, unknown>; error?: { code: number; message: string } };
-}
-
-async function call(method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Answer['body'] };
-}
-
-interface Player {
-  id: string;
-  email: string;
-  token: string;
-  sessionId: string;
-}
-
-async function register(): Promise<Player> {
-  const email = `realtime.${run}@example.com`;
-  const answer = await call('POST', '/api/player/register', {
-    body: { email, password: PASSWORD, password_confirmation: PASSWORD, agreements: 1 },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const data = answer.body.data as { accessToken: string; sessionId: string; profile: { id: string } };
-  return { id: data.profile.id, email, token: data.accessToken, sessionId: data.sessionId };
-}
-
+/** A second session of the same player. */
 async function signIn(player: Player): Promise<Player> {
-  const answer = await call('POST', '/api/player/sessions', {
-    body: { login: player.email, password: PASSWORD, fingerprint: '' },
-  });
+  const answer = await signInAs(player.email, PASSWORD);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   const data = answer.body.data as { accessToken: string; sessionId: string };
   return { ...player, token: data.accessToken, sessionId: data.sessionId };

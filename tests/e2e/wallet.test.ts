@@ -1,9 +1,9 @@
-import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { artifactsDir, launchBrowser, newPage, screenshot } from './browser';
+import { baseUrl, call, registerPlayer, signedInPage as signedInPageOf } from './api';
+import { artifactsDir, launchBrowser, screenshot } from './browser';
 
 /**
  * The wallet in the browser (issue 6, spec §2.5): the header balance and currency list
@@ -12,7 +12,6 @@ import { artifactsDir, launchBrowser, newPage, screenshot } from './browser';
  * that ends in deposit-success over the websocket, and the wallet at 390 px.
  */
 
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -21,28 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-const PASSWORD = 'velvet-roulette-42';
-const run = `${Date.now().toString(36)}${randomInt(1000, 9999)}`;
-
-interface Answer {
-  status: number;
-  body: { data?: unknown; error?: { code: number } };
-}
-
-async function call(method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Answer['body'] };
-}
 
 interface Account {
   id: string;
@@ -53,30 +30,17 @@ interface Account {
 }
 
 async function register(label: string): Promise<string> {
-  const email = `${label}.${run}@example.com`;
-  const answer = await call('POST', '/api/player/register', undefined, {
-    email,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-    agreements: 1,
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return String((answer.body.data as { accessToken: string }).accessToken);
+  return (await registerPlayer(label)).token;
 }
 
 async function accounts(page: Page): Promise<Account[]> {
   const cookie = (await page.context().cookies(baseUrl)).find((item) => item.name === 'token');
-  const answer = await call('GET', '/api/wallet/accounts', cookie?.value);
+  const answer = await call('GET', '/api/wallet/accounts', { token: cookie?.value });
   expect(answer.status).toBe(200);
   return answer.body.data as Account[];
 }
 
-async function signedInPage(token: string, size = { width: 1440, height: 900 }) {
-  const opened = await newPage(browser, size);
-  await opened.context.addCookies([{ name: 'token', value: token, url: baseUrl }]);
-  await opened.context.addInitScript(() => localStorage.setItem('cookies-accepted', 'true'));
-  return opened;
-}
+const signedInPage = (token: string, size?: { width: number; height: number }) => signedInPageOf(browser, token, size);
 
 /** What the player sees (the viewport), for looking at the modal itself. */
 async function viewShot(page: Page, name: string): Promise<void> {
@@ -135,10 +99,10 @@ describe('wallet', () => {
     const { context, page } = await signedInPage(token);
     await page.goto(`${baseUrl}/`);
     await page.locator('.wallet-header__button').waitFor();
-    const usd = await call('POST', '/api/wallet/accounts', token, { currency: 'USD' });
+    const usd = await call('POST', '/api/wallet/accounts', { token, body: { currency: 'USD' } });
     expect(usd.status).toBeLessThan(300);
     const usdAccount = (usd.body.data as Account[]).find((item) => item.currency === 'USD');
-    await call('PUT', `/api/wallet/accounts/${usdAccount?.id}/switch`, token);
+    await call('PUT', `/api/wallet/accounts/${usdAccount?.id}/switch`, { token });
     await page.reload();
 
     await page.getByRole('button', { name: 'Deposit', exact: true }).click();
@@ -155,7 +119,7 @@ describe('wallet', () => {
     await cancel.getByRole('button', { name: 'Continue deposit' }).click();
     await expect.poll(() => wallet.isVisible()).toBe(true);
 
-    const methods = await call('GET', '/api/payment/methods/deposit?currency=USD', token);
+    const methods = await call('GET', '/api/payment/methods/deposit?currency=USD', { token });
     if (methods.status !== 200) {
       // The payments API is not in this build: the empty state shows instead.
       await wallet.locator('.wallet-methods__empty').waitFor();
@@ -188,7 +152,7 @@ describe('wallet', () => {
 
     // Withdraw: deposits must be wagered first, so the turn-over panel replaces the form
     // while some wager remains (progress with 2 decimals); otherwise the form shows.
-    const turnOver = await call('GET', '/api/risk/reasons/turn-over-wager?currency=USD', token);
+    const turnOver = await call('GET', '/api/risk/reasons/turn-over-wager?currency=USD', { token });
     await page.goto(`${baseUrl}/?wallet=withdraw`);
     await wallet.waitFor();
     const remaining = (turnOver.body.data as { turnOverWagerAmount?: number } | undefined)?.turnOverWagerAmount ?? 0;
@@ -207,10 +171,10 @@ describe('wallet', () => {
   it('deposits through every sandbox processing type: failure, in page, QR, message and async', async () => {
     const token = await register('wallet-types');
     const { context, page } = await signedInPage(token);
-    const created = await call('POST', '/api/wallet/accounts', token, { currency: 'USD' });
+    const created = await call('POST', '/api/wallet/accounts', { token, body: { currency: 'USD' } });
     const usdAccount = (created.body.data as Account[]).find((item) => item.currency === 'USD');
-    await call('PUT', `/api/wallet/accounts/${usdAccount?.id}/switch`, token);
-    const methods = await call('GET', '/api/payment/methods/deposit?currency=USD', token);
+    await call('PUT', `/api/wallet/accounts/${usdAccount?.id}/switch`, { token });
+    const methods = await call('GET', '/api/payment/methods/deposit?currency=USD', { token });
     if (methods.status !== 200) return void (await context.close());
     const wallet = dialog(page, 'wallet');
     const openWith = async (methodId: string) => {
@@ -269,11 +233,14 @@ describe('wallet', () => {
 
   it('withdraws by card: the card number follows the method pattern, success closes the wallet', async () => {
     const token = await register('wallet-withdraw');
-    const created = await call('POST', '/api/wallet/accounts', token, { currency: 'USD' });
+    const created = await call('POST', '/api/wallet/accounts', { token, body: { currency: 'USD' } });
     const usdAccount = (created.body.data as Account[]).find((item) => item.currency === 'USD');
-    await call('PUT', `/api/wallet/accounts/${usdAccount?.id}/switch`, token);
-    const funded = await call('POST', `/api/dev/wallet/accounts/${usdAccount?.id}/fund`, token, { amount: 100 });
-    const methods = await call('GET', '/api/payment/methods/withdrawal?currency=USD', token);
+    await call('PUT', `/api/wallet/accounts/${usdAccount?.id}/switch`, { token });
+    const funded = await call('POST', `/api/dev/wallet/accounts/${usdAccount?.id}/fund`, {
+      token: token,
+      body: { amount: 100 },
+    });
+    const methods = await call('GET', '/api/payment/methods/withdrawal?currency=USD', { token });
     if (funded.status !== 200 || methods.status !== 200) return;
     const { context, page } = await signedInPage(token);
     await page.goto(`${baseUrl}/?wallet=withdraw`);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, authApi, authRequest, isSessionRejection, setAuthBridge } from './api';
+import { ApiError, apiRequest, authApi, authPaged, authRequest, isSessionRejection, setAuthBridge } from './api';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -77,6 +77,27 @@ describe('authenticated requests', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: { code: 1002, message: 'no' } }));
     await expect(apiRequest('POST', '/api/player/sessions', { body: {} })).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('authPaged keeps the pagination meta, sends bracket arrays and ends the session on 401', async () => {
+    const meta = { page: 2, perPage: 10, totalPages: 3, totalRows: 25 };
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: [{ id: 'i1' }], meta }));
+    await expect(authPaged('/api/payment/invoices', { page: 2, type: [2] })).resolves.toEqual({
+      data: [{ id: 'i1' }],
+      meta,
+    });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/payment/invoices?page=2&type[]=2');
+    expect(headersOf().authorization).toBe('Bearer jwt-1');
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: [{ id: 'a' }, { id: 'b' }] }));
+    await expect(authPaged('/api/list')).resolves.toEqual({
+      data: [{ id: 'a' }, { id: 'b' }],
+      meta: { page: 1, perPage: 2, totalPages: 1, totalRows: 2 },
+    });
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: { code: 1001, message: 'expired' } }));
+    await expect(authPaged('/api/list')).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('recognises session rejections', () => {

@@ -1,0 +1,52 @@
+import type { Invoice, InvoiceStatistics } from '@croupier/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authApi, authPaged, type Paged } from '../../lib/api';
+import { useSession } from '../auth';
+import { realtimeKeys } from '../realtime/query-keys';
+import { invoicesQuery, type HistoryFilters } from './logic';
+
+/**
+ * The player's invoices (api-shapes §2.9). Lists live under the realtime `invoices`
+ * prefix and the statistics under its key, so invoice socket events refresh them.
+ */
+export function useInvoices(filters: HistoryFilters, enabled = true) {
+  const { isLoggedIn } = useSession();
+  const query = invoicesQuery(filters);
+  return useQuery({
+    queryKey: [...realtimeKeys.invoices, query] as const,
+    queryFn: ({ signal }) => authPaged<Invoice>('/api/payment/invoices', query, signal),
+    placeholderData: keepPreviousData,
+    enabled: isLoggedIn && enabled,
+  });
+}
+
+export function useInvoiceStatistics() {
+  const { isLoggedIn } = useSession();
+  return useQuery({
+    queryKey: realtimeKeys.invoiceStatistics,
+    queryFn: ({ signal }) => authApi.get<InvoiceStatistics[]>('/api/payment/invoices/statistics', undefined, signal),
+    enabled: isLoggedIn,
+  });
+}
+
+/**
+ * `PUT …/decline`: the answer replaces the row at once; then lists, statistics and the
+ * balances (the held amount came back) are fetched again.
+ */
+export function useDeclineInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invoiceId: string) =>
+      authApi.put<Invoice>(`/api/payment/invoices/${encodeURIComponent(invoiceId)}/decline`),
+    onSuccess: async (declined) => {
+      queryClient.setQueriesData<Paged<Invoice>>({ queryKey: realtimeKeys.invoices }, (page) =>
+        page ? { ...page, data: page.data.map((item) => (item.id === declined.id ? declined : item)) } : page,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: realtimeKeys.invoices }),
+        queryClient.invalidateQueries({ queryKey: realtimeKeys.walletAccounts }),
+        queryClient.invalidateQueries({ queryKey: realtimeKeys.invoiceStatistics }),
+      ]);
+    },
+  });
+}
