@@ -40,10 +40,17 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 /** Nothing of the page wider than the phone; the message names what sticks out. */
-async function expectNoHorizontalOverflow(page: Page, widthPx: number, scope = '.profile-page') {
+async function expectNoHorizontalOverflow(page: Page, widthPx: number, scope = '.header, .profile-page') {
   const wide = await page.evaluate(
     ({ limit, selector }) =>
-      Array.from(document.querySelectorAll(`${selector} *`))
+      Array.from(
+        document.querySelectorAll(
+          selector
+            .split(',')
+            .map((part) => `${part.trim()} *`)
+            .join(', '),
+        ),
+      )
         .filter((element) => {
           const right = element.getBoundingClientRect().right;
           const card = element.closest('.profile-card')?.getBoundingClientRect().right ?? limit;

@@ -52,6 +52,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
 import { createWallet, walletDevRoutes, walletRoutes } from './modules/wallet';
 import { registerPayments } from './modules/payments';
+import { registerGameWallet, type GameProviderAccess } from './modules/game-wallet';
 
 export interface AppOptions {
   config: Config;
@@ -62,6 +63,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Realtime overrides: a shared bus, the token verifier, gateway timers (tests). */
   realtime?: RealtimeOptions;
+  /** Third-party game providers allowed to call the game wallet (secret and allow-list each). */
+  gameProviders?: GameProviderAccess[];
 }
 
 export interface App {
@@ -166,6 +169,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key' },
+          // Game providers' wallet callbacks: hex HMAC-SHA256 of the raw body with the provider's secret
+          providerSignature: { type: 'apiKey', in: 'header', name: 'X-Croupier-Signature' },
         },
       },
     },
@@ -253,7 +258,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const wallet = createWallet({ db, events: realtime.events, currencies: settings });
   await server.register(walletRoutes, { accounts: wallet.accounts, guards: auth.guards });
   if (!config.isProduction) await server.register(walletDevRoutes, { sandbox: wallet.sandbox, guards: auth.guards });
-  await registerPayments(server, {
+  const payments = await registerPayments(server, {
     db,
     config,
     wallet,
@@ -261,6 +266,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     currencies: settings,
     profiles: profileReader,
     guards: auth.guards,
+  });
+  await registerGameWallet(server, {
+    db,
+    config,
+    events: realtime.events,
+    wallet,
+    payments,
+    games,
+    currencies: settings,
+    guards: auth.guards,
+    providers: options.gameProviders ?? [],
   });
 
   if (webServed && config.webDistDir) await registerWebApp(server, config.webDistDir);

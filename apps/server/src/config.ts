@@ -110,6 +110,15 @@ const envSchema = z.object({
   PAYMENTS_SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   PAYMENTS_SANDBOX_ASYNC_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
   PAYMENTS_SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  CRYPTO_XPUB_BTC: z
+    .string()
+    .regex(/^[xzt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an extended PUBLIC key (xpub, zpub or tpub)')
+    .optional(),
+  CRYPTO_XPUB_ETH: z
+    .string()
+    .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an extended PUBLIC key (xpub)')
+    .optional(),
+  CRYPTO_BITCOIN_NETWORK: z.enum(['mainnet', 'testnet']).optional(),
   PAYMENTS_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   PAYMENTS_CLEARING_SHARDS: z.coerce.number().int().min(1).max(256).default(16),
   WITHDRAWAL_AUTO_APPROVE_MAX: z.coerce.number().min(0).max(1_000_000_000).default(0),
@@ -199,6 +208,16 @@ export interface Config {
           payoutDelayMs: number;
         }
       | undefined;
+    /** Crypto deposits: account-level extended public keys per network (addresses are derived from them). */
+    crypto: {
+      xpubs: { btc?: string | undefined; eth?: string | undefined };
+      /** bc1… (mainnet) or tb1… (testnet) Bitcoin addresses. */
+      bitcoinNetwork: 'mainnet' | 'testnet';
+      /** Outside production, networks without a key use the public test mnemonic's keys (crypto/networks.ts). */
+      testKeys: boolean;
+      /** The sandbox chain control under /api/dev/crypto (never in production). */
+      sandboxChain: boolean;
+    };
     /** Webhooks whose signed timestamp is further than this from now are refused (replays). */
     webhookToleranceSeconds: number;
     /** Rows each provider's clearing account is split over, so that deposits do not queue on one row lock. */
@@ -358,6 +377,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
               payoutDelayMs: e.PAYMENTS_SANDBOX_PAYOUT_DELAY_MS,
             }
           : undefined,
+      crypto: {
+        xpubs: { btc: e.CRYPTO_XPUB_BTC, eth: e.CRYPTO_XPUB_ETH },
+        bitcoinNetwork: e.CRYPTO_BITCOIN_NETWORK ?? (isProduction ? 'mainnet' : 'testnet'),
+        testKeys: !isProduction,
+        sandboxChain: !isProduction,
+      },
       webhookToleranceSeconds: e.PAYMENTS_WEBHOOK_TOLERANCE_SECONDS,
       clearingShards: e.PAYMENTS_CLEARING_SHARDS,
       withdrawalAutoApproveMaxBase: e.WITHDRAWAL_AUTO_APPROVE_MAX,

@@ -8,6 +8,8 @@ export * from './content/groups';
 export * from './content/schemas';
 export * from './validation';
 export * from './games/schemas';
+export * from './games/game-wallet';
+export * from './games/originals';
 export * from './notifications/schemas';
 export * from './retention/schemas';
 export * from './profile/schemas';

@@ -461,9 +461,98 @@ export interface PspSandboxPaymentTable {
   completed_at: Date | null;
 }
 
+export interface CryptoAddressCounterTable {
+  network: string;
+  next_index: number;
+}
+
+export interface CryptoDepositAddressTable {
+  id: Generated<string>;
+  player_id: string;
+  network: string;
+  derivation_index: number;
+  address: string;
+  tag: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface CryptoTransferTable {
+  tx_id: string;
+  network: string;
+  address_id: string;
+  currency: string;
+  amount_minor: ColumnType<bigint, bigint, never>;
+  invoice_id: string;
+  status: ColumnType<'pending' | 'confirmed', 'pending' | 'confirmed' | undefined, 'pending' | 'confirmed'>;
+  created_at: Generated<Date>;
+  confirmed_at: Date | null;
+}
+
 export interface SchemaMigrationTable {
   version: string;
   applied_at: Generated<Date>;
+}
+
+export interface GameSessionTable {
+  id: Generated<string>;
+  token_hash: string;
+  player_id: string | null;
+  game_id: string;
+  provider: string;
+  account_id: string | null;
+  currency: string;
+  is_demo: boolean;
+  demo_balance_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  expires_at: Date;
+  created_at: Generated<Date>;
+}
+
+export interface GameWalletTransactionTable {
+  id: Generated<string>;
+  provider: string;
+  provider_tx_id: string;
+  kind: 'bet' | 'win' | 'rollback';
+  session_id: string;
+  round_id: string;
+  amount_minor: bigint;
+  currency: string;
+  reference_tx_id: string | null;
+  refunded: Generated<boolean>;
+  rolled_back: Generated<boolean>;
+  ledger_transaction_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface GameSeedPairTable {
+  id: Generated<string>;
+  player_id: string | null;
+  session_id: string | null;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: ColumnType<bigint, bigint | undefined, bigint>;
+  is_active: Generated<boolean>;
+  created_at: Generated<Date>;
+  revealed_at: Date | null;
+}
+
+export interface GameRoundTable {
+  id: string;
+  player_id: string | null;
+  session_id: string;
+  game_id: string;
+  game: string;
+  seed_pair_id: string;
+  nonce: bigint;
+  /** jsonb: written as JSON text. */
+  params: ColumnType<Record<string, unknown>, string, never>;
+  outcome: ColumnType<Record<string, unknown>, string, never>;
+  currency: string;
+  is_demo: boolean;
+  stake_minor: bigint;
+  payout_minor: bigint;
+  multiplier_bp: number;
+  created_at: Generated<Date>;
 }
 
 export interface Database {
@@ -497,5 +586,12 @@ export interface Database {
   payment_webhook_events: PaymentWebhookEventTable;
   turnover_requirements: TurnoverRequirementTable;
   psp_sandbox_payments: PspSandboxPaymentTable;
+  crypto_address_counters: CryptoAddressCounterTable;
+  crypto_deposit_addresses: CryptoDepositAddressTable;
+  crypto_transfers: CryptoTransferTable;
+  game_sessions: GameSessionTable;
+  game_wallet_transactions: GameWalletTransactionTable;
+  game_seed_pairs: GameSeedPairTable;
+  game_rounds: GameRoundTable;
   schema_migrations: SchemaMigrationTable;
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { createSettingsRepository } from '../modules/settings/repository';
 import { gamesSeeder } from './games';
-import { paymentsSeeder } from './payments';
+import { cryptoPaymentsSeeder, paymentsSeeder } from './payments';
 import { playersSeeder } from './players';
 import { countryRows, currencyRows, LOCALES } from './reference-data';
 import { retentionSeeder } from './retention';
@@ -43,6 +43,7 @@ export const seeders: Seeder[] = [
   playersSeeder,
   walletSeeder,
   paymentsSeeder,
+  cryptoPaymentsSeeder,
 ];
 
 export async function seed(db: Db, options: SeedOptions = {}): Promise<string[]> {

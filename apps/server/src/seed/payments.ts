@@ -2,6 +2,8 @@ import { CASH_AGENT_WITHDRAWAL_METHOD, type ProcessingType } from '@croupier/con
 import type { Db } from '../db/database';
 import type { PaymentDirection } from '../db/schema';
 import { storedFieldsSchema, type StoredFieldInput } from '../modules/payments/catalogue';
+import { ADDRESS_PATTERNS, NETWORK_OF_CURRENCY } from '../modules/payments/crypto/networks';
+import { CRYPTO_PROVIDER_ID } from '../modules/payments/crypto/service';
 import { createPaymentsRepository } from '../modules/payments/repository';
 import { SANDBOX_PROVIDER_ID } from '../modules/payments/sandbox/provider';
 import { createSettingsRepository } from '../modules/settings/repository';
@@ -10,7 +12,7 @@ import type { Seeder } from './index';
 /**
  * The demo payment catalogue: one method per processing type for deposits, and card, bank,
  * e-wallet and cash-agent withdrawals, all through the built-in sandbox provider, in every
- * fiat currency (crypto methods arrive with the crypto adapters). Bounds and presets are
+ * fiat currency (crypto deposits: cryptoPaymentsSeeder below). Bounds and presets are
  * set in US dollars and converted with the seeded rates, rounded to friendly amounts. In
  * production the sandbox is not registered, so these methods are not offered there: an
  * operator adds the methods of their real providers.
@@ -386,6 +388,83 @@ export const paymentsSeeder: Seeder = {
             position,
           },
           rows,
+        ),
+      );
+    }
+  },
+};
+
+const NETWORK_NAMES: Record<string, string> = { btc: 'Bitcoin', eth: 'Ethereum (ERC-20)' };
+
+/**
+ * Crypto deposit methods (type address): one per crypto currency with a network, whose
+ * `crypto_network` option carries the network's own bounds and address pattern. Its own
+ * seeder, so that a database seeded before crypto existed gets them too.
+ */
+export const cryptoPaymentsSeeder: Seeder = {
+  name: 'payments-crypto',
+  isEmpty: async (db: Db) =>
+    (await db
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('provider', '=', CRYPTO_PROVIDER_ID)
+      .executeTakeFirst()) === undefined,
+  run: async (db: Db) => {
+    const repository = createPaymentsRepository(db);
+    const currencies = await createSettingsRepository(db).listCurrencies({ visibleOnly: false });
+    const crypto = currencies.filter((c) => c.type === 'crypto' && c.is_enabled && NETWORK_OF_CURRENCY[c.code]);
+    for (const [offset, currency] of crypto.entries()) {
+      const network = NETWORK_OF_CURRENCY[currency.code];
+      if (!network) continue;
+      const subunit = Number(currency.subunit_to_unit);
+      const usdToMinor = (usd: number) => friendlyMinor((usd * Number(currency.rate)) / subunit, subunit);
+      // The network's own bounds (a token on Ethereum pays more gas than a coin: a higher minimum).
+      const min = usdToMinor(network === 'eth' && currency.code !== 'ETH' ? 20 : 10);
+      const max = usdToMinor(100_000);
+      const fields = storedFieldsSchema.parse([
+        {
+          key: 'crypto_network',
+          fieldType: 'select',
+          labels: t('Network', 'Red', 'Rede', 'Netzwerk', 'Réseau'),
+          hints: t(
+            'The network you send on',
+            'La red por la que envías',
+            'A rede pela qual você envia',
+            'Das Netzwerk, über das Sie senden',
+            'Le réseau utilisé pour l’envoi',
+          ),
+          // Optional: without a choice the currency's own network is used.
+          isRequired: false,
+          position: 1,
+          options: [{ id: network, name: NETWORK_NAMES[network] ?? network, regex: ADDRESS_PATTERNS[network] }],
+        },
+      ] satisfies StoredFieldInput[]);
+      const id = `crypto.${currency.code.toLowerCase()}`;
+      await db.transaction().execute((trx) =>
+        repository.insertMethodIfMissing(
+          trx,
+          {
+            id,
+            direction: 'deposit',
+            provider: CRYPTO_PROVIDER_ID,
+            type: 'address',
+            processing_type: 'qr',
+            logo: 'crypto.svg',
+            names: JSON.stringify(t(currency.name, currency.name, currency.name, currency.name, currency.name)),
+            fields: JSON.stringify(fields),
+            countries: null,
+            position: PAYMENT_METHOD_SEEDS.length + offset,
+          },
+          [
+            {
+              method_id: id,
+              currency: currency.code,
+              amount_min_minor: min,
+              amount_max_minor: max,
+              presets: '[]',
+              option_bounds: JSON.stringify({ [network]: { minMinor: String(min), maxMinor: String(max) } }),
+            },
+          ],
         ),
       );
     }

@@ -48,6 +48,16 @@ export interface DepositDeps {
   /** Rows the provider's clearing account is split over (see clearing.ts). */
   clearingShards: number;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+  /** Answers crypto (`type: 'address'`) deposit requests with the player's address (crypto/service.ts). */
+  addressDeposits?: AddressDeposits;
+}
+
+export interface AddressDeposits {
+  depositAddress(options: {
+    playerId: string;
+    currency: string;
+    network: string | null;
+  }): Promise<{ address: string; tag: string | null; qr: string }>;
 }
 
 /**
@@ -108,6 +118,29 @@ export function createDeposits(deps: DepositDeps) {
       const errors = requestErrors();
       const fields = checkMethodFields(method, body.fields);
       errors.merge(fields.errors);
+      if (method.type === 'address') {
+        // Crypto: the answer is the player's address, whatever the amount (clients send
+        // amountMin or 0); each transfer to the address becomes an invoice of its own.
+        errors.throwIfAny();
+        await refuseWhenLimited(playerId, currency.code);
+        if (!deps.addressDeposits) throw new AppError('PAYMENT_PROVIDER_FAILED');
+        const { address, tag, qr } = await deps.addressDeposits.depositAddress({
+          playerId,
+          currency: currency.code,
+          network: fields.values['crypto_network'] ?? null,
+        });
+        return {
+          invoiceId: '',
+          action: '',
+          fields: {},
+          qr,
+          address,
+          ...(tag !== null ? { tag } : {}),
+          method: method.id,
+          type: method.type,
+          processingType: method.processingType,
+        };
+      }
       const amountMinor = checkAmount(body.amount, currency, fields.bounds, errors);
       const returnUrls = {
         success: returnUrl(body.redirectSuccessUrl, options.siteOrigin, 'redirectSuccessUrl', errors),

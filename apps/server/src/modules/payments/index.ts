@@ -8,6 +8,10 @@ import type { RealtimeEvents } from '../realtime';
 import type { Wallet } from '../wallet';
 import { paymentAdminRoutes } from './admin-routes';
 import { createCurrencyLookup, type CurrencySource } from './currencies';
+import { createAddressDeriver, TEST_XPUBS } from './crypto/networks';
+import { createCryptoRepository } from './crypto/repository';
+import { cryptoSandboxRoutes } from './crypto/routes';
+import { createCryptoDeposits } from './crypto/service';
 import { createDeposits, type ProfileSource } from './deposits';
 import { createInvoices } from './invoices';
 import { noDepositLimitsConfigured, type DepositLimitPolicy } from './limits';
@@ -21,7 +25,7 @@ import { createSandboxProvider, type SandboxProvider, type WebhookDelivery } fro
 import { createSandboxRepository } from './sandbox/repository';
 import { sandboxPspRoutes } from './sandbox/routes';
 import { createTurnover } from './turnover';
-import { createWebhooks } from './webhooks';
+import { createWebhooks, type Webhooks } from './webhooks';
 import { createWithdrawals } from './withdrawals';
 
 export type { PaymentProvider, ProviderRegistry, ProviderWebhookEvent } from './provider';
@@ -30,6 +34,7 @@ export type { DepositLimitPolicy, DepositLimitDecision } from './limits';
 export { noDepositLimitsConfigured } from './limits';
 export type { Turnover } from './turnover';
 export { SANDBOX_PROVIDER_ID } from './sandbox/provider';
+export { CRYPTO_PROVIDER_ID } from './crypto/service';
 export {
   SIGNATURE_HEADER as SANDBOX_SIGNATURE_HEADER,
   signatureHeader as sandboxSignatureHeader,
@@ -77,6 +82,34 @@ export function createPayments(deps: PaymentsDeps) {
     });
     providers.push(sandbox.provider);
   }
+  // Crypto deposits: addresses derived from the configured public keys (the public test
+  // keys outside production); no key for any network, no crypto methods.
+  const cryptoConfig = config.payments.crypto;
+  const deriver = createAddressDeriver({
+    xpubs: {
+      btc: cryptoConfig.xpubs.btc ?? (cryptoConfig.testKeys ? TEST_XPUBS.btc : undefined),
+      eth: cryptoConfig.xpubs.eth ?? (cryptoConfig.testKeys ? TEST_XPUBS.eth : undefined),
+    },
+    bitcoinNetwork: cryptoConfig.bitcoinNetwork,
+  });
+  // Assigned once the webhooks exist: crypto confirmations are applied like provider webhooks.
+  const late: { applyEvent?: Webhooks['apply'] } = {};
+  const crypto =
+    deriver.networks().length > 0
+      ? createCryptoDeposits({
+          repository: createCryptoRepository(deps.db),
+          payments: repository,
+          accounts: wallet.accounts,
+          events,
+          currencies,
+          deriver,
+          applyEvent: (providerId, event) => {
+            if (!late.applyEvent) throw new Error('payments: webhooks not wired yet');
+            return late.applyEvent(providerId, event);
+          },
+        })
+      : undefined;
+  if (crypto) providers.push(crypto.provider);
   const registry = createProviderRegistry(providers);
 
   const methods = createPaymentMethods({ repository, providers: registry, currencies, assetBase: publicUrl ?? '' });
@@ -104,6 +137,7 @@ export function createPayments(deps: PaymentsDeps) {
     ...shared,
     turnover,
     depositLimits: deps.depositLimits ?? noDepositLimitsConfigured,
+    ...(crypto ? { addressDeposits: crypto } : {}),
   });
   const withdrawals = createWithdrawals({
     ...shared,
@@ -120,6 +154,7 @@ export function createPayments(deps: PaymentsDeps) {
     toleranceSeconds: config.payments.webhookToleranceSeconds,
     log: deps.log,
   });
+  late.applyEvent = webhooks.apply;
 
   const adminView = async (row: Parameters<typeof toAdminWithdrawal>[0]): Promise<AdminWithdrawal> =>
     toAdminWithdrawal(row, await currencies.subunitOf(row.currency));
@@ -132,6 +167,7 @@ export function createPayments(deps: PaymentsDeps) {
     webhooks,
     providers: registry,
     sandbox,
+    crypto,
 
     /** The site's origin for links the player's browser follows: PUBLIC_URL, else the request's. */
     siteOrigin(request: FastifyRequest): string {
@@ -229,6 +265,9 @@ export async function registerPayments(
   if (sandbox && !deps.config.isProduction) {
     await server.register(sandboxPspRoutes, { sandbox });
     server.addHook('onClose', async () => sandbox.close());
+  }
+  if (payments.crypto && deps.config.payments.crypto.sandboxChain && !deps.config.isProduction) {
+    await server.register(cryptoSandboxRoutes, { crypto: payments.crypto });
   }
   return payments;
 }

@@ -85,6 +85,9 @@ export function createWebhooks(deps: {
   }
 
   return {
+    /** Applies an event that was authenticated another way (the crypto chain watcher's transfers). */
+    apply,
+
     async receive(
       providerId: string,
       rawBody: Buffer,

@@ -35,6 +35,7 @@ import {
   type FieldValues,
 } from './logic';
 import { AmountInput, AwaitInvoiceView, CopyField, MethodFields, Presets, QrView } from './parts';
+import { QrCode } from './QrCode';
 
 /** Crypto address refresh after a network change (spec §9). */
 const ADDRESS_DEBOUNCE_MS = 1000;
@@ -248,8 +249,12 @@ export function DepositForm({ method, account, unit, country, showFilledFields, 
         {view.kind === 'address' && view.address ? (
           <>
             {view.qr ? (
-              <div className="wallet-qr__code" style={{ width: 176 }} data-testid="wallet-qr">
-                <span>{view.qr}</span>
+              <div className="wallet-qr__code" data-testid="wallet-qr" data-payload={view.qr}>
+                <QrCode
+                  value={view.qr}
+                  sizePx={176}
+                  label={t('wallet.crypto.address', { currency: account.currency })}
+                />
               </div>
             ) : null}
             <CopyField

@@ -1,0 +1,146 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database, GameSessionTable, GameWalletTransactionTable } from '../../db/schema';
+
+export type Executor = Kysely<Database>;
+export type GameSessionRow = Selectable<GameSessionTable>;
+export type GameWalletTxRow = Selectable<GameWalletTransactionTable>;
+
+/** SQL of the game wallet: launch sessions and the provider transactions. */
+export function createGameWalletRepository(db: Db) {
+  return {
+    db,
+
+    async insertSession(q: Executor, values: Insertable<GameSessionTable>): Promise<GameSessionRow> {
+      return q.insertInto('game_sessions').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    /** A session by its token's hash, with the player's status (null for guests). */
+    async findSessionByTokenHash(q: Executor, tokenHash: string) {
+      return q
+        .selectFrom('game_sessions as s')
+        .leftJoin('players as p', 'p.id', 's.player_id')
+        .selectAll('s')
+        .select('p.status as player_status')
+        .where('s.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    /** Takes a demo bet from the session's play balance; false when it is too low. */
+    async debitDemo(q: Executor, sessionId: string, amountMinor: bigint): Promise<boolean> {
+      const result = await q
+        .updateTable('game_sessions')
+        .set((eb) => ({ demo_balance_minor: eb('demo_balance_minor', '-', amountMinor) }))
+        .where('id', '=', sessionId)
+        .where('demo_balance_minor', '>=', amountMinor)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    async creditDemo(q: Executor, sessionId: string, amountMinor: bigint): Promise<void> {
+      await q
+        .updateTable('game_sessions')
+        .set((eb) => ({ demo_balance_minor: eb('demo_balance_minor', '+', amountMinor) }))
+        .where('id', '=', sessionId)
+        .execute();
+    },
+
+    async demoBalance(q: Executor, sessionId: string): Promise<bigint> {
+      const row = await q
+        .selectFrom('game_sessions')
+        .select('demo_balance_minor')
+        .where('id', '=', sessionId)
+        .executeTakeFirstOrThrow();
+      return row.demo_balance_minor;
+    },
+
+    async accountBalances(q: Executor, accountId: string) {
+      return q
+        .selectFrom('ledger_accounts')
+        .select(['balance_minor', 'bonus_balance_minor'])
+        .where('id', '=', accountId)
+        .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Serialises the calls about one provider transaction id until commit: a bet and the
+     * rollback of that id never pass each other unseen.
+     */
+    async lockTransactionId(q: Executor, provider: string, providerTxId: string): Promise<void> {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`game-tx:${provider}:${providerTxId}`}, 0))`.execute(q);
+    },
+
+    async findSession(q: Executor, id: string) {
+      return q
+        .selectFrom('game_sessions as s')
+        .leftJoin('players as p', 'p.id', 's.player_id')
+        .selectAll('s')
+        .select('p.status as player_status')
+        .where('s.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Records a provider transaction once; undefined when its id was seen before. */
+    async insertTransaction(
+      q: Executor,
+      values: Insertable<GameWalletTransactionTable>,
+    ): Promise<GameWalletTxRow | undefined> {
+      return q
+        .insertInto('game_wallet_transactions')
+        .values(values)
+        .onConflict((oc) => oc.doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async findTransaction(q: Executor, provider: string, providerTxId: string): Promise<GameWalletTxRow | undefined> {
+      return q
+        .selectFrom('game_wallet_transactions')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('provider_tx_id', '=', providerTxId)
+        .executeTakeFirst();
+    },
+
+    /** The bet a rollback refers to, locked so that a concurrent rollback waits. */
+    async lockBet(q: Executor, provider: string, providerTxId: string): Promise<GameWalletTxRow | undefined> {
+      return q
+        .selectFrom('game_wallet_transactions')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('provider_tx_id', '=', providerTxId)
+        .where('kind', '=', 'bet')
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async findRollbackOf(q: Executor, provider: string, betTxId: string): Promise<GameWalletTxRow | undefined> {
+      return q
+        .selectFrom('game_wallet_transactions')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('reference_tx_id', '=', betTxId)
+        .where('kind', '=', 'rollback')
+        .executeTakeFirst();
+    },
+
+    async setLedgerTransaction(q: Executor, id: string, ledgerTransactionId: string): Promise<void> {
+      await q
+        .updateTable('game_wallet_transactions')
+        .set({ ledger_transaction_id: ledgerTransactionId })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markRolledBack(q: Executor, betId: string, rollbackId: string, amountMinor: bigint): Promise<void> {
+      await q.updateTable('game_wallet_transactions').set({ rolled_back: true }).where('id', '=', betId).execute();
+      await q
+        .updateTable('game_wallet_transactions')
+        .set({ refunded: true, amount_minor: amountMinor })
+        .where('id', '=', rollbackId)
+        .execute();
+    },
+  };
+}
+
+export type GameWalletRepository = ReturnType<typeof createGameWalletRepository>;

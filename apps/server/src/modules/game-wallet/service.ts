@@ -1,0 +1,370 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { channels, type ChannelEvent, type GameWalletStatus } from '@croupier/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { RealtimeEvents } from '../realtime';
+import type { Ledger } from '../wallet';
+import type { GameSessionRow, GameWalletRepository, GameWalletTxRow } from './repository';
+
+/**
+ * The game wallet: the operator side of the seamless-wallet pattern. A game (ours, in
+ * process, or a provider's, over signed HTTP) holds a session token and calls back for
+ * every money movement: balance, bet, win, rollback, end of round.
+ *
+ * - Each call is recorded once under the provider's transaction id (unique in the
+ *   database); a replay answers the first result with the balance as it is now.
+ * - A rollback of a bet never seen is recorded, and that bet is refused if it comes later.
+ * - Bets need an open session and a player allowed to play; wins and rollbacks are
+ *   accepted after expiry or a block (the money is the player's either way).
+ * - Real money moves in the ledger between the player's account and the operator's
+ *   'game' account of the provider; demo sessions have a play balance of their own.
+ */
+
+/** Players whose bets are refused: 3 blocked, 4 self-excluded. */
+const DISABLED_STATUSES = new Set([3, 4]);
+/** Operator game accounts per provider and currency (see gameAccount). */
+const GAME_ACCOUNT_SHARDS = 16;
+
+export interface GameSession extends GameSessionRow {
+  player_status: number | null;
+}
+
+export interface WalletAnswer {
+  status: GameWalletStatus;
+  balanceMinor: bigint;
+  bonusBalanceMinor: bigint;
+  currency: string;
+  /** Our id of the recorded transaction. */
+  transactionId?: string;
+  /** True when the call was a retry answered from the record. */
+  replayed?: boolean;
+}
+
+export interface MoneyCall {
+  /** The provider's transaction id: the idempotency key. */
+  transactionId: string;
+  roundId: string;
+  amountMinor: bigint;
+  currency: string;
+}
+
+/** A refusal of a bet by a rule (stake limits now; loss limits and bonus rules later). */
+export interface BetRefusal {
+  status: GameWalletStatus;
+  /** Published on `game:bets#{playerId}` so that the game page opens its modal. */
+  event?: ChannelEvent<ReturnType<typeof channels.bets>>;
+}
+
+export interface BetRule {
+  check(bet: { session: GameSession; amountMinor: bigint }): Promise<BetRefusal | undefined> | BetRefusal | undefined;
+}
+
+/** Per-game minimum and maximum stake in minor units of a currency. */
+export interface StakeLimits {
+  limitsFor(gameId: string, currency: string): { minMinor: bigint; maxMinor: bigint } | undefined;
+}
+
+export function stakeLimitRule(limits: StakeLimits): BetRule {
+  return {
+    check({ session, amountMinor }) {
+      const limit = limits.limitsFor(session.game_id, session.currency);
+      if (!limit) return undefined;
+      if (amountMinor < limit.minMinor || amountMinor > limit.maxMinor) return { status: 'BET_OUT_OF_LIMITS' };
+      return undefined;
+    },
+  };
+}
+
+/** Thrown inside a wallet transaction to roll it back and answer with a status. */
+export class WalletRefusal extends Error {
+  override readonly name = 'WalletRefusal';
+  constructor(readonly status: GameWalletStatus) {
+    super(status);
+  }
+}
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export function createGameWallet(deps: {
+  repository: GameWalletRepository;
+  ledger: Ledger;
+  events: RealtimeEvents;
+  /** The payments turn-over: real-money bets count toward a deposit's wager. */
+  recordWager: (trx: Transaction<Database>, accountId: string, wagerMinor: bigint) => Promise<unknown>;
+  rules?: BetRule[];
+  /** Lifetime of a launch token for bets. */
+  sessionTtlMs: number;
+  /** A demo session's starting play balance in minor units. */
+  demoBalanceMinor: (currency: string) => bigint;
+}) {
+  const { repository, ledger, events, recordWager } = deps;
+  const rules = deps.rules ?? [];
+  const { db } = repository;
+
+  async function balanceOf(q: Transaction<Database> | typeof db, session: GameSession) {
+    if (session.is_demo || !session.account_id) {
+      return { balanceMinor: await repository.demoBalance(q, session.id), bonusBalanceMinor: 0n };
+    }
+    const row = await repository.accountBalances(q, session.account_id);
+    return { balanceMinor: row.balance_minor, bonusBalanceMinor: row.bonus_balance_minor };
+  }
+
+  async function answer(
+    q: Transaction<Database> | typeof db,
+    session: GameSession,
+    status: GameWalletStatus,
+    extra: { transactionId?: string; replayed?: boolean } = {},
+  ): Promise<WalletAnswer> {
+    return { status, currency: session.currency, ...(await balanceOf(q, session)), ...extra };
+  }
+
+  /** Same id, same call: the first answer again; same id, another call: a duplicate. */
+  async function replayOf(
+    trx: Transaction<Database>,
+    session: GameSession,
+    kind: GameWalletTxRow['kind'],
+    call: { transactionId: string; amountMinor?: bigint; referenceTransactionId?: string },
+  ): Promise<WalletAnswer> {
+    const existing = await repository.findTransaction(trx, session.provider, call.transactionId);
+    const same =
+      existing !== undefined &&
+      existing.kind === kind &&
+      existing.session_id === session.id &&
+      (call.amountMinor === undefined || existing.amount_minor === call.amountMinor) &&
+      (call.referenceTransactionId === undefined || existing.reference_tx_id === call.referenceTransactionId);
+    if (!same) throw new WalletRefusal('DUPLICATE_TRANSACTION');
+    return answer(trx, session, 'OK', { transactionId: existing.id, replayed: true });
+  }
+
+  /**
+   * The operator's game account of a session: keyed by provider and a shard of the
+   * player's account, so that rounds of different players do not queue on one row lock
+   * (the provider's total is the sum over its shards).
+   */
+  function gameAccount(session: GameSession) {
+    const shard = Number.parseInt((session.account_id ?? '0').slice(0, 8), 16) % GAME_ACCOUNT_SHARDS;
+    return { operator: 'game' as const, key: `${session.provider.slice(0, 60)}.${shard}`, currency: session.currency };
+  }
+
+  function ledgerKey(session: GameSession, kind: string, transactionId: string): string {
+    // Printable ASCII as the ledger requires; provider ids are hashed when they are not.
+    const safe = /^[\x21-\x7e]{1,120}$/.test(transactionId) ? transactionId : hashToken(transactionId);
+    return `game:${session.provider}:${kind}:${safe}`;
+  }
+
+  async function betIn(trx: Transaction<Database>, session: GameSession, call: MoneyCall): Promise<WalletAnswer> {
+    if (call.currency !== session.currency) throw new WalletRefusal('WRONG_CURRENCY');
+    if (call.amountMinor <= 0n) throw new WalletRefusal('WRONG_TYPES');
+    await repository.lockTransactionId(trx, session.provider, call.transactionId);
+    const inserted = await repository.insertTransaction(trx, {
+      provider: session.provider,
+      provider_tx_id: call.transactionId,
+      kind: 'bet',
+      session_id: session.id,
+      round_id: call.roundId,
+      amount_minor: call.amountMinor,
+      currency: call.currency,
+      reference_tx_id: null,
+      ledger_transaction_id: null,
+    });
+    if (!inserted) return replayOf(trx, session, 'bet', call);
+    // A bet whose rollback came first is never taken.
+    if (await repository.findRollbackOf(trx, session.provider, call.transactionId)) {
+      throw new WalletRefusal('TRANSACTION_ROLLED_BACK');
+    }
+    // New bets only: an expired session or a disabled player may still settle, not bet.
+    if (session.expires_at.getTime() <= Date.now()) throw new WalletRefusal('TOKEN_EXPIRED');
+    if (session.player_status !== null && DISABLED_STATUSES.has(session.player_status)) {
+      throw new WalletRefusal('USER_DISABLED');
+    }
+    for (const rule of rules) {
+      const refusal = await rule.check({ session, amountMinor: call.amountMinor });
+      if (refusal) {
+        // Published now: the refusal rolls this transaction back.
+        if (refusal.event && session.player_id) events.publish(channels.bets(session.player_id), refusal.event);
+        throw new WalletRefusal(refusal.status);
+      }
+    }
+    if (session.is_demo || !session.account_id) {
+      if (!(await repository.debitDemo(trx, session.id, call.amountMinor))) throw new WalletRefusal('NOT_ENOUGH_MONEY');
+      return answer(trx, session, 'OK', { transactionId: inserted.id });
+    }
+    const posted = await postOrRefuse(trx, {
+      idempotencyKey: ledgerKey(session, 'bet', call.transactionId),
+      kind: 'game.bet',
+      entries: [
+        { accountRef: { accountId: session.account_id }, amountMinor: -call.amountMinor },
+        {
+          accountRef: gameAccount(session),
+          amountMinor: call.amountMinor,
+        },
+      ],
+      metadata: { provider: session.provider, roundId: call.roundId, gameId: session.game_id },
+    });
+    await repository.setLedgerTransaction(trx, inserted.id, posted);
+    await recordWager(trx, session.account_id, call.amountMinor);
+    return answer(trx, session, 'OK', { transactionId: inserted.id });
+  }
+
+  async function postOrRefuse(trx: Transaction<Database>, input: Parameters<Ledger['postIn']>[1]): Promise<string> {
+    try {
+      return (await ledger.postIn(trx, input)).transaction.id;
+    } catch (error) {
+      if (error instanceof AppError && error.errorName === 'INSUFFICIENT_FUNDS') {
+        throw new WalletRefusal('NOT_ENOUGH_MONEY');
+      }
+      throw error;
+    }
+  }
+
+  /** Credits a win; accepted after expiry and for blocked players. A win of 0 is recorded without money. */
+  async function winIn(trx: Transaction<Database>, session: GameSession, call: MoneyCall): Promise<WalletAnswer> {
+    if (call.currency !== session.currency) throw new WalletRefusal('WRONG_CURRENCY');
+    if (call.amountMinor < 0n) throw new WalletRefusal('WRONG_TYPES');
+    const inserted = await repository.insertTransaction(trx, {
+      provider: session.provider,
+      provider_tx_id: call.transactionId,
+      kind: 'win',
+      session_id: session.id,
+      round_id: call.roundId,
+      amount_minor: call.amountMinor,
+      currency: call.currency,
+      reference_tx_id: null,
+      ledger_transaction_id: null,
+    });
+    if (!inserted) return replayOf(trx, session, 'win', call);
+    if (call.amountMinor > 0n) {
+      if (session.is_demo || !session.account_id) {
+        await repository.creditDemo(trx, session.id, call.amountMinor);
+      } else {
+        const posted = await postOrRefuse(trx, {
+          idempotencyKey: ledgerKey(session, 'win', call.transactionId),
+          kind: 'game.win',
+          entries: [
+            { accountRef: { accountId: session.account_id }, amountMinor: call.amountMinor },
+            {
+              accountRef: gameAccount(session),
+              amountMinor: -call.amountMinor,
+            },
+          ],
+          metadata: { provider: session.provider, roundId: call.roundId, gameId: session.game_id },
+        });
+        await repository.setLedgerTransaction(trx, inserted.id, posted);
+      }
+    }
+    return answer(trx, session, 'OK', { transactionId: inserted.id });
+  }
+
+  /** Undoes a bet (refunds it); an unknown bet is recorded so that it is refused if it arrives. */
+  async function rollbackIn(
+    trx: Transaction<Database>,
+    session: GameSession,
+    call: { transactionId: string; referenceTransactionId: string; roundId: string },
+  ): Promise<WalletAnswer> {
+    await repository.lockTransactionId(trx, session.provider, call.referenceTransactionId);
+    const inserted = await repository.insertTransaction(trx, {
+      provider: session.provider,
+      provider_tx_id: call.transactionId,
+      kind: 'rollback',
+      session_id: session.id,
+      round_id: call.roundId,
+      amount_minor: 0n,
+      currency: session.currency,
+      reference_tx_id: call.referenceTransactionId,
+      ledger_transaction_id: null,
+    });
+    if (!inserted) {
+      const earlier = await repository.findRollbackOf(trx, session.provider, call.referenceTransactionId);
+      // Another id rolling back the same bet: it is rolled back already.
+      if (earlier && earlier.provider_tx_id !== call.transactionId) {
+        return answer(trx, session, 'OK', { transactionId: earlier.id, replayed: true });
+      }
+      return replayOf(trx, session, 'rollback', call);
+    }
+    const bet = await repository.lockBet(trx, session.provider, call.referenceTransactionId);
+    if (!bet || bet.rolled_back) return answer(trx, session, 'OK', { transactionId: inserted.id });
+    // The refund goes where the bet came from (the bet may have had another session of the player).
+    const origin = bet.session_id === session.id ? session : await repository.findSession(trx, bet.session_id);
+    if (!origin || origin.player_id !== session.player_id) throw new WalletRefusal('TRANSACTION_DOES_NOT_EXIST');
+    if (bet.ledger_transaction_id && origin.account_id && !origin.is_demo) {
+      const posted = await postOrRefuse(trx, {
+        idempotencyKey: ledgerKey(session, 'rollback', call.transactionId),
+        kind: 'game.rollback',
+        entries: [
+          { accountRef: { accountId: origin.account_id }, amountMinor: bet.amount_minor },
+          { accountRef: gameAccount(origin), amountMinor: -bet.amount_minor },
+        ],
+        metadata: { provider: session.provider, roundId: bet.round_id, betTransactionId: bet.id },
+      });
+      await repository.setLedgerTransaction(trx, inserted.id, posted);
+    } else if (origin.is_demo) {
+      await repository.creditDemo(trx, origin.id, bet.amount_minor);
+    }
+    await repository.markRolledBack(trx, bet.id, inserted.id, bet.amount_minor);
+    return answer(trx, session, 'OK', { transactionId: inserted.id });
+  }
+
+  /**
+   * Runs a callback in a transaction of its own; a refusal rolls it back and answers its
+   * status with the balance as it is (insufficient funds answers the actual balance).
+   */
+  async function run(
+    session: GameSession,
+    work: (trx: Transaction<Database>) => Promise<WalletAnswer>,
+  ): Promise<WalletAnswer> {
+    try {
+      return await events.transaction(work);
+    } catch (error) {
+      if (error instanceof WalletRefusal) return answer(db, session, error.status);
+      throw error;
+    }
+  }
+
+  return {
+    betIn,
+    winIn,
+    rollbackIn,
+
+    /** A session by its token (also expired ones: the callers decide). */
+    async sessionOf(token: string): Promise<GameSession | undefined> {
+      return repository.findSessionByTokenHash(db, hashToken(token));
+    },
+
+    /** Opens a game session; the token is returned once and only its hash is kept. */
+    async openSession(input: {
+      playerId: string | null;
+      gameId: string;
+      provider: string;
+      accountId: string | null;
+      currency: string;
+      isDemo: boolean;
+    }): Promise<{ token: string; session: GameSessionRow }> {
+      const token = randomBytes(32).toString('base64url');
+      const session = await repository.insertSession(db, {
+        token_hash: hashToken(token),
+        player_id: input.playerId,
+        game_id: input.gameId,
+        provider: input.provider,
+        account_id: input.isDemo ? null : input.accountId,
+        currency: input.currency,
+        is_demo: input.isDemo,
+        demo_balance_minor: input.isDemo ? deps.demoBalanceMinor(input.currency) : 0n,
+        expires_at: new Date(Date.now() + deps.sessionTtlMs),
+      });
+      return { token, session };
+    },
+
+    balance: (session: GameSession) => answer(db, session, 'OK'),
+    bet: (session: GameSession, call: MoneyCall) => run(session, (trx) => betIn(trx, session, call)),
+    win: (session: GameSession, call: MoneyCall) => run(session, (trx) => winIn(trx, session, call)),
+    rollback: (
+      session: GameSession,
+      call: { transactionId: string; referenceTransactionId: string; roundId: string },
+    ) => run(session, (trx) => rollbackIn(trx, session, call)),
+    /** Nothing to settle: rounds settle with their wins. Answers the balance. */
+    endRound: (session: GameSession) => answer(db, session, 'OK'),
+  };
+}
+
+export type GameWallet = ReturnType<typeof createGameWallet>;

@@ -1,0 +1,109 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db } from '../../../db/database';
+import type { Executor } from '../repository';
+import type { CryptoDepositAddressTable, CryptoTransferTable } from '../../../db/schema';
+
+export type CryptoAddressRow = Selectable<CryptoDepositAddressTable>;
+export type CryptoTransferRow = Selectable<CryptoTransferTable>;
+
+/** SQL of crypto deposits: the players' addresses, their index counters, and the transfers seen. */
+export function createCryptoRepository(db: Db) {
+  return {
+    db,
+
+    async findAddress(q: Executor, playerId: string, network: string): Promise<CryptoAddressRow | undefined> {
+      return q
+        .selectFrom('crypto_deposit_addresses')
+        .selectAll()
+        .where('player_id', '=', playerId)
+        .where('network', '=', network)
+        .executeTakeFirst();
+    },
+
+    async findByAddress(q: Executor, address: string): Promise<CryptoAddressRow | undefined> {
+      return q.selectFrom('crypto_deposit_addresses').selectAll().where('address', '=', address).executeTakeFirst();
+    },
+
+    /** Serialises the address allocation of one player (the row lock lasts until the transaction ends). */
+    async lockPlayer(q: Executor, playerId: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('players')
+        .select('id')
+        .where('id', '=', playerId)
+        .forNoKeyUpdate()
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Takes the network's next derivation index: an atomic upsert, so no two callers get the same one. */
+    async takeIndex(q: Executor, network: string): Promise<number> {
+      const row = await q
+        .insertInto('crypto_address_counters')
+        .values({ network, next_index: 1 })
+        .onConflict((oc) =>
+          oc.column('network').doUpdateSet({ next_index: sql<number>`crypto_address_counters.next_index + 1` }),
+        )
+        .returning(sql<number>`next_index - 1`.as('taken'))
+        .executeTakeFirstOrThrow();
+      return Number(row.taken);
+    },
+
+    async insertAddress(
+      q: Executor,
+      values: Insertable<CryptoDepositAddressTable>,
+    ): Promise<CryptoAddressRow | undefined> {
+      return q
+        .insertInto('crypto_deposit_addresses')
+        .values(values)
+        .onConflict((oc) => oc.columns(['player_id', 'network']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** The enabled crypto deposit method of a provider in a currency (where a transfer's invoice belongs). */
+    async findDepositMethod(q: Executor, provider: string, currency: string): Promise<string | undefined> {
+      const row = await q
+        .selectFrom('payment_methods as m')
+        .innerJoin('payment_method_currencies as c', 'c.method_id', 'm.id')
+        .select('m.id')
+        .where('m.provider', '=', provider)
+        .where('m.direction', '=', 'deposit')
+        .where('m.type', '=', 'address')
+        .where('c.currency', '=', currency)
+        .orderBy('m.is_enabled', 'desc')
+        .orderBy('m.position')
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    async insertTransfer(q: Executor, values: Insertable<CryptoTransferTable>): Promise<CryptoTransferRow> {
+      return q.insertInto('crypto_transfers').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async findTransfer(q: Executor, txId: string): Promise<CryptoTransferRow | undefined> {
+      return q.selectFrom('crypto_transfers').selectAll().where('tx_id', '=', txId).executeTakeFirst();
+    },
+
+    async markConfirmed(q: Executor, txId: string): Promise<void> {
+      await q
+        .updateTable('crypto_transfers')
+        .set({ status: 'confirmed', confirmed_at: new Date() })
+        .where('tx_id', '=', txId)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    async recentTransfers(q: Executor, limit: number): Promise<(CryptoTransferRow & { address: string })[]> {
+      return q
+        .selectFrom('crypto_transfers as t')
+        .innerJoin('crypto_deposit_addresses as a', 'a.id', 't.address_id')
+        .selectAll('t')
+        .select('a.address')
+        .orderBy('t.created_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+
+export type CryptoRepository = ReturnType<typeof createCryptoRepository>;

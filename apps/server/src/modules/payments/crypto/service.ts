@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import { InvoiceStatus, InvoiceType, toMajorAmount, type Currency } from '@croupier/contract';
+import { AppError } from '../../../lib/errors';
+import type { RealtimeEvents } from '../../realtime';
+import type { Wallet } from '../../wallet';
+import type { CurrencyLookup } from '../currencies';
+import { publishInvoiceAfterCommit } from '../present';
+import { WebhookRejectedError, type PaymentProvider, type ProviderWebhookEvent } from '../provider';
+import type { PaymentsRepository } from '../repository';
+import { checkAmount, requestErrors } from '../requests';
+import type { WebhookOutcome } from '../webhooks';
+import { toChecksumAddress } from './derive';
+import { CRYPTO_NETWORKS, NETWORK_OF_CURRENCY, type AddressDeriver, type CryptoNetwork } from './networks';
+import type { CryptoRepository, CryptoTransferRow } from './repository';
+
+/** The provider key of crypto deposit methods (`payment_methods.provider`) and of their clearing account. */
+export const CRYPTO_PROVIDER_ID = 'crypto';
+
+const ANY_AMOUNT = { minMinor: 1n, maxMinor: 9_223_372_036_854_775_807n };
+
+export interface CryptoDepositsDeps {
+  repository: CryptoRepository;
+  payments: PaymentsRepository;
+  accounts: Wallet['accounts'];
+  events: RealtimeEvents;
+  currencies: CurrencyLookup;
+  deriver: AddressDeriver;
+  /** Applies a provider event the way webhooks are applied (once per event id, then credits). */
+  applyEvent(providerId: string, event: ProviderWebhookEvent): Promise<WebhookOutcome>;
+}
+
+export interface TransferView {
+  txId: string;
+  invoiceId: string;
+  network: string;
+  currency: string;
+  status: 'pending' | 'confirmed';
+}
+
+const view = (row: CryptoTransferRow): TransferView => ({
+  txId: row.tx_id,
+  invoiceId: row.invoice_id,
+  network: row.network,
+  currency: row.currency,
+  status: row.status,
+});
+
+function isNetwork(value: string): value is CryptoNetwork {
+  return (CRYPTO_NETWORKS as readonly string[]).includes(value);
+}
+
+/** An address as stored: EIP-55 for Ethereum, lower case bech32 for Bitcoin. */
+function normalizeAddress(text: string): string | null {
+  const trimmed = text.trim();
+  if (/^0x[0-9a-fA-F]{40}$/.test(trimmed)) return toChecksumAddress(trimmed);
+  if (/^(bc1|tb1)[02-9ac-hj-np-z]{39,59}$/i.test(trimmed)) return trimmed.toLowerCase();
+  return null;
+}
+
+/**
+ * What the deposit QR encodes: a BIP21 / EIP-681 URI for the network's own coin; for a
+ * token the bare address (a `ethereum:` URI without the token contract would ask for ETH).
+ */
+function qrPayload(currency: string, address: string): string {
+  if (currency === 'BTC') return `bitcoin:${address}`;
+  if (currency === 'ETH') return `ethereum:${address}`;
+  return address;
+}
+
+/**
+ * Crypto deposits: each player has one address per network (derived, never reused for
+ * another player), and every transfer seen on it becomes a deposit invoice, pending until
+ * it is confirmed. Confirmation goes through the same event path as a PSP's webhook, so
+ * crypto and fiat deposits are credited by the same code, exactly once.
+ */
+export function createCryptoDeposits(deps: CryptoDepositsDeps) {
+  const { repository } = deps;
+  const { db } = repository;
+
+  /** Crypto methods answer an address: nothing to start at a provider, no payouts yet. */
+  const provider: PaymentProvider = {
+    id: CRYPTO_PROVIDER_ID,
+    createDeposit() {
+      return Promise.reject(new Error('crypto deposits answer an address; no payment is started'));
+    },
+    createPayout() {
+      return Promise.resolve({ status: 'failed', reason: 'crypto payouts are not supported yet' });
+    },
+    verifyWebhook() {
+      throw new WebhookRejectedError('crypto transfers arrive from the chain watcher, not by webhook');
+    },
+  };
+
+  /** The player's address on a network, allocated on first use (concurrent first requests get one). */
+  async function addressFor(
+    playerId: string,
+    network: CryptoNetwork,
+  ): Promise<{ address: string; tag: string | null }> {
+    const existing = await repository.findAddress(db, playerId, network);
+    if (existing) return { address: existing.address, tag: existing.tag };
+    if (!deps.deriver.networks().includes(network)) throw new AppError('PAYMENT_PROVIDER_FAILED');
+    const row = await db.transaction().execute(async (trx) => {
+      if (!(await repository.lockPlayer(trx, playerId))) throw AppError.notFound('Unknown player.');
+      const mine = await repository.findAddress(trx, playerId, network);
+      if (mine) return mine;
+      const index = await repository.takeIndex(trx, network);
+      const derived = deps.deriver.derive(network, index);
+      const inserted = await repository.insertAddress(trx, {
+        player_id: playerId,
+        network,
+        derivation_index: index,
+        address: derived.address,
+        tag: derived.tag,
+      });
+      if (!inserted) throw new Error('crypto address allocated twice for one player');
+      return inserted;
+    });
+    return { address: row.address, tag: row.tag };
+  }
+
+  async function currencyOnNetworkOrThrow(code: string, network: string): Promise<Currency> {
+    const currency = await deps.currencies.payable(code);
+    if (!currency || currency.type !== 'crypto' || NETWORK_OF_CURRENCY[currency.code] !== network) {
+      throw AppError.validation({ currency: ['This currency is not carried on this network.'] });
+    }
+    return currency;
+  }
+
+  return {
+    provider,
+    addressFor,
+
+    /**
+     * The address of a crypto deposit request: the chosen network option, else the
+     * currency's own network. Nothing is stored but the address; invoices come with transfers.
+     */
+    async depositAddress(options: {
+      playerId: string;
+      currency: string;
+      network: string | null;
+    }): Promise<{ address: string; tag: string | null; qr: string }> {
+      const network = options.network ?? NETWORK_OF_CURRENCY[options.currency] ?? '';
+      if (!isNetwork(network) || NETWORK_OF_CURRENCY[options.currency] !== network) {
+        throw AppError.validation({ crypto_network: ['This network is not available for this currency.'] });
+      }
+      const found = await addressFor(options.playerId, network);
+      return { ...found, qr: qrPayload(options.currency, found.address) };
+    },
+
+    /**
+     * A transfer to one of our addresses was seen (unconfirmed): its deposit invoice is
+     * created pending, in the player's account of that currency (opened if need be).
+     */
+    async recordTransfer(input: { address: string; amount: unknown; currency: string; txId?: string }) {
+      const normalized = normalizeAddress(input.address);
+      const target = normalized ? await repository.findByAddress(db, normalized) : undefined;
+      if (!target) throw AppError.validation({ address: ['This is not one of our deposit addresses.'] });
+      const currency = await currencyOnNetworkOrThrow(input.currency, target.network);
+      const errors = requestErrors();
+      const amountMinor = checkAmount(input.amount, currency, ANY_AMOUNT, errors);
+      errors.throwIfAny();
+      if (amountMinor === null) throw new Error('unreachable: amount errors are thrown above');
+      const methodId = await repository.findDepositMethod(db, CRYPTO_PROVIDER_ID, currency.code);
+      if (!methodId) throw AppError.validation({ currency: ['No crypto deposit method takes this currency.'] });
+      const txId = input.txId ?? `sandbox-${randomBytes(16).toString('hex')}`;
+      const subunit = BigInt(currency.subunitToUnit);
+
+      const transfer = await deps.events.transaction(async (trx) => {
+        const account = await deps.accounts.ensureAccount(trx, target.player_id, currency.code);
+        const invoice = await deps.payments.insertInvoice(trx, {
+          player_id: target.player_id,
+          account_id: account.id,
+          invoice_type: InvoiceType.DEPOSIT,
+          method_id: methodId,
+          provider: CRYPTO_PROVIDER_ID,
+          currency: currency.code,
+          amount_minor: amountMinor,
+          fields: JSON.stringify({ crypto_network: target.network }),
+          provider_reference: txId,
+          country: null,
+          bonus_id: null,
+          is_bonus_decline: true,
+          idempotency_key: null,
+          request_hash: null,
+        });
+        if (!invoice) throw new Error('crypto deposit invoice not created');
+        const row = await repository.insertTransfer(trx, {
+          tx_id: txId,
+          network: target.network,
+          address_id: target.id,
+          currency: currency.code,
+          amount_minor: amountMinor,
+          invoice_id: invoice.id,
+        });
+        publishInvoiceAfterCommit(deps.events, trx, invoice, subunit);
+        return row;
+      });
+      return view(transfer);
+    },
+
+    /** The transfer reached its confirmations: the deposit succeeds and is credited, once. */
+    async confirmTransfer(txId: string): Promise<TransferView & { credited: boolean }> {
+      const transfer = await repository.findTransfer(db, txId);
+      if (!transfer) throw AppError.notFound('Unknown transaction.');
+      const outcome = await deps.applyEvent(CRYPTO_PROVIDER_ID, {
+        eventId: `confirmed:${transfer.tx_id}`,
+        type: 'deposit.succeeded',
+        invoiceId: transfer.invoice_id,
+        amountMinor: transfer.amount_minor,
+        currency: transfer.currency,
+        providerReference: transfer.tx_id,
+      });
+      if (outcome.invoiceStatus === InvoiceStatus.SUCCESS) await repository.markConfirmed(db, transfer.tx_id);
+      const after = await repository.findTransfer(db, txId);
+      return { ...view(after ?? transfer), credited: outcome.applied };
+    },
+
+    /** The latest transfers, amounts in major units (for the sandbox chain's page). */
+    async recentTransfers(limit: number): Promise<(TransferView & { address: string; amount: number })[]> {
+      const subunitOf = await deps.currencies.subunits();
+      const rows = await repository.recentTransfers(db, limit);
+      return rows.map((row) => ({
+        ...view(row),
+        address: row.address,
+        amount: toMajorAmount(row.amount_minor, { subunitToUnit: subunitOf(row.currency) }),
+      }));
+    },
+  };
+}
+
+export type CryptoDeposits = ReturnType<typeof createCryptoDeposits>;
