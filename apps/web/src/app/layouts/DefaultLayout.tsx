@@ -89,7 +89,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t('accessibility.skipToContent', { ns: 'global-components' })}
       </a>
-      <header className="header">
+      <header className="header" data-signed-in={isLoggedIn ? 'true' : undefined}>
         <button
           type="button"
           className="header__menu icon-button"
