@@ -76,6 +76,8 @@ export default async function setup(project: TestProject) {
       TELEGRAM_AUTH_URL: `http://127.0.0.1:${port}/api/player/sessions/social/telegram/callback`,
       // The shortest token life allowed, so that a test can see a token expire and be refreshed.
       ACCESS_TOKEN_TTL_SECONDS: '60',
+      // The operator API, for tests that approve withdrawals (a test-only key).
+      ADMIN_API_KEY: 'e2e-operator-key-0123456789abcdefghijklmnop',
     },
     stdio: ['ignore', log, log],
   });

@@ -181,6 +181,43 @@ describe('transactions history and wallet page', () => {
     await context.close();
   });
 
+  it('a declined withdrawal is requested again and approved by the operator; the list follows live', async () => {
+    const token = await register('history-approve');
+    const { context, page } = await signedInPage(token);
+    const { withdrawalId } = await playerWithPayments(page, token);
+    await page.goto(`${baseUrl}/profile/history`);
+    await row(page, withdrawalId).getByRole('button', { name: 'Cancel request' }).click();
+    await row(page, withdrawalId).getByRole('button', { name: 'Cancel request' }).click();
+    await expect.poll(() => row(page, withdrawalId).textContent()).toContain('Cancelled');
+
+    // Requested again (the declined money came back), then approved through the operator API.
+    const accounts = await call('GET', '/api/wallet/accounts', { token });
+    const usd = (accounts.body.data as Account[]).find((item) => item.currency === 'USD');
+    const again = await call('POST', '/api/payment/invoices/withdrawal', {
+      token,
+      body: {
+        method: 'sandbox.card_payout',
+        currency: 'USD',
+        amount: 30,
+        accountId: usd?.id,
+        fields: { wallet_id: '4111111111111111' },
+      },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const secondId = (again.body.data as { invoiceId: string }).invoiceId;
+    await expect.poll(() => row(page, secondId).textContent()).toContain('Pending');
+    const approved = await fetch(`${baseUrl}/api/admin/payments/withdrawals/${secondId}/approve`, {
+      method: 'POST',
+      headers: { 'x-admin-key': 'e2e-operator-key-0123456789abcdefghijklmnop' },
+    });
+    expect(approved.status, await approved.text()).toBe(200);
+    // The sandbox pays out and its webhook settles the invoice; the socket event updates the row.
+    await expect.poll(() => invoiceStatus(token, secondId), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => row(page, secondId).textContent(), { timeout: 15_000 }).toContain('Successful');
+    expect(await row(page, secondId).getByRole('button').count()).toBe(0);
+    await context.close();
+  });
+
   it('shows cards at 375 px', async () => {
     const token = await register('history-mobile');
     const { context, page } = await signedInPage(token, { width: 375, height: 812 });
