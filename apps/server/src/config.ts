@@ -56,6 +56,7 @@ const envSchema = z.object({
   RATE_LIMIT_ALLOW_IPS: z.string().default(''),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   FEATURE_LOYALTY: bool.default(true),
+  WALLET_SHOW_FILLED_FIELDS: bool.default(false),
   SPORTSBOOK_CLIENT_HOST: z.string().optional(),
   SPORTSBOOK_CLIENT_ID: z.string().optional(),
   CHAT_WIDGET_ID: z.string().optional(),
@@ -161,6 +162,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   features: {
     loyalty: boolean;
+    /** Wallet forms show prefilled valid fields too (else they are hidden). */
+    walletShowFilledFields: boolean;
     sportsbook: { clientHost: string; clientId: string } | undefined;
     chat: { widgetId: string; scriptUrl: string; forGuests: boolean } | undefined;
     registration: { email: boolean; phone: boolean };
@@ -332,6 +335,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     features: {
       loyalty: e.FEATURE_LOYALTY,
+      walletShowFilledFields: e.WALLET_SHOW_FILLED_FIELDS,
       sportsbook:
         e.SPORTSBOOK_CLIENT_HOST && e.SPORTSBOOK_CLIENT_ID
           ? { clientHost: e.SPORTSBOOK_CLIENT_HOST, clientId: e.SPORTSBOOK_CLIENT_ID }

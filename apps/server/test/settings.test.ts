@@ -172,6 +172,7 @@ describe('GET /api/player/init', () => {
       guestChat: false,
       chatWidget: null,
       affiliateCookieDays: 30,
+      walletShowFilledFields: false,
     });
   });
 

@@ -21,6 +21,7 @@ const init = (country: string | null, locale: string) => ({
     guestChat: false,
     chatWidget: null,
     affiliateCookieDays: 30,
+    walletShowFilledFields: false,
   },
 });
 const settings = (initLocale = 'en'): AppSettings => ({ locales, defaultLocale: 'en', init: init('DE', initLocale) });

@@ -115,6 +115,8 @@ export const playerInitSchema = z.object({
     chatWidget: z.object({ widgetId: z.string(), scriptUrl: z.string() }).nullable(),
     /** Lifetime of the affiliateTag cookie set from the `stag` URL parameter. */
     affiliateCookieDays: z.number().int().positive(),
+    /** Wallet forms also show dynamic fields already prefilled with a valid value. */
+    walletShowFilledFields: z.boolean(),
   }),
 });
 export type PlayerInit = z.infer<typeof playerInitSchema>;

@@ -104,6 +104,7 @@ export function createSettingsService(options: { repository: SettingsRepository;
             ? { widgetId: config.features.chat.widgetId, scriptUrl: config.features.chat.scriptUrl }
             : null,
           affiliateCookieDays: config.features.affiliateCookieDays,
+          walletShowFilledFields: config.features.walletShowFilledFields,
         },
       };
     },

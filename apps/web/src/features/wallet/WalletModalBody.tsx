@@ -67,9 +67,7 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
   const countryName = countries.find((item) => item.code === country)?.name;
   const methods = useMethods(tab === 'deposit' ? 'deposit' : 'withdrawal', account?.currency, country);
   const turnOver = useTurnOverWager(account?.currency, tab === 'withdraw');
-  const features = useAppSettings().init?.features as Readonly<Record<string, unknown>> | undefined;
-  // Public setting "show filled fields"; absent from the init call so far, so off by default.
-  const showFilledFields = features?.walletShowFilledFields === true;
+  const showFilledFields = useAppSettings().init?.features.walletShowFilledFields ?? false;
 
   const depositLimited = methods.error instanceof ApiError && methods.error.code === DEPOSIT_LIMIT_CODE;
   const methodList = depositLimited ? [] : (methods.data ?? []);
