@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLocale } from '../../app/context';
@@ -8,7 +8,7 @@ import { useModals } from '../modals';
 import { setAnalyticsUser } from '../tracking';
 import { takeAfterLogin } from './after-login';
 import { authKeys, profileQuery } from './api';
-import { session, useSession, type SignOutReason } from './session';
+import { session, useSession } from './session';
 import type { AuthResponse } from './types';
 
 /**
@@ -83,7 +83,6 @@ export function SessionEffects() {
   const { localePath } = useLocale();
   const { pathname } = useLocation();
   const goHomeThen = useGoHomeThen();
-  const lastSignOut = useRef<SignOutReason | null>(null);
   const home = localePath('/');
   const onOtherTabLogout = useEffectEvent(() => goHomeThen(() => session.sync()));
 
@@ -96,8 +95,7 @@ export function SessionEffects() {
 
   useEffect(
     () =>
-      session.onSignOut((reason) => {
-        lastSignOut.current = reason;
+      session.onSignOut(() => {
         queryClient.removeQueries({ queryKey: authKeys.profile });
         setAnalyticsUser(undefined);
       }),
@@ -111,8 +109,7 @@ export function SessionEffects() {
       if (next) open(next.name, { props: { ...next.props } });
       return;
     }
-    const reason = lastSignOut.current;
-    lastSignOut.current = null;
+    const reason = session.takeSignOutReason();
     if (reason === 'unauthorized' || reason === 'expired') {
       notify({ type: 'warning', title: t('sessionExpired.title'), description: t('sessionExpired.description') });
       open('sign-in');

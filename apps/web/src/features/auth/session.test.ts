@@ -77,6 +77,16 @@ describe('browser session', () => {
     await vi.runAllTimersAsync();
   });
 
+  it('keeps the reason of a sign-out until the app reads it once (a 401 may come before the app listens)', async () => {
+    const { session } = newTab();
+    expect(session.takeSignOutReason()).toBeUndefined();
+    session.signIn(fresh('s1'));
+    session.signOut('unauthorized');
+    expect(session.takeSignOutReason()).toBe('unauthorized');
+    expect(session.takeSignOutReason()).toBeUndefined();
+    await vi.runAllTimersAsync();
+  });
+
   it('a failing logout call does not matter', async () => {
     const { session, signOuts } = newTab({ logout: () => Promise.reject(new Error('offline')) });
     session.signIn(fresh('s1'));

@@ -82,7 +82,12 @@ export function createSession(deps: SessionDeps) {
     writeItem(safeStorage(deps.localStorage), CHANGE_SESSION_KEY, formatSessionChange(change, deps.now()));
   }
 
+  // Kept until the app reads it: a 401 can arrive before the app's effects subscribe
+  // (a request sent while the page boots), and the sign-in prompt must not be lost.
+  let unreadSignOut: SignOutReason | undefined;
+
   function endLocally(reason: SignOutReason): void {
+    unreadSignOut = reason;
     setKnown(undefined);
     signOutListeners.forEach((listener) => listener(reason));
   }
@@ -166,6 +171,12 @@ export function createSession(deps: SessionDeps) {
       return refresher.refresh();
     },
     refresh: (): Promise<string | undefined> => refresher.refresh(),
+    /** The reason of the last sign-out not read yet (then forgotten). */
+    takeSignOutReason(): SignOutReason | undefined {
+      const reason = unreadSignOut;
+      unreadSignOut = undefined;
+      return reason;
+    },
     /** Runs after every sign-out of this tab, with its reason. */
     onSignOut(listener: (reason: SignOutReason) => void): () => void {
       signOutListeners.add(listener);
