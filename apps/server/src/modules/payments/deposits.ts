@@ -19,7 +19,7 @@ import type { PaymentMethods } from './methods';
 import { publishInvoiceAfterCommit } from './present';
 import type { ProviderRegistry, ProviderWebhookEvent } from './provider';
 import type { InvoiceRow, PaymentsRepository } from './repository';
-import { checkAmount, ownAccountOrThrow, replayOrThrow, requestErrors, requestHashOf, returnUrl } from './requests';
+import { checkAmount, replayOrThrow, requestErrors, requestHashOf, requestTarget, returnUrl } from './requests';
 import type { Turnover } from './turnover';
 
 export interface ProfileSource {
@@ -100,17 +100,11 @@ export function createDeposits(deps: DepositDeps) {
         if (existing) return replayOrThrow<DepositResponse>(existing, hash);
       }
 
-      const currency = await deps.methods.currencyOrThrow(body.currency);
-      const account = await ownAccountOrThrow(deps.walletRepository, {
+      const { currency, account, country, method } = await requestTarget(deps, 'deposit', {
         playerId,
-        accountId: body.accountId,
-        currency: currency.code,
-      });
-      const country = body.country ?? options.visitorCountry ?? profile.country;
-      const method = await deps.methods.resolveOrThrow('deposit', {
-        methodId: body.method,
-        currency: currency.code,
-        country,
+        body,
+        visitorCountry: options.visitorCountry,
+        profileCountry: profile.country,
       });
       const provider = providers.get(method.provider);
       if (!provider) throw new Error(`provider ${method.provider} vanished`);

@@ -4,6 +4,7 @@ import { ruleText } from '../../lib/field-errors';
 import type { PlayerAccountView, Wallet } from '../wallet';
 import { requestHash } from '../wallet/request-hash';
 import type { AmountBoundsMinor } from './catalogue';
+import type { PaymentMethods } from './methods';
 import type { InvoiceRow } from './repository';
 
 /** Checks shared by deposit and withdrawal requests. Nothing is written before they pass. */
@@ -69,6 +70,37 @@ export async function ownAccountOrThrow(
     throw AppError.validation({ currency: [message] }, message);
   }
   return account;
+}
+
+/**
+ * What a deposit or withdrawal request names, checked: its currency, the player's own
+ * account in it, the region (the body's, else the visitor's, else the profile's country)
+ * and the method offered there.
+ */
+export async function requestTarget(
+  deps: { methods: PaymentMethods; walletRepository: Wallet['repository'] },
+  direction: 'deposit' | 'withdrawal',
+  request: {
+    playerId: string;
+    body: { currency: string; accountId: string; method: string; country?: string | null | undefined };
+    visitorCountry: string | null;
+    profileCountry: string | null;
+  },
+) {
+  const { body } = request;
+  const currency = await deps.methods.currencyOrThrow(body.currency);
+  const account = await ownAccountOrThrow(deps.walletRepository, {
+    playerId: request.playerId,
+    accountId: body.accountId,
+    currency: currency.code,
+  });
+  const country = body.country ?? request.visitorCountry ?? request.profileCountry;
+  const method = await deps.methods.resolveOrThrow(direction, {
+    methodId: body.method,
+    currency: currency.code,
+    country,
+  });
+  return { currency, account, country, method };
 }
 
 /** SHA-256 of what a retry with the same Idempotency-Key must repeat. */

@@ -20,7 +20,7 @@ import type { PaymentMethods } from './methods';
 import { publishInvoiceAfterCommit } from './present';
 import type { ProviderPayoutResult, ProviderRegistry, ProviderWebhookEvent } from './provider';
 import type { InvoiceRow, PaymentsRepository } from './repository';
-import { checkAmount, isUuid, ownAccountOrThrow, replayOrThrow, requestErrors, requestHashOf } from './requests';
+import { checkAmount, isUuid, replayOrThrow, requestErrors, requestHashOf, requestTarget } from './requests';
 
 export interface WithdrawalDeps {
   repository: PaymentsRepository;
@@ -247,17 +247,11 @@ export function createWithdrawals(deps: WithdrawalDeps) {
         if (existing) return replayOrThrow<WithdrawResponse>(existing, hash);
       }
 
-      const currency = await deps.methods.currencyOrThrow(body.currency);
-      const account = await ownAccountOrThrow(deps.walletRepository, {
+      const { currency, account, country, method } = await requestTarget(deps, 'withdrawal', {
         playerId,
-        accountId: body.accountId,
-        currency: currency.code,
-      });
-      const country = body.country ?? options.visitorCountry ?? profile.country;
-      const method = await deps.methods.resolveOrThrow('withdrawal', {
-        methodId: body.method,
-        currency: currency.code,
-        country,
+        body,
+        visitorCountry: options.visitorCountry,
+        profileCountry: profile.country,
       });
       const errors = requestErrors();
       const fields = checkMethodFields(method, body.fields);
