@@ -12,10 +12,8 @@
 //   DICE_BENCH_DURATION_MS=8000      per level
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { ensureBuilt, root, startServer } from './lib.mjs';
+import { ensureServerBuilt, percentile, startServer } from './lib.mjs';
 
 const LEVELS = (process.env.DICE_BENCH_PLAYERS ?? '1,8,32,128')
   .split(',')
@@ -26,36 +24,6 @@ const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'bench dice player password';
 const POOL_MAX = 20;
-
-const percentile = (sorted, p) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-/** Newest modification time of the sources under a directory. */
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (/\.(ts|json|sql)$/.test(entry.name)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/** The server bundle, rebuilt when its sources are newer. */
-function ensureServerBuilt() {
-  ensureBuilt();
-  const bundle = fs.statSync(path.join(root, 'apps/server/dist/main.js')).mtimeMs;
-  const sources = Math.max(
-    newestMtime(path.join(root, 'apps/server/src')),
-    newestMtime(path.join(root, 'apps/server/migrations')),
-    newestMtime(path.join(root, 'packages/contract/src')),
-    newestMtime(path.join(root, 'packages/games/src')),
-  );
-  if (sources > bundle) {
-    const result = spawnSync('npm', ['run', 'build', '-w', '@croupier/server'], { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error('server build failed');
-  }
-}
 
 async function call(url, method, body, headers = {}) {
   const response = await fetch(url, {

@@ -19,6 +19,35 @@ export function ensureBuilt() {
   }
 }
 
+/** Newest modification time of the sources (ts, json, sql) under a directory. */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else if (/\.(ts|json|sql)$/.test(entry.name)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * `ensureBuilt` builds only what is missing; a server benchmark also rebuilds the server
+ * bundle (esbuild, seconds) when its sources are newer, so it never measures stale code.
+ */
+export function ensureServerBuilt() {
+  ensureBuilt();
+  const bundle = fs.statSync(path.join(root, 'apps/server/dist/main.js')).mtimeMs;
+  const sources = Math.max(
+    ...['apps/server/src', 'apps/server/migrations', 'packages/contract/src', 'packages/games/src'].map((dir) =>
+      newestMtime(path.join(root, dir)),
+    ),
+  );
+  if (sources > bundle) {
+    const result = spawnSync('npm', ['run', 'build', '-w', '@croupier/server'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('server build failed');
+  }
+}
+
 async function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -72,7 +101,9 @@ export async function startServer(env = {}) {
   };
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/** The p-th percentile of ascending values (NaN for none). */
+export const percentile = (sorted, p) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Closed-loop load: `concurrency` clients each send the next request when one returns. */
 export async function load(url, { concurrency = 32, durationMs = 5000, headers = {} } = {}) {

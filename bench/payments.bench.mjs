@@ -11,11 +11,8 @@
 //   PAYMENTS_BENCH_PAYERS=1,8,32       concurrency levels
 //   PAYMENTS_BENCH_DURATION_MS=8000    per level
 import { createHmac, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import pg from 'pg';
-import { ensureBuilt, root, startServer } from './lib.mjs';
+import { ensureServerBuilt, percentile, startServer } from './lib.mjs';
 
 const LEVELS = (process.env.PAYMENTS_BENCH_PAYERS ?? '1,8,32')
   .split(',')
@@ -26,35 +23,6 @@ const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WEBHOOK_SECRET = 'payments-bench-webhook-secret';
 const PASSWORD = 'bench payer password';
-
-const percentile = (sorted, p) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-/** Newest modification time of the sources under a directory. */
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (/\.(ts|json|sql)$/.test(entry.name)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/** The server bundle, rebuilt (esbuild, seconds) when its sources are newer. */
-function ensureServerBuilt() {
-  ensureBuilt();
-  const bundle = fs.statSync(path.join(root, 'apps/server/dist/main.js')).mtimeMs;
-  const sources = Math.max(
-    newestMtime(path.join(root, 'apps/server/src')),
-    newestMtime(path.join(root, 'apps/server/migrations')),
-    newestMtime(path.join(root, 'packages/contract/src')),
-  );
-  if (sources > bundle) {
-    const result = spawnSync('npm', ['run', 'build', '-w', '@croupier/server'], { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error('server build failed');
-  }
-}
 
 /** The sandbox's webhook signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">. */
 function sign(body) {

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { ensureBuilt, root, startServer } from './lib.mjs';
+import { ensureServerBuilt, percentile, root, startServer } from './lib.mjs';
 
 const SIZES = (process.env.REALTIME_BENCH_CLIENTS ?? '2000,10000')
   .split(',')
@@ -31,8 +31,6 @@ const LOAD_BATCH = 1000;
 const LOAD_IN_FLIGHT = 4;
 const SECRET = 'realtime-bench-secret-0123456789abcdef0123456789';
 
-const percentile = (sorted, p) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (value) => `${value.toFixed(2)} ms`;
 const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
 
@@ -49,31 +47,6 @@ function cpuMs(pid) {
 function rssKb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-}
-
-/** Newest modification time under a directory (source files only). */
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (/\.(ts|json|sql)$/.test(entry.name)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/** `ensureBuilt` builds only what is missing: rebuild the server (esbuild, seconds) when its sources are newer. */
-function ensureServerBuilt() {
-  ensureBuilt();
-  const bundle = fs.statSync(path.join(root, 'apps/server/dist/main.js')).mtimeMs;
-  const sources = Math.max(
-    newestMtime(path.join(root, 'apps/server/src')),
-    newestMtime(path.join(root, 'packages/contract/src')),
-  );
-  if (sources > bundle) {
-    const result = spawnSync('npm', ['run', 'build', '-w', '@croupier/server'], { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error('server build failed');
-  }
 }
 
 /** A fresh data directory holding `count` players with one open session each; their ids and tokens. */
