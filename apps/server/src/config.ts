@@ -119,6 +119,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an extended PUBLIC key (xpub)')
     .optional(),
+  CRYPTO_XRP_ADDRESS: z
+    .string()
+    .regex(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/, 'must be a classic XRP Ledger address (r…)')
+    .optional(),
   CRYPTO_BITCOIN_NETWORK: z.enum(['mainnet', 'testnet']).optional(),
   PAYMENTS_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   PAYMENTS_CLEARING_SHARDS: z.coerce.number().int().min(1).max(256).default(16),
@@ -214,6 +218,8 @@ export interface Config {
     /** Crypto deposits: account-level extended public keys per network (addresses are derived from them). */
     crypto: {
       xpubs: { btc?: string | undefined; eth?: string | undefined };
+      /** The operator's receiving address on networks where players share one address and differ by destination tag. */
+      sharedAddresses: { xrp?: string | undefined };
       /** bc1… (mainnet) or tb1… (testnet) Bitcoin addresses. */
       bitcoinNetwork: 'mainnet' | 'testnet';
       /** Outside production, networks without a key use the public test mnemonic's keys (crypto/networks.ts). */
@@ -383,6 +389,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : undefined,
       crypto: {
         xpubs: { btc: e.CRYPTO_XPUB_BTC, eth: e.CRYPTO_XPUB_ETH },
+        sharedAddresses: { xrp: e.CRYPTO_XRP_ADDRESS },
         bitcoinNetwork: e.CRYPTO_BITCOIN_NETWORK ?? (isProduction ? 'mainnet' : 'testnet'),
         testKeys: !isProduction,
         sandboxChain: !isProduction,

@@ -488,6 +488,21 @@ export interface CryptoTransferTable {
   confirmed_at: Date | null;
 }
 
+export type CryptoPayoutStatus = 'broadcast' | 'confirmed' | 'dropped';
+
+export interface CryptoPayoutTable {
+  tx_id: string;
+  invoice_id: string;
+  network: string;
+  address: string;
+  tag: string | null;
+  currency: string;
+  amount_minor: ColumnType<bigint, bigint, never>;
+  status: ColumnType<CryptoPayoutStatus, CryptoPayoutStatus | undefined, CryptoPayoutStatus>;
+  created_at: Generated<Date>;
+  settled_at: Date | null;
+}
+
 export interface SchemaMigrationTable {
   version: string;
   applied_at: Generated<Date>;
@@ -589,6 +604,7 @@ export interface Database {
   crypto_address_counters: CryptoAddressCounterTable;
   crypto_deposit_addresses: CryptoDepositAddressTable;
   crypto_transfers: CryptoTransferTable;
+  crypto_payouts: CryptoPayoutTable;
   game_sessions: GameSessionTable;
   game_wallet_transactions: GameWalletTransactionTable;
   game_seed_pairs: GameSeedPairTable;

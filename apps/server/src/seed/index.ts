@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { createSettingsRepository } from '../modules/settings/repository';
 import { gamesSeeder } from './games';
-import { cryptoPaymentsSeeder, paymentsSeeder } from './payments';
+import { cryptoPaymentsSeeder, cryptoPayoutsSeeder, paymentsSeeder } from './payments';
 import { playersSeeder } from './players';
 import { countryRows, currencyRows, LOCALES } from './reference-data';
 import { retentionSeeder } from './retention';
@@ -44,6 +44,7 @@ export const seeders: Seeder[] = [
   walletSeeder,
   paymentsSeeder,
   cryptoPaymentsSeeder,
+  cryptoPayoutsSeeder,
 ];
 
 export async function seed(db: Db, options: SeedOptions = {}): Promise<string[]> {

@@ -2,7 +2,7 @@ import { CASH_AGENT_WITHDRAWAL_METHOD, type ProcessingType } from '@croupier/con
 import type { Db } from '../db/database';
 import type { PaymentDirection } from '../db/schema';
 import { storedFieldsSchema, type StoredFieldInput } from '../modules/payments/catalogue';
-import { ADDRESS_PATTERNS, NETWORK_OF_CURRENCY } from '../modules/payments/crypto/networks';
+import { ADDRESS_PATTERNS, NETWORK_NAMES, NETWORK_OF_CURRENCY } from '../modules/payments/crypto/networks';
 import { CRYPTO_PROVIDER_ID } from '../modules/payments/crypto/service';
 import { createPaymentsRepository } from '../modules/payments/repository';
 import { SANDBOX_PROVIDER_ID } from '../modules/payments/sandbox/provider';
@@ -394,8 +394,6 @@ export const paymentsSeeder: Seeder = {
   },
 };
 
-const NETWORK_NAMES: Record<string, string> = { btc: 'Bitcoin', eth: 'Ethereum (ERC-20)' };
-
 /**
  * Crypto deposit methods (type address): one per crypto currency with a network, whose
  * `crypto_network` option carries the network's own bounds and address pattern. Its own
@@ -436,7 +434,7 @@ export const cryptoPaymentsSeeder: Seeder = {
           // Optional: without a choice the currency's own network is used.
           isRequired: false,
           position: 1,
-          options: [{ id: network, name: NETWORK_NAMES[network] ?? network, regex: ADDRESS_PATTERNS[network] }],
+          options: [{ id: network, name: NETWORK_NAMES[network], regex: ADDRESS_PATTERNS[network] }],
         },
       ] satisfies StoredFieldInput[]);
       const id = `crypto.${currency.code.toLowerCase()}`;
@@ -454,6 +452,128 @@ export const cryptoPaymentsSeeder: Seeder = {
             fields: JSON.stringify(fields),
             countries: null,
             position: PAYMENT_METHOD_SEEDS.length + offset,
+          },
+          [
+            {
+              method_id: id,
+              currency: currency.code,
+              amount_min_minor: min,
+              amount_max_minor: max,
+              presets: '[]',
+              option_bounds: JSON.stringify({ [network]: { minMinor: String(min), maxMinor: String(max) } }),
+            },
+          ],
+        ),
+      );
+    }
+  },
+};
+
+/**
+ * Crypto withdrawal methods: one per crypto currency with a network; the player names the
+ * address (checked against the network's pattern here and its checksum by the crypto
+ * provider) and, on XRP, an optional destination tag. Also adds deposit methods for
+ * networks added after a database was first seeded (XRP).
+ */
+export const cryptoPayoutsSeeder: Seeder = {
+  name: 'payments-crypto-payouts',
+  isEmpty: async (db: Db) =>
+    (await db
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('provider', '=', CRYPTO_PROVIDER_ID)
+      .where('direction', '=', 'withdrawal')
+      .executeTakeFirst()) === undefined,
+  run: async (db: Db) => {
+    await cryptoPaymentsSeeder.run(db);
+    const repository = createPaymentsRepository(db);
+    const currencies = await createSettingsRepository(db).listCurrencies({ visibleOnly: false });
+    const crypto = currencies.filter((c) => c.type === 'crypto' && c.is_enabled && NETWORK_OF_CURRENCY[c.code]);
+    for (const [offset, currency] of crypto.entries()) {
+      const network = NETWORK_OF_CURRENCY[currency.code];
+      if (!network) continue;
+      const subunit = Number(currency.subunit_to_unit);
+      const usdToMinor = (usd: number) => friendlyMinor((usd * Number(currency.rate)) / subunit, subunit);
+      const min = usdToMinor(network === 'eth' && currency.code !== 'ETH' ? 30 : 20);
+      const max = usdToMinor(50_000);
+      const fields: StoredFieldInput[] = [
+        {
+          key: 'crypto_network',
+          fieldType: 'select',
+          labels: t('Network', 'Red', 'Rede', 'Netzwerk', 'Réseau'),
+          hints: t(
+            'The network the coins are sent on',
+            'La red por la que se envían las monedas',
+            'A rede pela qual as moedas são enviadas',
+            'Das Netzwerk, über das gesendet wird',
+            'Le réseau utilisé pour l’envoi',
+          ),
+          isRequired: false,
+          position: 1,
+          options: [{ id: network, name: NETWORK_NAMES[network], regex: ADDRESS_PATTERNS[network] }],
+        },
+        {
+          key: 'wallet_id',
+          regexp: ADDRESS_PATTERNS[network],
+          labels: t(
+            'Wallet address',
+            'Dirección de la billetera',
+            'Endereço da carteira',
+            'Wallet-Adresse',
+            'Adresse du portefeuille',
+          ),
+          hints: t(
+            'Check it twice: coins sent to a wrong address are lost',
+            'Revísala dos veces: las monedas enviadas a una dirección errónea se pierden',
+            'Confira duas vezes: moedas enviadas a um endereço errado são perdidas',
+            'Doppelt prüfen: an eine falsche Adresse gesendete Coins sind verloren',
+            'Vérifiez-la deux fois : les fonds envoyés à une mauvaise adresse sont perdus',
+          ),
+          isRequired: true,
+          position: 2,
+          maxLength: 128,
+        },
+        ...(network === 'xrp'
+          ? [
+              {
+                key: 'destination_tag',
+                regexp: '^[0-9]{1,10}$',
+                labels: t(
+                  'Destination tag',
+                  'Etiqueta de destino',
+                  'Tag de destino',
+                  'Destination Tag',
+                  'Tag de destination',
+                ),
+                hints: t(
+                  'Required by most exchanges',
+                  'La exigen la mayoría de los exchanges',
+                  'Exigida pela maioria das corretoras',
+                  'Von den meisten Börsen verlangt',
+                  'Exigé par la plupart des plateformes d’échange',
+                ),
+                isRequired: false,
+                position: 3,
+                maxLength: 10,
+              } satisfies StoredFieldInput,
+            ]
+          : []),
+      ];
+      const id = `crypto.${currency.code.toLowerCase()}_payout`;
+      await db.transaction().execute((trx) =>
+        repository.insertMethodIfMissing(
+          trx,
+          {
+            id,
+            direction: 'withdrawal',
+            provider: CRYPTO_PROVIDER_ID,
+            type: 'address',
+            processing_type: 'form',
+            logo: 'crypto.svg',
+            names: JSON.stringify(t(currency.name, currency.name, currency.name, currency.name, currency.name)),
+            fields: JSON.stringify(storedFieldsSchema.parse(fields)),
+            countries: null,
+            position: PAYMENT_METHOD_SEEDS.length + 100 + offset,
           },
           [
             {

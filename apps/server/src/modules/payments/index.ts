@@ -8,7 +8,7 @@ import type { RealtimeEvents } from '../realtime';
 import type { Wallet } from '../wallet';
 import { paymentAdminRoutes } from './admin-routes';
 import { createCurrencyLookup, type CurrencySource } from './currencies';
-import { createAddressDeriver, TEST_XPUBS } from './crypto/networks';
+import { createAddressDeriver, TEST_XPUBS, TEST_XRP_ADDRESS } from './crypto/networks';
 import { createCryptoRepository } from './crypto/repository';
 import { cryptoSandboxRoutes } from './crypto/routes';
 import { createCryptoDeposits } from './crypto/service';
@@ -90,6 +90,9 @@ export function createPayments(deps: PaymentsDeps) {
       btc: cryptoConfig.xpubs.btc ?? (cryptoConfig.testKeys ? TEST_XPUBS.btc : undefined),
       eth: cryptoConfig.xpubs.eth ?? (cryptoConfig.testKeys ? TEST_XPUBS.eth : undefined),
     },
+    sharedAddresses: {
+      xrp: cryptoConfig.sharedAddresses.xrp ?? (cryptoConfig.testKeys ? TEST_XRP_ADDRESS : undefined),
+    },
     bitcoinNetwork: cryptoConfig.bitcoinNetwork,
   });
   // Assigned once the webhooks exist: crypto confirmations are applied like provider webhooks.
@@ -103,6 +106,7 @@ export function createPayments(deps: PaymentsDeps) {
           events,
           currencies,
           deriver,
+          bitcoinNetwork: cryptoConfig.bitcoinNetwork,
           applyEvent: (providerId, event) => {
             if (!late.applyEvent) throw new Error('payments: webhooks not wired yet');
             return late.applyEvent(providerId, event);

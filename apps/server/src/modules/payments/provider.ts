@@ -28,6 +28,12 @@ export interface PaymentProvider {
   readonly id: string;
   createDeposit(request: ProviderDepositRequest): Promise<ProviderDepositResult>;
   createPayout(request: ProviderPayoutRequest): Promise<ProviderPayoutResult>;
+  /**
+   * Checks a withdrawal's fields beyond the method's patterns (e.g. an address checksum),
+   * when the player asks, so that a payout that could never arrive is refused with a 422
+   * on the field instead of failing after approval. Answers problems per field key.
+   */
+  checkPayoutFields?(fields: Readonly<Record<string, string | null>>, currency: string): Record<string, string[]>;
   verifyWebhook(request: ProviderWebhookRequest): ProviderWebhookEvent;
 }
 

@@ -256,6 +256,10 @@ export function createWithdrawals(deps: WithdrawalDeps) {
       const errors = requestErrors();
       const fields = checkMethodFields(method, body.fields);
       errors.merge(fields.errors);
+      if (Object.keys(fields.errors).length === 0) {
+        const checked = providers.get(method.provider)?.checkPayoutFields?.(fields.values, currency.code);
+        if (checked) errors.merge(checked);
+      }
       const amountMinor = checkAmount(body.amount, currency, fields.bounds, errors);
       errors.throwIfAny();
       if (amountMinor === null) throw new Error('unreachable: amount errors are thrown above');

@@ -21,7 +21,8 @@ button { cursor: pointer; }
 table { width: 100%; border-collapse: collapse; font-size: .9rem; }
 th, td { text-align: left; padding: .4rem; border-bottom: 1px solid var(--line); white-space: nowrap; }
 td.id { white-space: normal; overflow-wrap: anywhere; }
-.confirmed { color: var(--ok); } .pending { color: var(--wait); }
+.confirmed { color: var(--ok); } .pending, .broadcast { color: var(--wait); } .dropped { color: var(--muted); }
+td form { display: inline-block; margin-right: .25rem; }
 .note { color: var(--muted); font-size: .85rem; }
 `;
 
@@ -34,8 +35,26 @@ export const CRYPTO_PAGE_CSP = [
 ].join('; ');
 
 type Transfer = Awaited<ReturnType<CryptoDeposits['recentTransfers']>>[number];
+type Payout = Awaited<ReturnType<CryptoDeposits['recentPayouts']>>[number];
 
-export function renderCryptoPage(options: { transfers: Transfer[]; currencies: string[]; message?: string }): string {
+function payoutRow(p: Payout): string {
+  const action = (outcome: 'confirm' | 'drop', label: string) =>
+    `<form method="post" action="/api/dev/crypto/payouts/${encodeURIComponent(p.txId)}/${outcome}"><button type="submit">${label}</button></form>`;
+  return `<tr>
+  <td class="id">${escapeHtml(p.txId)}</td>
+  <td class="id">${escapeHtml(p.address)}${p.tag ? ` (tag ${escapeHtml(p.tag)})` : ''}</td>
+  <td>${escapeHtml(String(p.amount))} ${escapeHtml(p.currency)}</td>
+  <td class="${escapeHtml(p.status)}">${escapeHtml(p.status)}</td>
+  <td>${p.status === 'broadcast' ? `${action('confirm', 'Confirm')}${action('drop', 'Drop')}` : ''}</td>
+</tr>`;
+}
+
+export function renderCryptoPage(options: {
+  transfers: Transfer[];
+  payouts: Payout[];
+  currencies: string[];
+  message?: string;
+}): string {
   const rows = options.transfers
     .map(
       (t) => `<tr>
@@ -70,6 +89,7 @@ export function renderCryptoPage(options: { transfers: Transfer[]; currencies: s
 ${options.message ? `<p role="status">${escapeHtml(options.message)}</p>` : ''}
 <form class="send" method="post" action="/api/dev/crypto/send">
   <label>Deposit address (from the wallet)<input name="address" required maxlength="128" autocomplete="off"></label>
+  <label>Destination tag (XRP only)<input name="tag" inputmode="numeric" maxlength="10" autocomplete="off"></label>
   <label>Amount (major units, e.g. 0.002)<input name="amount" required inputmode="decimal" maxlength="40"></label>
   <label>Currency<select name="currency">${currencyOptions}</select></label>
   <button type="submit">Send (unconfirmed)</button>
@@ -81,7 +101,15 @@ ${options.message ? `<p role="status">${escapeHtml(options.message)}</p>` : ''}
 ${rows || '<tr><td colspan="5">None yet.</td></tr>'}
 </tbody>
 </table>
-<p class="note">No real coins move. Sending creates a pending deposit; confirming credits it once.</p>
+<h2>Withdrawal payouts</h2>
+<table>
+<thead><tr><th>Transaction</th><th>To</th><th>Amount</th><th>Status</th><th></th></tr></thead>
+<tbody>
+${options.payouts.map(payoutRow).join('\n') || '<tr><td colspan="5">None yet.</td></tr>'}
+</tbody>
+</table>
+<p class="note">No real coins move. Sending creates a pending deposit; confirming credits it once. An approved
+crypto withdrawal appears under payouts: confirming pays it, dropping returns the money to the player.</p>
 </main>
 </body>
 </html>`;

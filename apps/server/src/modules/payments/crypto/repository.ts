@@ -1,10 +1,11 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../../db/database';
 import type { Executor } from '../repository';
-import type { CryptoDepositAddressTable, CryptoTransferTable } from '../../../db/schema';
+import type { CryptoDepositAddressTable, CryptoPayoutTable, CryptoTransferTable } from '../../../db/schema';
 
 export type CryptoAddressRow = Selectable<CryptoDepositAddressTable>;
 export type CryptoTransferRow = Selectable<CryptoTransferTable>;
+export type CryptoPayoutRow = Selectable<CryptoPayoutTable>;
 
 /** SQL of crypto deposits: the players' addresses, their index counters, and the transfers seen. */
 export function createCryptoRepository(db: Db) {
@@ -20,8 +21,25 @@ export function createCryptoRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async findByAddress(q: Executor, address: string): Promise<CryptoAddressRow | undefined> {
-      return q.selectFrom('crypto_deposit_addresses').selectAll().where('address', '=', address).executeTakeFirst();
+    /** The player address a transfer went to: the address alone, or with its destination tag on shared-address chains. */
+    async findByAddress(q: Executor, address: string, tag: string | null): Promise<CryptoAddressRow | undefined> {
+      return q
+        .selectFrom('crypto_deposit_addresses')
+        .selectAll()
+        .where('address', '=', address)
+        .where((eb) => (tag === null ? eb('tag', 'is', null) : eb('tag', '=', tag)))
+        .executeTakeFirst();
+    },
+
+    /** Whether players share this address and differ by destination tag. */
+    async hasTaggedAddress(q: Executor, address: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('crypto_deposit_addresses')
+        .select('id')
+        .where('address', '=', address)
+        .where('tag', 'is not', null)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Serialises the address allocation of one player (the row lock lasts until the transaction ends). */
@@ -102,6 +120,39 @@ export function createCryptoRepository(db: Db) {
         .orderBy('t.created_at', 'desc')
         .limit(limit)
         .execute();
+    },
+
+    /** The payout of an invoice, created once: a second call (approval retried) answers the first one. */
+    async insertPayout(q: Executor, values: Insertable<CryptoPayoutTable>): Promise<CryptoPayoutRow> {
+      const inserted = await q
+        .insertInto('crypto_payouts')
+        .values(values)
+        .onConflict((oc) => oc.column('invoice_id').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      return (
+        inserted ??
+        q.selectFrom('crypto_payouts').selectAll().where('invoice_id', '=', values.invoice_id).executeTakeFirstOrThrow()
+      );
+    },
+
+    async findPayout(q: Executor, txId: string): Promise<CryptoPayoutRow | undefined> {
+      return q.selectFrom('crypto_payouts').selectAll().where('tx_id', '=', txId).executeTakeFirst();
+    },
+
+    /** broadcast → confirmed or dropped, once; false when it was already settled. */
+    async settlePayout(q: Executor, txId: string, status: 'confirmed' | 'dropped'): Promise<boolean> {
+      const result = await q
+        .updateTable('crypto_payouts')
+        .set({ status, settled_at: new Date() })
+        .where('tx_id', '=', txId)
+        .where('status', '=', 'broadcast')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async recentPayouts(q: Executor, limit: number): Promise<CryptoPayoutRow[]> {
+      return q.selectFrom('crypto_payouts').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
     },
   };
 }

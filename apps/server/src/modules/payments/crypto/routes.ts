@@ -6,6 +6,8 @@ import type { CryptoDeposits } from './service';
 
 const sendBody = z.object({
   address: z.string().max(128),
+  /** Destination tag, on chains where players share an address (XRP). */
+  tag: z.string().max(16).optional(),
   /** Major units; the page's form sends text. */
   amount: z.union([z.number(), z.string().max(40)]),
   currency: z.string().max(16),
@@ -39,12 +41,12 @@ export const cryptoSandboxRoutes: FastifyPluginAsyncZod<{ crypto: CryptoDeposits
       },
     },
     async (_request, reply) => {
-      const transfers = await crypto.recentTransfers(20);
+      const [transfers, payouts] = await Promise.all([crypto.recentTransfers(20), crypto.recentPayouts(20)]);
       return reply
         .header('cache-control', 'no-store')
         .header('content-security-policy', CRYPTO_PAGE_CSP)
         .type('text/html; charset=utf-8')
-        .send(renderCryptoPage({ transfers, currencies: Object.keys(NETWORK_OF_CURRENCY) }));
+        .send(renderCryptoPage({ transfers, payouts, currencies: Object.keys(NETWORK_OF_CURRENCY) }));
     },
   );
 
@@ -60,6 +62,7 @@ export const cryptoSandboxRoutes: FastifyPluginAsyncZod<{ crypto: CryptoDeposits
     async (request, reply) => {
       const transfer = await crypto.recordTransfer({
         address: request.body.address,
+        tag: request.body.tag ?? null,
         amount: amountOf(request.body.amount),
         currency: request.body.currency,
       });
@@ -85,4 +88,27 @@ export const cryptoSandboxRoutes: FastifyPluginAsyncZod<{ crypto: CryptoDeposits
       return reply.send({ data: result });
     },
   );
+
+  const payoutOutcomes = { confirm: crypto.confirmPayout, drop: crypto.dropPayout } as const;
+  for (const [outcome, settle] of Object.entries(payoutOutcomes)) {
+    app.post(
+      `/api/dev/crypto/payouts/:txId/${outcome}`,
+      {
+        schema: {
+          tags: ['dev'],
+          summary:
+            outcome === 'confirm'
+              ? 'Sandbox chain: a withdrawal payout is confirmed; the withdrawal is paid'
+              : 'Sandbox chain: a withdrawal payout is dropped; its money returns to the player',
+          params: txParams,
+        },
+      },
+      async (request, reply) => {
+        const result = await settle(request.params.txId);
+        reply.header('cache-control', 'no-store');
+        if (isForm(request.headers['content-type'])) return reply.redirect('/api/dev/crypto', 303);
+        return reply.send({ data: result });
+      },
+    );
+  }
 };

@@ -9,9 +9,16 @@ import { WebhookRejectedError, type PaymentProvider, type ProviderWebhookEvent }
 import type { PaymentsRepository } from '../repository';
 import { checkAmount, requestErrors } from '../requests';
 import type { WebhookOutcome } from '../webhooks';
-import { toChecksumAddress } from './derive';
-import { CRYPTO_NETWORKS, NETWORK_OF_CURRENCY, type AddressDeriver, type CryptoNetwork } from './networks';
-import type { CryptoRepository, CryptoTransferRow } from './repository';
+import { isValidBitcoinAddress, isValidDestinationTag, isValidEthereumAddress, isValidXrpAddress } from './addresses';
+import { toChecksumAddress, type BitcoinNetwork } from './derive';
+import {
+  CRYPTO_NETWORKS,
+  NETWORK_OF_CURRENCY,
+  isSharedAddressNetwork,
+  type AddressDeriver,
+  type CryptoNetwork,
+} from './networks';
+import type { CryptoPayoutRow, CryptoRepository, CryptoTransferRow } from './repository';
 
 /** The provider key of crypto deposit methods (`payment_methods.provider`) and of their clearing account. */
 export const CRYPTO_PROVIDER_ID = 'crypto';
@@ -25,6 +32,8 @@ export interface CryptoDepositsDeps {
   events: RealtimeEvents;
   currencies: CurrencyLookup;
   deriver: AddressDeriver;
+  /** Which Bitcoin addresses payouts may go to (bc1… or tb1…). */
+  bitcoinNetwork: BitcoinNetwork;
   /** Applies a provider event the way webhooks are applied (once per event id, then credits). */
   applyEvent(providerId: string, event: ProviderWebhookEvent): Promise<WebhookOutcome>;
 }
@@ -49,13 +58,34 @@ function isNetwork(value: string): value is CryptoNetwork {
   return (CRYPTO_NETWORKS as readonly string[]).includes(value);
 }
 
-/** An address as stored: EIP-55 for Ethereum, lower case bech32 for Bitcoin. */
+/** An address as stored: EIP-55 for Ethereum, lower case bech32 for Bitcoin, XRP as written (case matters). */
 function normalizeAddress(text: string): string | null {
   const trimmed = text.trim();
   if (/^0x[0-9a-fA-F]{40}$/.test(trimmed)) return toChecksumAddress(trimmed);
   if (/^(bc1|tb1)[02-9ac-hj-np-z]{39,59}$/i.test(trimmed)) return trimmed.toLowerCase();
+  if (isValidXrpAddress(trimmed)) return trimmed;
   return null;
 }
+
+export interface PayoutView {
+  txId: string;
+  invoiceId: string;
+  network: string;
+  address: string;
+  tag: string | null;
+  currency: string;
+  status: CryptoPayoutRow['status'];
+}
+
+const payoutView = (row: CryptoPayoutRow): PayoutView => ({
+  txId: row.tx_id,
+  invoiceId: row.invoice_id,
+  network: row.network,
+  address: row.address,
+  tag: row.tag,
+  currency: row.currency,
+  status: row.status,
+});
 
 /**
  * What the deposit QR encodes: a BIP21 / EIP-681 URI for the network's own coin; for a
@@ -77,19 +107,95 @@ export function createCryptoDeposits(deps: CryptoDepositsDeps) {
   const { repository } = deps;
   const { db } = repository;
 
-  /** Crypto methods answer an address: nothing to start at a provider, no payouts yet. */
+  /** Where a payout goes: the network of the chosen option, else the currency's own. */
+  function payoutNetwork(fields: Readonly<Record<string, string | null>>, currency: string): CryptoNetwork | null {
+    const network = fields.crypto_network ?? NETWORK_OF_CURRENCY[currency] ?? '';
+    return isNetwork(network) && NETWORK_OF_CURRENCY[currency] === network ? network : null;
+  }
+
+  /** Checksums and tags of a payout destination, per field key (empty when it can be paid). */
+  function payoutFieldErrors(fields: Readonly<Record<string, string | null>>, currency: string) {
+    const errors: Record<string, string[]> = {};
+    const network = payoutNetwork(fields, currency);
+    if (!network) return { crypto_network: ['This network is not available for this currency.'] };
+    const address = fields.wallet_id?.trim() ?? '';
+    const valid =
+      network === 'btc'
+        ? isValidBitcoinAddress(address, deps.bitcoinNetwork)
+        : network === 'eth'
+          ? isValidEthereumAddress(address)
+          : isValidXrpAddress(address);
+    if (!valid) errors.wallet_id = ['This address fails its checksum: check it for typos.'];
+    const tag = fields.destination_tag?.trim();
+    if (tag && (!isSharedAddressNetwork(network) || !isValidDestinationTag(tag))) {
+      errors.destination_tag = ['A destination tag is a whole number up to 4294967295.'];
+    }
+    return errors;
+  }
+
+  /**
+   * Crypto deposits answer an address (nothing to start at a provider). Payouts are sent
+   * to the chain: outside production the sandbox chain takes them (confirmed or dropped
+   * from its control page, then applied like a PSP's payout webhook); a custody adapter
+   * that signs and broadcasts real transactions plugs in at `createPayout`.
+   */
   const provider: PaymentProvider = {
     id: CRYPTO_PROVIDER_ID,
     createDeposit() {
       return Promise.reject(new Error('crypto deposits answer an address; no payment is started'));
     },
-    createPayout() {
-      return Promise.resolve({ status: 'failed', reason: 'crypto payouts are not supported yet' });
+    async createPayout(request) {
+      const network = payoutNetwork(request.fields, request.currency);
+      if (!network || Object.keys(payoutFieldErrors(request.fields, request.currency)).length > 0) {
+        return { status: 'failed', reason: 'invalid payout destination' };
+      }
+      const payout = await repository.insertPayout(db, {
+        tx_id: `sandbox-out-${randomBytes(16).toString('hex')}`,
+        invoice_id: request.invoiceId,
+        network,
+        address: request.fields.wallet_id?.trim() ?? '',
+        tag: request.fields.destination_tag?.trim() || null,
+        currency: request.currency,
+        amount_minor: request.amountMinor,
+      });
+      return { status: 'accepted', providerReference: payout.tx_id };
     },
+    checkPayoutFields: payoutFieldErrors,
     verifyWebhook() {
       throw new WebhookRejectedError('crypto transfers arrive from the chain watcher, not by webhook');
     },
   };
+
+  /** The chain settled a payout: the withdrawal is paid (or its money returns), once. */
+  async function settlePayout(txId: string, outcome: 'confirmed' | 'dropped'): Promise<PayoutView> {
+    const payout = await repository.findPayout(db, txId);
+    if (!payout) throw AppError.notFound('Unknown transaction.');
+    if (payout.status !== 'broadcast' && payout.status !== outcome) {
+      throw new AppError('CONFLICT', `This payout is already ${payout.status}.`);
+    }
+    await deps.applyEvent(
+      CRYPTO_PROVIDER_ID,
+      outcome === 'confirmed'
+        ? {
+            eventId: `payout-confirmed:${payout.tx_id}`,
+            type: 'payout.succeeded',
+            invoiceId: payout.invoice_id,
+            amountMinor: payout.amount_minor,
+            currency: payout.currency,
+            providerReference: payout.tx_id,
+          }
+        : {
+            eventId: `payout-dropped:${payout.tx_id}`,
+            type: 'payout.failed',
+            invoiceId: payout.invoice_id,
+            amountMinor: payout.amount_minor,
+            currency: payout.currency,
+            providerReference: payout.tx_id,
+          },
+    );
+    await repository.settlePayout(db, payout.tx_id, outcome);
+    return payoutView((await repository.findPayout(db, txId)) ?? payout);
+  }
 
   /** The player's address on a network, allocated on first use (concurrent first requests get one). */
   async function addressFor(
@@ -151,10 +257,25 @@ export function createCryptoDeposits(deps: CryptoDepositsDeps) {
      * A transfer to one of our addresses was seen (unconfirmed): its deposit invoice is
      * created pending, in the player's account of that currency (opened if need be).
      */
-    async recordTransfer(input: { address: string; amount: unknown; currency: string; txId?: string }) {
+    async recordTransfer(input: {
+      address: string;
+      tag?: string | null;
+      amount: unknown;
+      currency: string;
+      txId?: string;
+    }) {
       const normalized = normalizeAddress(input.address);
-      const target = normalized ? await repository.findByAddress(db, normalized) : undefined;
-      if (!target) throw AppError.validation({ address: ['This is not one of our deposit addresses.'] });
+      const tag = input.tag?.trim() || null;
+      const target = normalized ? await repository.findByAddress(db, normalized, tag) : undefined;
+      if (!target) {
+        // A transfer to a shared address without its tag cannot be attributed (an operator sorts it out by hand).
+        const shared = normalized !== null && (await repository.hasTaggedAddress(db, normalized));
+        throw AppError.validation(
+          shared
+            ? { tag: ['No player has this destination tag on this address.'] }
+            : { address: ['This is not one of our deposit addresses.'] },
+        );
+      }
       const currency = await currencyOnNetworkOrThrow(input.currency, target.network);
       const errors = requestErrors();
       const amountMinor = checkAmount(input.amount, currency, ANY_AMOUNT, errors);
@@ -213,6 +334,20 @@ export function createCryptoDeposits(deps: CryptoDepositsDeps) {
       if (outcome.invoiceStatus === InvoiceStatus.SUCCESS) await repository.markConfirmed(db, transfer.tx_id);
       const after = await repository.findTransfer(db, txId);
       return { ...view(after ?? transfer), credited: outcome.applied };
+    },
+
+    /** Sandbox chain: the chain confirmed a payout (the withdrawal is paid) or dropped it (the money returns). */
+    confirmPayout: (txId: string) => settlePayout(txId, 'confirmed'),
+    dropPayout: (txId: string) => settlePayout(txId, 'dropped'),
+
+    /** The latest payouts, amounts in major units (for the sandbox chain's page). */
+    async recentPayouts(limit: number): Promise<(PayoutView & { amount: number })[]> {
+      const subunitOf = await deps.currencies.subunits();
+      const rows = await repository.recentPayouts(db, limit);
+      return rows.map((row) => ({
+        ...payoutView(row),
+        amount: toMajorAmount(row.amount_minor, { subunitToUnit: subunitOf(row.currency) }),
+      }));
     },
 
     /** The latest transfers, amounts in major units (for the sandbox chain's page). */
