@@ -124,6 +124,9 @@ const envSchema = z.object({
     .regex(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/, 'must be a classic XRP Ledger address (r…)')
     .optional(),
   CRYPTO_BITCOIN_NETWORK: z.enum(['mainnet', 'testnet']).optional(),
+  CRYPTO_CUSTODY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  CRYPTO_CUSTODY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CRYPTO_CUSTODY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   PAYMENTS_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   PAYMENTS_CLEARING_SHARDS: z.coerce.number().int().min(1).max(256).default(16),
   WITHDRAWAL_AUTO_APPROVE_MAX: z.coerce.number().min(0).max(1_000_000_000).default(0),
@@ -220,6 +223,8 @@ export interface Config {
       xpubs: { btc?: string | undefined; eth?: string | undefined };
       /** The operator's receiving address on networks where players share one address and differ by destination tag. */
       sharedAddresses: { xrp?: string | undefined };
+      /** The custody service: payouts are sent to it and it reports transfers and payouts (crypto/custody.ts). */
+      custody: { url: string; secret: string; timeoutMs: number } | undefined;
       /** bc1… (mainnet) or tb1… (testnet) Bitcoin addresses. */
       bitcoinNetwork: 'mainnet' | 'testnet';
       /** Outside production, networks without a key use the public test mnemonic's keys (crypto/networks.ts). */
@@ -290,6 +295,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (isProduction && e.TELEGRAM_BOT && e.TELEGRAM_AUTH_URL && !e.TELEGRAM_BOT_TOKEN) {
     // Without the token the login data cannot be verified (the sandbox is for development only).
     problems.push('  TELEGRAM_BOT_TOKEN: required in production while TELEGRAM_BOT and TELEGRAM_AUTH_URL are set');
+  }
+  if (Boolean(e.CRYPTO_CUSTODY_URL) !== Boolean(e.CRYPTO_CUSTODY_SECRET)) {
+    problems.push('  CRYPTO_CUSTODY_URL, CRYPTO_CUSTODY_SECRET: set both or neither');
+  }
+  if (isProduction && e.CRYPTO_CUSTODY_URL?.startsWith('http:')) {
+    problems.push('  CRYPTO_CUSTODY_URL: must be https in production');
   }
   if (isProduction && e.PAYMENTS_SANDBOX === true) {
     problems.push('  PAYMENTS_SANDBOX: the sandbox payment provider is not allowed in production');
@@ -390,6 +401,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       crypto: {
         xpubs: { btc: e.CRYPTO_XPUB_BTC, eth: e.CRYPTO_XPUB_ETH },
         sharedAddresses: { xrp: e.CRYPTO_XRP_ADDRESS },
+        custody:
+          e.CRYPTO_CUSTODY_URL && e.CRYPTO_CUSTODY_SECRET
+            ? { url: e.CRYPTO_CUSTODY_URL, secret: e.CRYPTO_CUSTODY_SECRET, timeoutMs: e.CRYPTO_CUSTODY_TIMEOUT_MS }
+            : undefined,
         bitcoinNetwork: e.CRYPTO_BITCOIN_NETWORK ?? (isProduction ? 'mainnet' : 'testnet'),
         testKeys: !isProduction,
         sandboxChain: !isProduction,

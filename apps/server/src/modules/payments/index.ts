@@ -10,7 +10,8 @@ import { paymentAdminRoutes } from './admin-routes';
 import { createCurrencyLookup, type CurrencySource } from './currencies';
 import { createAddressDeriver, TEST_XPUBS, TEST_XRP_ADDRESS } from './crypto/networks';
 import { createCryptoRepository } from './crypto/repository';
-import { cryptoSandboxRoutes } from './crypto/routes';
+import { createCustodyPayoutSender } from './crypto/custody';
+import { cryptoCustodyRoutes, cryptoSandboxRoutes, sandboxChainPayouts } from './crypto/routes';
 import { createCryptoDeposits } from './crypto/service';
 import { createDeposits, type ProfileSource } from './deposits';
 import { createInvoices } from './invoices';
@@ -107,6 +108,12 @@ export function createPayments(deps: PaymentsDeps) {
           currencies,
           deriver,
           bitcoinNetwork: cryptoConfig.bitcoinNetwork,
+          // Payouts go to the custody API when configured, else (outside production) to the sandbox chain.
+          payoutSender: cryptoConfig.custody
+            ? createCustodyPayoutSender(cryptoConfig.custody)
+            : cryptoConfig.sandboxChain
+              ? sandboxChainPayouts
+              : undefined,
           applyEvent: (providerId, event) => {
             if (!late.applyEvent) throw new Error('payments: webhooks not wired yet');
             return late.applyEvent(providerId, event);
@@ -269,6 +276,14 @@ export async function registerPayments(
   if (sandbox && !deps.config.isProduction) {
     await server.register(sandboxPspRoutes, { sandbox });
     server.addHook('onClose', async () => sandbox.close());
+  }
+  const { custody } = deps.config.payments.crypto;
+  if (payments.crypto && custody) {
+    await server.register(cryptoCustodyRoutes, {
+      crypto: payments.crypto,
+      secret: custody.secret,
+      toleranceSeconds: deps.config.payments.webhookToleranceSeconds,
+    });
   }
   if (payments.crypto && deps.config.payments.crypto.sandboxChain && !deps.config.isProduction) {
     await server.register(cryptoSandboxRoutes, { crypto: payments.crypto });

@@ -136,6 +136,10 @@ export function createCryptoRepository(db: Db) {
       );
     },
 
+    async findPayoutByInvoice(q: Executor, invoiceId: string): Promise<CryptoPayoutRow | undefined> {
+      return q.selectFrom('crypto_payouts').selectAll().where('invoice_id', '=', invoiceId).executeTakeFirst();
+    },
+
     async findPayout(q: Executor, txId: string): Promise<CryptoPayoutRow | undefined> {
       return q.selectFrom('crypto_payouts').selectAll().where('tx_id', '=', txId).executeTakeFirst();
     },

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../../lib/errors';
+import { CUSTODY_SIGNATURE_HEADER, readCustodyEvent, type PayoutSender } from './custody';
 import { renderCryptoPage, CRYPTO_PAGE_CSP } from './page';
 import { NETWORK_OF_CURRENCY } from './networks';
 import type { CryptoDeposits } from './service';
@@ -111,4 +114,50 @@ export const cryptoSandboxRoutes: FastifyPluginAsyncZod<{ crypto: CryptoDeposits
       },
     );
   }
+};
+
+/** The sandbox chain takes every payout at once; its control page confirms or drops it. */
+export const sandboxChainPayouts: PayoutSender = () =>
+  Promise.resolve({ txId: `sandbox-out-${randomBytes(16).toString('hex')}` });
+
+/**
+ * Events of the custody service (see custody.ts): signed over the exact bytes, applied
+ * once per event however often delivered. 401 for a bad signature, nothing applied.
+ */
+export const cryptoCustodyRoutes: FastifyPluginAsyncZod<{
+  crypto: CryptoDeposits;
+  secret: string;
+  toleranceSeconds: number;
+}> = async (app, { crypto, secret, toleranceSeconds }) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.post(
+    '/api/payment/crypto/custody-events',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Custody events: transfers seen and confirmed on our deposit addresses, payouts settled',
+        description:
+          'Signed by the custody service: `Custody-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw ' +
+          'body>">` with CRYPTO_CUSTODY_SECRET; timestamps outside the webhook tolerance are refused. Body: one ' +
+          'event `{ id, type: transfer.seen | transfer.confirmed | payout.confirmed | payout.failed, txId, … }`.',
+        response: { 200: z.object({ data: z.object({ applied: z.boolean() }) }) },
+      },
+    },
+    async (request) => {
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers[CUSTODY_SIGNATURE_HEADER];
+      const read = readCustodyEvent({
+        rawBody,
+        header: typeof header === 'string' ? header : undefined,
+        secret,
+        now: new Date(),
+        toleranceSeconds,
+      });
+      if (!read.ok) {
+        request.log.warn({ reason: read.reason }, 'payments: custody event rejected');
+        throw new AppError('PAYMENT_WEBHOOK_REJECTED', read.reason);
+      }
+      return { data: await crypto.applyCustodyEvent(read.event) };
+    },
+  );
 };

@@ -19,6 +19,7 @@ import {
   type CryptoNetwork,
 } from './networks';
 import type { CryptoPayoutRow, CryptoRepository, CryptoTransferRow } from './repository';
+import type { CustodyEvent, PayoutSender } from './custody';
 
 /** The provider key of crypto deposit methods (`payment_methods.provider`) and of their clearing account. */
 export const CRYPTO_PROVIDER_ID = 'crypto';
@@ -34,6 +35,8 @@ export interface CryptoDepositsDeps {
   deriver: AddressDeriver;
   /** Which Bitcoin addresses payouts may go to (bc1… or tb1…). */
   bitcoinNetwork: BitcoinNetwork;
+  /** Sends payouts to the chain (the custody API, or the sandbox chain); none: no crypto withdrawals. */
+  payoutSender: PayoutSender | undefined;
   /** Applies a provider event the way webhooks are applied (once per event id, then credits). */
   applyEvent(providerId: string, event: ProviderWebhookEvent): Promise<WebhookOutcome>;
 }
@@ -116,6 +119,7 @@ export function createCryptoDeposits(deps: CryptoDepositsDeps) {
   /** Checksums and tags of a payout destination, per field key (empty when it can be paid). */
   function payoutFieldErrors(fields: Readonly<Record<string, string | null>>, currency: string) {
     const errors: Record<string, string[]> = {};
+    if (!deps.payoutSender) return { method: ['Crypto withdrawals are not available at the moment.'] };
     const network = payoutNetwork(fields, currency);
     if (!network) return { crypto_network: ['This network is not available for this currency.'] };
     const address = fields.wallet_id?.trim() ?? '';
@@ -146,15 +150,30 @@ export function createCryptoDeposits(deps: CryptoDepositsDeps) {
     },
     async createPayout(request) {
       const network = payoutNetwork(request.fields, request.currency);
-      if (!network || Object.keys(payoutFieldErrors(request.fields, request.currency)).length > 0) {
+      const sender = deps.payoutSender;
+      if (!sender || !network || Object.keys(payoutFieldErrors(request.fields, request.currency)).length > 0) {
         return { status: 'failed', reason: 'invalid payout destination' };
       }
+      // Approving again after an unknown outcome asks again with the same invoice id
+      // (the custody's idempotency key); a payout already recorded is simply answered.
+      const known = await repository.findPayoutByInvoice(db, request.invoiceId);
+      if (known) return { status: 'accepted', providerReference: known.tx_id };
+      const address = request.fields.wallet_id?.trim() ?? '';
+      const tag = request.fields.destination_tag?.trim() || null;
+      const { txId } = await sender({
+        invoiceId: request.invoiceId,
+        network,
+        address,
+        tag,
+        currency: request.currency,
+        amountMinor: request.amountMinor,
+      });
       const payout = await repository.insertPayout(db, {
-        tx_id: `sandbox-out-${randomBytes(16).toString('hex')}`,
+        tx_id: txId,
         invoice_id: request.invoiceId,
         network,
-        address: request.fields.wallet_id?.trim() ?? '',
-        tag: request.fields.destination_tag?.trim() || null,
+        address,
+        tag,
         currency: request.currency,
         amount_minor: request.amountMinor,
       });
@@ -257,13 +276,16 @@ export function createCryptoDeposits(deps: CryptoDepositsDeps) {
      * A transfer to one of our addresses was seen (unconfirmed): its deposit invoice is
      * created pending, in the player's account of that currency (opened if need be).
      */
-    async recordTransfer(input: {
-      address: string;
-      tag?: string | null;
-      amount: unknown;
-      currency: string;
-      txId?: string;
-    }) {
+    async recordTransfer(
+      input: { address: string; tag?: string | null; currency: string; txId?: string } & (
+        { amount: unknown } | { amountMinor: bigint }
+      ),
+    ): Promise<TransferView> {
+      if (input.txId) {
+        // The chain watcher may report a transfer more than once: the first report stands.
+        const seen = await repository.findTransfer(db, input.txId);
+        if (seen) return view(seen);
+      }
       const normalized = normalizeAddress(input.address);
       const tag = input.tag?.trim() || null;
       const target = normalized ? await repository.findByAddress(db, normalized, tag) : undefined;
@@ -278,9 +300,10 @@ export function createCryptoDeposits(deps: CryptoDepositsDeps) {
       }
       const currency = await currencyOnNetworkOrThrow(input.currency, target.network);
       const errors = requestErrors();
-      const amountMinor = checkAmount(input.amount, currency, ANY_AMOUNT, errors);
+      const amountMinor =
+        'amountMinor' in input ? input.amountMinor : checkAmount(input.amount, currency, ANY_AMOUNT, errors);
       errors.throwIfAny();
-      if (amountMinor === null) throw new Error('unreachable: amount errors are thrown above');
+      if (amountMinor === null || amountMinor <= 0n) throw AppError.validation({ amount: ['Must be above zero.'] });
       const methodId = await repository.findDepositMethod(db, CRYPTO_PROVIDER_ID, currency.code);
       if (!methodId) throw AppError.validation({ currency: ['No crypto deposit method takes this currency.'] });
       const txId = input.txId ?? `sandbox-${randomBytes(16).toString('hex')}`;
@@ -334,6 +357,32 @@ export function createCryptoDeposits(deps: CryptoDepositsDeps) {
       if (outcome.invoiceStatus === InvoiceStatus.SUCCESS) await repository.markConfirmed(db, transfer.tx_id);
       const after = await repository.findTransfer(db, txId);
       return { ...view(after ?? transfer), credited: outcome.applied };
+    },
+
+    /** Applies one authenticated custody event (transfers seen and confirmed, payouts settled). */
+    async applyCustodyEvent(event: CustodyEvent): Promise<{ applied: boolean }> {
+      switch (event.type) {
+        case 'transfer.seen': {
+          const known = await repository.findTransfer(db, event.txId);
+          await this.recordTransfer({
+            address: event.address,
+            tag: event.tag ?? null,
+            currency: event.currency,
+            txId: event.txId,
+            amountMinor: BigInt(event.amountMinor),
+          });
+          return { applied: !known };
+        }
+        case 'transfer.confirmed':
+          return { applied: (await this.confirmTransfer(event.txId)).credited };
+        case 'payout.confirmed':
+        case 'payout.failed': {
+          const outcome = event.type === 'payout.confirmed' ? 'confirmed' : 'dropped';
+          const before = await repository.findPayout(db, event.txId);
+          const after = await settlePayout(event.txId, outcome);
+          return { applied: before?.status !== after.status };
+        }
+      }
     },
 
     /** Sandbox chain: the chain confirmed a payout (the withdrawal is paid) or dropped it (the money returns). */
