@@ -2,8 +2,26 @@ import { z } from 'zod';
 import { dataEnvelope, pagedEnvelope } from '../common/envelope';
 
 /** The in-house games that play on a seed pair and have a play endpoint. */
-export const ORIGINALS_GAMES = ['dice', 'limbo'] as const;
+export const ORIGINALS_GAMES = ['dice', 'limbo', 'mines', 'plinko', 'roulette', 'slot'] as const;
 export type OriginalsGame = (typeof ORIGINALS_GAMES)[number];
+
+/** The catalogue game (identity) of each in-house game: the slot is Fruit Fiesta. */
+export const ORIGINALS_CATALOGUE_IDENTITY: Readonly<Record<OriginalsGame, string>> = {
+  dice: 'dice',
+  limbo: 'limbo',
+  mines: 'mines',
+  plinko: 'plinko',
+  roulette: 'roulette',
+  slot: 'fruit-fiesta',
+};
+
+/** The in-house game of a catalogue identity, if it is one. */
+export function originalsGameOf(identity: string): OriginalsGame | undefined {
+  return ORIGINALS_GAMES.find((game) => ORIGINALS_CATALOGUE_IDENTITY[game] === identity);
+}
+
+/** Most bets one roulette spin takes. */
+export const ROULETTE_MAX_BETS_PER_SPIN = 50;
 
 /** The player's seed pair: the server seed is shown only as its SHA-256 until rotated. */
 export const seedPairSchema = z.object({
@@ -33,11 +51,42 @@ export const limboPlayBodySchema = z.object({
   amount: z.number(),
   targetHundredths: z.number(),
 });
+export const plinkoPlayBodySchema = z.object({
+  amount: z.number(),
+  rows: z.number(),
+  risk: z.string(),
+});
+/** One paid spin; the free spins it triggers are part of the same round. */
+export const slotPlayBodySchema = z.object({ amount: z.number() });
+/**
+ * A roulette bet: `numbers` for straight, split, street, corner and sixLine; `index` (1–3)
+ * for dozen and column; neither for red, black, odd, even, low, high. `amount` in major units.
+ */
+export const rouletteBetBodySchema = z.object({
+  type: z.string(),
+  numbers: z.array(z.number()).optional(),
+  index: z.number().optional(),
+  amount: z.number(),
+});
+export type RouletteBetBody = z.infer<typeof rouletteBetBodySchema>;
+/** The round's stake is the sum of the bets' amounts. */
+export const roulettePlayBodySchema = z.object({
+  bets: z.array(rouletteBetBodySchema).min(1).max(ROULETTE_MAX_BETS_PER_SPIN),
+});
+export const minesStartBodySchema = z.object({
+  amount: z.number(),
+  mineCount: z.number(),
+});
+/** A tile of the 5×5 board, 0–24 row-major. */
+export const minesRevealBodySchema = z.object({ tile: z.number() });
 
 export const originalsRoundSchema = z.object({
   id: z.string(),
   game: z.enum(ORIGINALS_GAMES),
+  /** The catalogue game (the slot's is `fruit-fiesta`). */
   gameIdentity: z.string(),
+  /** `open`: a mines round still being played (outcome without the mines); otherwise `settled`. */
+  status: z.enum(['open', 'settled']),
   isDemo: z.boolean(),
   amount: z.number(),
   payout: z.number(),
@@ -46,6 +95,8 @@ export const originalsRoundSchema = z.object({
   currency: z.string(),
   params: z.record(z.string(), z.unknown()),
   outcome: z.record(z.string(), z.unknown()),
+  /** Mines: the player's steps `{ reveals: number[], cashOut: boolean }` for replayMines; null otherwise. */
+  actions: z.object({ reveals: z.array(z.number().int()), cashOut: z.boolean() }).nullable(),
   seeds: z.object({
     serverSeedHash: z.string(),
     clientSeed: z.string(),
@@ -59,6 +110,8 @@ export type OriginalsRound = z.infer<typeof originalsRoundSchema>;
 /** A play answer: the round and the balance after it (minor-unit exactness kept in major numbers). */
 export const originalsPlayResponseSchema = dataEnvelope(z.object({ round: originalsRoundSchema, balance: z.number() }));
 export const originalsRoundResponseSchema = dataEnvelope(originalsRoundSchema);
+/** `GET /api/game/originals/mines/active`: the open mines round to resume, or null. */
+export const minesActiveResponseSchema = dataEnvelope(originalsRoundSchema.nullable());
 
 /** `GET /api/game/spins`: the player's casino rounds. */
 export const spinSchema = z.object({

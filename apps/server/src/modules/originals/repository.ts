@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, GameRoundTable, GameSeedPairTable } from '../../db/schema';
 
@@ -21,7 +21,6 @@ function roundQuery(q: Executor) {
       'g.name as game_name',
       's.server_seed',
       's.server_seed_hash',
-      's.client_seed',
       's.is_active as pair_active',
     ]);
 }
@@ -101,14 +100,70 @@ export function createOriginalsRepository(db: Db) {
       return q.insertInto('game_rounds').values(values).returningAll().executeTakeFirstOrThrow();
     },
 
-    /** A player's round with its game identity and seed pair; undefined for another player's. */
+    /** A player's settled real-money round with its game identity and seed pair; undefined for another player's. */
     async findPlayerRound(q: Executor, playerId: string, roundId: string) {
-      return roundQuery(q).where('r.id', '=', roundId).where('r.player_id', '=', playerId).executeTakeFirst();
+      return roundQuery(q)
+        .where('r.id', '=', roundId)
+        .where('r.player_id', '=', playerId)
+        .where('r.is_demo', '=', false)
+        .where('r.status', '=', 'settled')
+        .executeTakeFirst();
     },
 
-    /** A round with its game identity and seed pair, whoever played it. */
-    async findPlayerRoundAny(q: Executor, roundId: string) {
-      return roundQuery(q).where('r.id', '=', roundId).executeTakeFirst();
+    /** A round with its game identity and seed pair (no lock). */
+    async findRound(q: Executor, roundId: string) {
+      return roundQuery(q).where('r.id', '=', roundId).executeTakeFirstOrThrow();
+    },
+
+    /** The owner's open round of this mode (real or demo), if any. */
+    async findOpenRound(q: Executor, owner: SeedOwner, isDemo: boolean) {
+      const found = roundQuery(q).where('r.status', '=', 'open').where('r.is_demo', '=', isDemo);
+      return (
+        'playerId' in owner
+          ? found.where('r.player_id', '=', owner.playerId)
+          : found.where('r.session_id', '=', owner.sessionId).where('r.player_id', 'is', null)
+      ).executeTakeFirst();
+    },
+
+    /**
+     * The owner's round of this mode, locked (only the round row: joins would lock the
+     * game row for every player); undefined for anyone else's round.
+     */
+    async lockOwnRound(q: Executor, owner: SeedOwner, isDemo: boolean, roundId: string) {
+      const found = q.selectFrom('game_rounds').selectAll().where('id', '=', roundId).where('is_demo', '=', isDemo);
+      return (
+        'playerId' in owner
+          ? found.where('player_id', '=', owner.playerId)
+          : found.where('session_id', '=', owner.sessionId).where('player_id', 'is', null)
+      )
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async updateRound(q: Executor, roundId: string, values: Updateable<GameRoundTable>): Promise<void> {
+      await q.updateTable('game_rounds').set(values).where('id', '=', roundId).execute();
+    },
+
+    /** Whether a round on the pair is still open (its server seed must stay secret). */
+    async pairHasOpenRound(q: Executor, pairId: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('game_rounds')
+        .select('id')
+        .where('seed_pair_id', '=', pairId)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A game session by id (a multi-step round settles on the session that bet). */
+    async findSession(q: Executor, sessionId: string) {
+      return q
+        .selectFrom('game_sessions as s')
+        .leftJoin('players as p', 'p.id', 's.player_id')
+        .selectAll('s')
+        .select('p.status as player_status')
+        .where('s.id', '=', sessionId)
+        .executeTakeFirst();
     },
 
     /** A player's real-money rounds, newest first. */
@@ -127,6 +182,7 @@ export function createOriginalsRepository(db: Db) {
         ])
         .where('r.player_id', '=', playerId)
         .where('r.is_demo', '=', false)
+        .where('r.status', '=', 'settled')
         .orderBy('r.created_at', 'desc')
         .orderBy('r.id', 'desc')
         .limit(page.limit)
@@ -137,6 +193,7 @@ export function createOriginalsRepository(db: Db) {
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('player_id', '=', playerId)
         .where('is_demo', '=', false)
+        .where('status', '=', 'settled')
         .executeTakeFirstOrThrow();
       return { rows, totalRows: Number(total.n) };
     },
@@ -144,4 +201,4 @@ export function createOriginalsRepository(db: Db) {
 }
 
 export type OriginalsRepository = ReturnType<typeof createOriginalsRepository>;
-export type PlayerRoundRow = NonNullable<Awaited<ReturnType<OriginalsRepository['findPlayerRound']>>>;
+export type PlayerRoundRow = Awaited<ReturnType<OriginalsRepository['findRound']>>;

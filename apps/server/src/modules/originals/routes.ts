@@ -1,7 +1,13 @@
 import {
   dicePlayBodySchema,
   limboPlayBodySchema,
+  minesActiveResponseSchema,
+  minesRevealBodySchema,
+  minesStartBodySchema,
   originalsPlayResponseSchema,
+  plinkoPlayBodySchema,
+  roulettePlayBodySchema,
+  slotPlayBodySchema,
   originalsRoundResponseSchema,
   pageQuerySchema,
   seedsResponseSchema,
@@ -80,7 +86,9 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Reveals the server seed of the active pair and commits a new one',
-        description: '`previous` carries the revealed server seed: every round played on it can now be verified.',
+        description:
+          '`previous` carries the revealed server seed: every round played on it can now be verified. 409 while a ' +
+          'mines round on the pair is open (its seed would give the mines away): finish it first.',
         headers: sessionHeaders,
         body: z.object({ clientSeed: z.string().optional() }).optional(),
         response: { 200: seedsResponseSchema },
@@ -92,35 +100,144 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
   const playDescription =
     '`amount` is the stake in major units of the session currency. One round: the next nonce of the seed pair, ' +
     'the bet and the win through the game wallet, the round stored, all in one transaction. 422 per field for ' +
-    'game parameters, 13201 when the balance is too low.';
+    'game parameters, 13201 when the balance is too low. The answer: `{ round, balance }` (balance after the ' +
+    'round, major units).';
+  const oneShot = [
+    {
+      game: 'dice',
+      body: dicePlayBodySchema,
+      summary: 'Plays a round of dice',
+      shapes: '`params` {direction, targetHundredths}; `outcome` {rollHundredths, win, multiplierBp}.',
+    },
+    {
+      game: 'limbo',
+      body: limboPlayBodySchema,
+      summary: 'Plays a round of limbo',
+      shapes: '`params` {targetHundredths}; `outcome` {resultHundredths, win, multiplierBp}.',
+    },
+    {
+      game: 'plinko',
+      body: plinkoPlayBodySchema,
+      summary: 'Drops a plinko ball',
+      shapes:
+        '`rows` 8–16, `risk` low | medium | high. `params` {rows, risk}; `outcome` {path (0 left, 1 right per row), ' +
+        'bucket, multiplierBp}.',
+    },
+    {
+      game: 'slot',
+      body: slotPlayBodySchema,
+      summary: 'Plays a paid spin of Fruit Fiesta (the slot) with every free spin it triggers',
+      shapes:
+        '`params` {}; `outcome` the SlotRound of packages/games {nonce, spins, noncesUsed, multiplierBp}: the free ' +
+        'spins are part of the paid round and use the nonces after it (the pair advances by `noncesUsed`).',
+    },
+    {
+      game: 'roulette',
+      body: roulettePlayBodySchema,
+      summary: 'Spins the roulette wheel for up to 50 bets',
+      shapes:
+        'Each bet: `type` (straight, split, street, corner, sixLine with `numbers`; dozen, column with `index` 1–3; ' +
+        'red, black, odd, even, low, high) and `amount` in major units; the stake is their sum (one bet ' +
+        'transaction). 422 names the bet (`bets.0.numbers`, `bets.2.amount`). `params` {bets: [{type, numbers?, ' +
+        'index?, amount}]}; `outcome` {pocket, color, bets: [{multiplierBp, payout}], multiplierBp}. To replay, ' +
+        'give replayRound the bets with `stakeMinor` = amount in minor units.',
+    },
+  ] as const;
+  for (const { game, body, summary, shapes } of oneShot) {
+    app.post(
+      `/api/game/originals/${game}/rounds`,
+      {
+        schema: {
+          tags,
+          summary,
+          description: `${playDescription} ${shapes}`,
+          headers: sessionHeaders,
+          body,
+          response: { 200: originalsPlayResponseSchema },
+        },
+      },
+      async (request) => ({ data: await originals.play(await sessionOf(request), game, request.body) }),
+    );
+  }
+
+  const minesShapes =
+    'The answer: `{ round, balance }`. While `round.status` is `open`, `outcome` is the public view {mineCount, ' +
+    'mines: null, revealed, status: playing, hitTile: null, multiplierBp (what cashing out pays now)}; once settled ' +
+    'it is the whole MinesState with the mines, `payout` and `multiplier` are set, and `actions` {reveals, cashOut} ' +
+    'replays it with replayRound(seeds, {game: mines, params, actions}).';
   app.post(
-    '/api/game/originals/dice/rounds',
+    '/api/game/originals/mines/rounds',
     {
       schema: {
         tags,
-        summary: 'Plays a round of dice',
-        description: playDescription,
+        summary: 'Starts a mines round',
+        description:
+          '`amount` in major units, `mineCount` 1–24. The stake is taken and the board fixed by the next nonce of ' +
+          'the seed pair. One open round per player and mode (real or demo): 409 while one is open. ' +
+          minesShapes,
         headers: sessionHeaders,
-        body: dicePlayBodySchema,
+        body: minesStartBodySchema,
         response: { 200: originalsPlayResponseSchema },
       },
     },
-    async (request) => ({ data: await originals.play(await sessionOf(request), 'dice', request.body) }),
+    async (request) => ({ data: await originals.startMines(await sessionOf(request), request.body) }),
+  );
+
+  const roundParams = z.object({ id: z.string().max(64) });
+  app.post(
+    '/api/game/originals/mines/rounds/:id/reveal',
+    {
+      schema: {
+        tags,
+        summary: 'Reveals a tile of the open mines round',
+        description:
+          '`tile` 0–24 (row-major). A mine ends the round with nothing (settled, the board revealed); the last safe ' +
+          'tile cashes out by itself. 422 for a tile out of range or already revealed, 409 once the round is over, ' +
+          "404 for another player's round. " +
+          minesShapes,
+        headers: sessionHeaders,
+        params: roundParams,
+        body: minesRevealBodySchema,
+        response: { 200: originalsPlayResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await originals.revealMines(await sessionOf(request), request.params.id, request.body.tile),
+    }),
   );
 
   app.post(
-    '/api/game/originals/limbo/rounds',
+    '/api/game/originals/mines/rounds/:id/cashout',
     {
       schema: {
         tags,
-        summary: 'Plays a round of limbo',
-        description: playDescription,
+        summary: 'Cashes out the open mines round',
+        description:
+          'Pays the stake times the current multiplier and settles the round. 409 before the first reveal and once ' +
+          'the round is over. ' +
+          minesShapes,
         headers: sessionHeaders,
-        body: limboPlayBodySchema,
+        params: roundParams,
         response: { 200: originalsPlayResponseSchema },
       },
     },
-    async (request) => ({ data: await originals.play(await sessionOf(request), 'limbo', request.body) }),
+    async (request) => ({ data: await originals.cashOutMines(await sessionOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/api/game/originals/mines/active',
+    {
+      schema: {
+        tags,
+        summary: 'The open mines round to resume (of the player, or of the guest session, in this mode), or null',
+        headers: sessionHeaders,
+        response: { 200: minesActiveResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', noStore);
+      return { data: await originals.activeMines(await sessionOf(request)) };
+    },
   );
 
   app.get(
@@ -129,7 +246,11 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.requirePlayer,
       schema: {
         tags,
-        summary: "Game recall: one of the player's rounds with its seeds (the server seed once rotated)",
+        summary:
+          "Game recall: one of the player's settled real-money rounds with its seeds (the server seed once rotated)",
+        description:
+          '`params`, `outcome` (and `actions` for mines) are those of the play answers; with `seeds` (the server seed ' +
+          'once the pair is rotated) replayRound of packages/games recomputes the outcome. Open and demo rounds: 404.',
         security: [{ bearer: [] }],
         params: z.object({ id: z.string().max(64) }),
         response: { 200: originalsRoundResponseSchema },

@@ -1,27 +1,45 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  ORIGINALS_CATALOGUE_IDENTITY,
   toMajorAmount,
   type AmountCurrency,
   type OriginalsGame,
   type OriginalsRound,
   type PaginationMeta,
+  type RouletteBetBody,
   type Seeds,
   type Spin,
 } from '@croupier/contract';
 import {
+  BP_PER_X,
   FairRng,
+  cashOutMines,
   commitServerSeed,
   generateClientSeed,
   generateServerSeed,
+  minesPublicView,
   multiplierFromBp,
   payoutMinor,
   playDice,
   playLimbo,
+  playPlinko,
+  playRoulette,
+  playSlotRound,
+  revealMinesTile,
+  startMines,
   validateClientSeed,
   validateDiceParams,
   validateLimboParams,
+  validateMinesParams,
+  validatePlinkoParams,
+  validateRouletteBets,
+  type GameParamError,
+  type MinesActions,
+  type MinesState,
   type Result,
 } from '@croupier/games';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { pageMeta, pageOffset } from '../../lib/pagination';
 import { WalletRefusal, type GameSession, type GameWallet } from '../game-wallet/service';
@@ -31,38 +49,140 @@ import type { OriginalsRepository, PlayerRoundRow, SeedOwner, SeedPairRow } from
 
 /**
  * The in-house provider ("originals"): provably fair games on the player's seed pair.
- * A round runs in one database transaction: lock the seed pair, take the nonce, play,
+ * A round runs in one database transaction: lock the seed pair, take the nonce(s), play,
  * bet and win through the game wallet (in process, transaction ids derived from the round
  * id), store the round. A crash never leaves half a round: all of it commits or none.
+ * Mines is the exception of several steps: its start bets and stores the round `open`
+ * with the secret board, each step locks the round row, and the step that ends it pays
+ * the win (0 on a mine) and settles it.
  */
 
 /** The provider identity of the in-house games in the catalogue and the game wallet. */
 export const ORIGINALS_PROVIDER = 'croupier';
 
+/** The games whose round is one call (mines takes several steps). */
+export type OneShotGame = Exclude<OriginalsGame, 'mines'>;
+
+/** What a one-shot round stores and pays; JSON-safe (no bigint) so that it can be stored and sent as is. */
 interface Played {
-  params: Record<string, unknown>;
-  outcome: Record<string, unknown> & { multiplierBp: number };
+  outcome: Record<string, unknown>;
+  multiplierBp: number;
+  payoutMinor: bigint;
+  /** Nonces of the pair the round used (slot: 1 + free spins). */
+  noncesUsed: number;
 }
 
-/** Validates the game's own fields (422 per field) and returns how to play a round. */
-function prepare(game: OriginalsGame, body: Record<string, unknown>): (rng: FairRng) => Played {
-  const fail = <T>(result: Result<T>): T => {
-    if (result.ok) return result.value;
-    throw AppError.validation({ [result.error.field]: [result.error.message] }, result.error.message);
+/** A validated one-shot round, ready to play on the next nonce of the seed pair. */
+interface Prepared {
+  stakeMinor: bigint;
+  params: Record<string, unknown>;
+  /** The body field a stake-limit refusal names. */
+  stakeField: string;
+  play(rng: FairRng, nonce: number): Played;
+}
+
+/** A packages/games refusal as a 422 on its field (`bets[0].numbers` named `bets.0.numbers` like the schema's). */
+function paramsError(error: GameParamError): AppError {
+  const field = error.field.replace(/\[(\d+)\]/g, '.$1');
+  return AppError.validation({ [field]: [error.message] }, error.message);
+}
+
+function valid<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw paramsError(result.error);
+}
+
+/** Rounds with one multiplier on the whole stake (dice, limbo, plinko). */
+function multiplied(stakeMinor: bigint, outcome: { multiplierBp: number }): Played {
+  return {
+    outcome: { ...outcome },
+    multiplierBp: outcome.multiplierBp,
+    payoutMinor: payoutMinor(stakeMinor, outcome.multiplierBp),
+    noncesUsed: 1,
   };
-  if (game === 'dice') {
-    const params = fail(validateDiceParams(body));
-    return (rng) => ({ params: { ...params }, outcome: { ...playDice(rng, params) } });
+}
+
+/**
+ * Roulette: each bet's `amount` (major units) is its stake; the round's stake is their
+ * sum. Stored params keep the bets as given (numbers sorted), in major units.
+ */
+function prepareRoulette(body: Record<string, unknown>, currency: AmountCurrency): Prepared {
+  const raw = Array.isArray(body.bets) ? (body.bets as RouletteBetBody[]) : [];
+  const bets = valid(
+    validateRouletteBets(
+      raw.map((bet, i) => ({
+        type: bet.type,
+        numbers: bet.numbers,
+        index: bet.index,
+        stakeMinor: amountMinorOrThrow(bet.amount, currency, { field: `bets.${i}.amount` }),
+      })),
+    ),
+  );
+  const stakeMinor = bets.reduce((sum, bet) => sum + bet.stakeMinor, 0n);
+  const toMajor = (amountMinor: bigint) => toMajorAmount(amountMinor, currency);
+  return {
+    stakeMinor,
+    stakeField: 'bets',
+    params: { bets: bets.map(({ stakeMinor: betMinor, ...spot }) => ({ ...spot, amount: toMajor(betMinor) })) },
+    play(rng) {
+      const outcome = playRoulette(rng, bets);
+      // The round's multiplier: total payout over total stake (bets pay exactly, the round may not divide).
+      const multiplierBp = Number((outcome.totalPayoutMinor * BigInt(BP_PER_X)) / outcome.totalStakeMinor);
+      return {
+        outcome: {
+          pocket: outcome.pocket,
+          color: outcome.color,
+          bets: outcome.bets.map((bet) => ({ multiplierBp: bet.multiplierBp, payout: toMajor(bet.payoutMinor) })),
+          multiplierBp,
+        },
+        multiplierBp,
+        payoutMinor: outcome.totalPayoutMinor,
+        noncesUsed: 1,
+      };
+    },
+  };
+}
+
+/** Validates a one-shot game's body (422 per field) and returns how to play its round. */
+function prepare(game: OneShotGame, body: Record<string, unknown>, currency: AmountCurrency): Prepared {
+  if (game === 'roulette') return prepareRoulette(body, currency);
+  const stakeMinor = amountMinorOrThrow(body.amount, currency);
+  const base = { stakeMinor, stakeField: 'amount' };
+  switch (game) {
+    case 'dice': {
+      const params = valid(validateDiceParams(body));
+      return { ...base, params: { ...params }, play: (rng) => multiplied(stakeMinor, playDice(rng, params)) };
+    }
+    case 'limbo': {
+      const params = valid(validateLimboParams(body));
+      return { ...base, params: { ...params }, play: (rng) => multiplied(stakeMinor, playLimbo(rng, params)) };
+    }
+    case 'plinko': {
+      const params = valid(validatePlinkoParams(body));
+      return { ...base, params: { ...params }, play: (rng) => multiplied(stakeMinor, playPlinko(rng, params)) };
+    }
+    case 'slot':
+      return {
+        ...base,
+        params: {},
+        play(rng, nonce) {
+          const round = playSlotRound((n) => rng.reset(n), nonce);
+          return { ...multiplied(stakeMinor, round), noncesUsed: round.noncesUsed };
+        },
+      };
   }
-  const params = fail(validateLimboParams(body));
-  return (rng) => ({ params: { ...params }, outcome: { ...playLimbo(rng, params) } });
 }
 
 /** A rotation committed between reading the active pair and locking it (concurrent calls). */
 const seedsChanged = () => new AppError('CONFLICT', 'The seeds have just changed. Try again.');
 
+/** A mines step the round's state refuses (the lib's rule `state`) is a conflict, not a bad field. */
+function minesStepError(error: GameParamError): AppError {
+  return error.rule === 'state' ? new AppError('CONFLICT', 'This round is over.') : paramsError(error);
+}
+
 /** Wallet statuses as the player's API errors. */
-function refusalError(refusal: WalletRefusal): AppError {
+function refusalError(refusal: WalletRefusal, stakeField = 'amount'): AppError {
   switch (refusal.status) {
     case 'NOT_ENOUGH_MONEY':
       return new AppError('INSUFFICIENT_FUNDS');
@@ -72,7 +192,7 @@ function refusalError(refusal: WalletRefusal): AppError {
     case 'USER_DISABLED':
       return new AppError('GAME_PLAYER_LIMITED');
     case 'BET_OUT_OF_LIMITS':
-      return AppError.validation({ amount: ['The stake is outside the limits of this game.'] });
+      return AppError.validation({ [stakeField]: ['The stake is outside the limits of this game.'] });
     default:
       return new AppError('GAME_BETS_RESTRICTED');
   }
@@ -82,8 +202,8 @@ export function createOriginals(deps: {
   repository: OriginalsRepository;
   gameWallet: GameWallet;
   events: RealtimeEvents;
-  /** The catalogue id of an in-house game by identity (dice, limbo…). */
-  gameIdOf: (identity: OriginalsGame) => Promise<string>;
+  /** The catalogue id of a game by its catalogue identity (dice, limbo, fruit-fiesta…). */
+  gameIdOf: (identity: string) => Promise<string>;
   currencyOf: (code: string) => Promise<AmountCurrency>;
 }) {
   const { repository, gameWallet, events } = deps;
@@ -124,19 +244,32 @@ export function createOriginals(deps: {
     return result.value;
   }
 
+  /** The session must be one of this in-house game (a dice session does not play limbo). */
+  async function gameIdFor(session: GameSession, game: OriginalsGame): Promise<string> {
+    const gameId = await deps.gameIdOf(ORIGINALS_CATALOGUE_IDENTITY[game]);
+    if (session.game_id !== gameId || session.provider !== ORIGINALS_PROVIDER) {
+      throw new AppError('BAD_REQUEST', 'This game session is for another game.');
+    }
+    return gameId;
+  }
+
   async function toRound(row: PlayerRoundRow): Promise<OriginalsRound> {
     const currency = await deps.currencyOf(row.currency);
+    const open = row.status === 'open';
     return {
       id: row.id,
       game: row.game as OriginalsGame,
       gameIdentity: row.game_identity,
+      status: row.status,
       isDemo: row.is_demo,
       amount: toMajorAmount(row.stake_minor, currency),
       payout: toMajorAmount(row.payout_minor, currency),
-      multiplier: multiplierFromBp(row.multiplier_bp),
+      multiplier: multiplierFromBp(Number(row.multiplier_bp)),
       currency: row.currency,
       params: row.params,
-      outcome: row.outcome,
+      // An open round's stored outcome is its secret state: the player sees it without the mines.
+      outcome: open ? { ...minesPublicView(row.outcome as unknown as MinesState) } : row.outcome,
+      actions: row.actions ? (row.actions as unknown as { reveals: number[]; cashOut: boolean }) : null,
       seeds: {
         serverSeedHash: row.server_seed_hash,
         clientSeed: row.client_seed,
@@ -145,6 +278,133 @@ export function createOriginals(deps: {
       },
       createdAt: row.created_at.toISOString(),
     };
+  }
+
+  /** Runs a round's transaction; wallet refusals become the player's API errors. */
+  async function inTransaction<T>(stakeField: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    try {
+      return await events.transaction(work);
+    } catch (error) {
+      if (error instanceof WalletRefusal) throw refusalError(error, stakeField);
+      throw error;
+    }
+  }
+
+  /**
+   * Locks the owner's active pair, takes `noncesUsed` nonces from it, bets and stores the
+   * round: the start of every round. One-shot rounds settle in the same call.
+   */
+  async function betOnPair(
+    trx: Transaction<Database>,
+    session: GameSession,
+    round: {
+      game: OriginalsGame;
+      gameId: string;
+      stakeMinor: bigint;
+      params: Record<string, unknown>;
+      /** `open`: a round of several steps (mines), settled later; one per owner and mode. */
+      status: 'open' | 'settled';
+      play(rng: FairRng, nonce: number): Played & { actions: MinesActions | null };
+    },
+  ): Promise<{ id: string; balanceMinor: bigint }> {
+    const owner = ownerOf(session);
+    const pair = await repository.lockActivePair(trx, owner);
+    if (!pair) throw seedsChanged();
+    if (round.status === 'open' && (await repository.findOpenRound(trx, owner, session.is_demo))) {
+      throw new AppError('CONFLICT', 'Finish your open round first.');
+    }
+    const nonce = Number(pair.nonce);
+    const played = round.play(new FairRng(pair.server_seed, pair.client_seed, nonce), nonce);
+    await repository.advanceNonce(trx, pair.id, pair.nonce + BigInt(played.noncesUsed));
+    const id = randomUUID();
+    const call = { roundId: id, currency: session.currency };
+    let answer = await gameWallet.betIn(trx, session, {
+      ...call,
+      transactionId: `${id}:bet`,
+      amountMinor: round.stakeMinor,
+    });
+    if (round.status === 'settled') {
+      answer = await gameWallet.winIn(trx, session, {
+        ...call,
+        transactionId: `${id}:win`,
+        amountMinor: played.payoutMinor,
+      });
+    }
+    await repository.insertRound(trx, {
+      id,
+      player_id: session.player_id,
+      session_id: session.id,
+      game_id: round.gameId,
+      game: round.game,
+      seed_pair_id: pair.id,
+      nonce: pair.nonce,
+      client_seed: pair.client_seed,
+      params: JSON.stringify(round.params),
+      outcome: JSON.stringify(played.outcome),
+      actions: played.actions ? JSON.stringify(played.actions) : null,
+      status: round.status,
+      currency: session.currency,
+      is_demo: session.is_demo,
+      stake_minor: round.stakeMinor,
+      payout_minor: played.payoutMinor,
+      multiplier_bp: BigInt(played.multiplierBp),
+      settled_at: round.status === 'settled' ? new Date() : null,
+    });
+    return { id, balanceMinor: answer.balanceMinor };
+  }
+
+  async function answerOf(roundId: string, balanceMinor: bigint, currency: AmountCurrency) {
+    const row = await repository.findRound(db, roundId);
+    return { round: await toRound(row), balance: toMajorAmount(balanceMinor, currency) };
+  }
+
+  const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+  /**
+   * One step of the owner's open mines round, under the round's row lock (parallel steps
+   * queue; a step on a settled round is a 409). A step that ends the round settles it:
+   * the win (0 on a mine) goes through the game wallet of the session that bet.
+   */
+  async function minesStep(
+    session: GameSession,
+    roundId: string,
+    step: (state: MinesState, actions: MinesActions) => { state: Result<MinesState>; actions: MinesActions },
+  ): Promise<{ round: OriginalsRound; balance: number }> {
+    await gameIdFor(session, 'mines');
+    if (!uuidPattern.test(roundId)) throw AppError.notFound('Round not found.');
+    const id = roundId.toLowerCase();
+    const settled = await inTransaction('amount', async (trx) => {
+      const row = await repository.lockOwnRound(trx, ownerOf(session), session.is_demo, id);
+      if (!row || row.game !== 'mines') throw AppError.notFound('Round not found.');
+      if (row.status !== 'open') throw new AppError('CONFLICT', 'This round is over.');
+      const next = step(row.outcome as unknown as MinesState, row.actions as unknown as MinesActions);
+      if (!next.state.ok) throw minesStepError(next.state.error);
+      const state = next.state.value;
+      const values = { outcome: JSON.stringify(state), actions: JSON.stringify(next.actions) };
+      const betting = await repository.findSession(trx, row.session_id);
+      if (!betting) throw new Error('round session vanished');
+      if (state.status === 'playing') {
+        await repository.updateRound(trx, id, values);
+        return { session: betting, balanceMinor: undefined };
+      }
+      const won = state.status === 'cashedOut' ? payoutMinor(row.stake_minor, state.multiplierBp) : 0n;
+      const answer = await gameWallet.winIn(trx, betting, {
+        roundId: id,
+        currency: row.currency,
+        transactionId: `${id}:win`,
+        amountMinor: won,
+      });
+      await repository.updateRound(trx, id, {
+        ...values,
+        status: 'settled',
+        settled_at: new Date(),
+        payout_minor: won,
+        multiplier_bp: BigInt(state.status === 'cashedOut' ? state.multiplierBp : 0),
+      });
+      return { session: betting, balanceMinor: answer.balanceMinor };
+    });
+    const balanceMinor = settled.balanceMinor ?? (await gameWallet.balance(settled.session)).balanceMinor;
+    return answerOf(id, balanceMinor, await deps.currencyOf(settled.session.currency));
   }
 
   return {
@@ -165,7 +425,11 @@ export function createOriginals(deps: {
       return { active: pairView(pair), previous: null };
     },
 
-    /** Reveals the active pair's server seed and opens a new pair (optionally with the player's client seed). */
+    /**
+     * Reveals the active pair's server seed and opens a new pair (optionally with the
+     * player's client seed). Refused (409) while a round on the pair is open: its seed
+     * would give away the mines.
+     */
     async rotate(session: GameSession, clientSeed?: unknown): Promise<Seeds> {
       const seed = clientSeed === undefined ? undefined : checkedClientSeed(clientSeed);
       await activePair(session);
@@ -173,6 +437,9 @@ export function createOriginals(deps: {
       const { previous, active } = await db.transaction().execute(async (trx) => {
         const locked = await repository.lockActivePair(trx, owner);
         if (!locked) throw seedsChanged();
+        if (await repository.pairHasOpenRound(trx, locked.id)) {
+          throw new AppError('CONFLICT', 'Finish your open Mines round before changing the server seed.');
+        }
         const revealed = await repository.reveal(trx, locked.id);
         await repository.ensureActivePair(trx, owner, newSeeds(seed ?? locked.client_seed));
         const next = await repository.findActivePair(trx, owner);
@@ -182,81 +449,91 @@ export function createOriginals(deps: {
       return { active: pairView(active), previous: { ...pairView(previous), serverSeed: previous.server_seed } };
     },
 
-    /** Plays one round of `game` for the session's player; answers the round and the balance after it. */
+    /** Plays one round of a one-shot game for the session; answers the round and the balance after it. */
     async play(
       session: GameSession,
-      game: OriginalsGame,
-      body: { amount: number } & Record<string, unknown>,
+      game: OneShotGame,
+      body: Record<string, unknown>,
     ): Promise<{ round: OriginalsRound; balance: number }> {
-      const gameId = await deps.gameIdOf(game);
-      if (session.game_id !== gameId || session.provider !== ORIGINALS_PROVIDER) {
-        throw new AppError('BAD_REQUEST', 'This game session is for another game.');
-      }
+      const gameId = await gameIdFor(session, game);
       const currency = await deps.currencyOf(session.currency);
-      const stakeMinor = amountMinorOrThrow(body.amount, currency);
-      const playRound = prepare(game, body);
+      const prepared = prepare(game, body, currency);
       await activePair(session);
-
-      try {
-        const played = await events.transaction(async (trx) => {
-          const pair = await repository.lockActivePair(trx, ownerOf(session));
-          if (!pair) throw seedsChanged();
-          await repository.advanceNonce(trx, pair.id, pair.nonce + 1n);
-          const { params, outcome } = playRound(new FairRng(pair.server_seed, pair.client_seed, Number(pair.nonce)));
-          const id = randomUUID();
-          const won = payoutMinor(stakeMinor, outcome.multiplierBp);
-          const call = { roundId: id, currency: session.currency };
-          await gameWallet.betIn(trx, session, { ...call, transactionId: `${id}:bet`, amountMinor: stakeMinor });
-          const settled = await gameWallet.winIn(trx, session, {
-            ...call,
-            transactionId: `${id}:win`,
-            amountMinor: won,
-          });
-          const row = await repository.insertRound(trx, {
-            id,
-            player_id: session.player_id,
-            session_id: session.id,
-            game_id: gameId,
-            game,
-            seed_pair_id: pair.id,
-            nonce: pair.nonce,
-            params: JSON.stringify(params),
-            outcome: JSON.stringify(outcome),
-            currency: session.currency,
-            is_demo: session.is_demo,
-            stake_minor: stakeMinor,
-            payout_minor: won,
-            multiplier_bp: outcome.multiplierBp,
-          });
-          const round: PlayerRoundRow = {
-            ...row,
-            game_identity: game,
-            game_name: game,
-            server_seed: pair.server_seed,
-            server_seed_hash: pair.server_seed_hash,
-            client_seed: pair.client_seed,
-            pair_active: true,
-          };
-          return { round, balanceMinor: settled.balanceMinor };
-        });
-        return { round: await toRound(played.round), balance: toMajorAmount(played.balanceMinor, currency) };
-      } catch (error) {
-        if (error instanceof WalletRefusal) throw refusalError(error);
-        throw error;
-      }
+      const { id, balanceMinor } = await inTransaction(prepared.stakeField, (trx) =>
+        betOnPair(trx, session, {
+          game,
+          gameId,
+          stakeMinor: prepared.stakeMinor,
+          params: prepared.params,
+          status: 'settled',
+          play: (rng, nonce) => ({ ...prepared.play(rng, nonce), actions: null }),
+        }),
+      );
+      return answerOf(id, balanceMinor, currency);
     },
 
-    /** Game recall: one of the player's rounds with its seeds (the server seed once revealed). */
+    /** Starts a mines round: the stake is taken and the board fixed by the next nonce; the mines stay hidden. */
+    async startMines(
+      session: GameSession,
+      body: Record<string, unknown>,
+    ): Promise<{ round: OriginalsRound; balance: number }> {
+      const gameId = await gameIdFor(session, 'mines');
+      const currency = await deps.currencyOf(session.currency);
+      const stakeMinor = amountMinorOrThrow(body.amount, currency);
+      const params = valid(validateMinesParams(body));
+      await activePair(session);
+      const { id, balanceMinor } = await inTransaction('amount', (trx) =>
+        betOnPair(trx, session, {
+          game: 'mines',
+          gameId,
+          stakeMinor,
+          params: { ...params },
+          status: 'open',
+          play: (rng) => ({
+            outcome: { ...startMines(rng, params) },
+            multiplierBp: 0,
+            payoutMinor: 0n,
+            noncesUsed: 1,
+            actions: { reveals: [], cashOut: false },
+          }),
+        }),
+      );
+      return answerOf(id, balanceMinor, currency);
+    },
+
+    /** Reveals a tile of the open round: a mine ends it with nothing, the last safe tile cashes out. */
+    revealMines(session: GameSession, roundId: string, tile: unknown) {
+      return minesStep(session, roundId, (state, actions) => {
+        const next = revealMinesTile(state, tile);
+        return { state: next, actions: next.ok ? { reveals: next.value.revealed, cashOut: false } : actions };
+      });
+    },
+
+    /** Cashes out the open round (at least one safe reveal): the win at the current multiplier. */
+    cashOutMines(session: GameSession, roundId: string) {
+      return minesStep(session, roundId, (state, actions) => {
+        if (state.revealed.length === 0) throw new AppError('CONFLICT', 'Reveal a tile before cashing out.');
+        return { state: cashOutMines(state), actions: { ...actions, cashOut: true } };
+      });
+    },
+
+    /** The owner's open mines round in the session's mode, to resume after a reload; null when none. */
+    async activeMines(session: GameSession): Promise<OriginalsRound | null> {
+      await gameIdFor(session, 'mines');
+      const row = await repository.findOpenRound(db, ownerOf(session), session.is_demo);
+      return row ? toRound(row) : null;
+    },
+
+    /** Game recall: one of the player's settled real-money rounds with its seeds (the server seed once revealed). */
     async playerRound(playerId: string, roundId: string): Promise<OriginalsRound> {
-      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-      const row = uuid.test(roundId)
+      const row = uuidPattern.test(roundId)
         ? await repository.findPlayerRound(db, playerId, roundId.toLowerCase())
         : undefined;
       if (!row) throw AppError.notFound('Round not found.');
       return toRound(row);
     },
 
-    /** `GET /api/game/spins`: the player's real-money rounds, newest first. */
+    /** `GET /api/game/spins`: the player's settled real-money rounds, newest first. */
     async spins(
       playerId: string,
       query: { page: number; perPage: number },
