@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, queryArray, queryInt } from '../common/query';
+import { pageQuerySchema, queryArray, queryBoolean, queryInt } from '../common/query';
 
 /** `{ "1x": url, "2x"?: url, "3x"?: url }`: one picture at several pixel densities. */
 export const imageDensitiesSchema = z.object({
@@ -119,3 +119,65 @@ export const winnersQuerySchema = z.object({
     .regex(/^[A-Za-z]{2}$/)
     .optional(),
 });
+
+/** `GET /api/game/games/played`: the player's recently played games. */
+export const playedGamesQuerySchema = z.object({
+  perPage: queryInt.min(1).max(100).default(18),
+  /** 1 mobile, 2 desktop: only games offered on that platform. */
+  platform: queryInt.min(1).max(2).optional(),
+  /** Drops games restricted in this country. */
+  countryCode: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .optional(),
+});
+export type PlayedGamesQuery = z.infer<typeof playedGamesQuerySchema>;
+
+/** Favourites and recently played: plain lists of catalogue games. */
+export const gameListResponseSchema = z.object({ data: z.array(gameSchema) });
+
+/** The most favourites a player may keep. */
+export const MAX_FAVOURITE_GAMES = 500;
+
+/** One selection of a sportsbook ticket. */
+export const betItemSchema = z.object({
+  event: z.string(),
+  /** 1 prematch, 2 live */
+  stage: z.number().int(),
+  discipline: z.string(),
+  tournament: z.string(),
+  eventDate: z.string(),
+  market: z.string(),
+  outcome: z.string(),
+  coefficient: z.number(),
+});
+export type BetItem = z.infer<typeof betItemSchema>;
+
+/** A sportsbook ticket of the bet history (api-shapes §2.10.2). */
+export const betSchema = z.object({
+  id: z.string(),
+  roundId: z.string(),
+  /** The sportsbook's name in the catalogue. */
+  game: z.string(),
+  gameId: z.string(),
+  /** The stake. */
+  amount: z.number(),
+  /** What the ticket paid (0 while open). */
+  payout: z.number(),
+  currency: z.string(),
+  createdAt: z.string(),
+  /** Constants game.bet.status: 1 open, 2 won, 3 lost, 4 refunded, 5 cashed out. */
+  status: z.number().int(),
+  /** Total odds. */
+  coefficient: z.number(),
+  /** 1 single, 2 combo. */
+  ticketType: z.number().int(),
+  items: z.array(betItemSchema),
+});
+export type Bet = z.infer<typeof betSchema>;
+
+export const betsQuerySchema = pageQuerySchema.extend({
+  /** true: settled tickets (status other than 1); false: open ones. */
+  isSettled: queryBoolean.default(true),
+});
+export type BetsQuery = z.infer<typeof betsQuerySchema>;

@@ -27,6 +27,8 @@ export interface GameFilter {
   namePattern?: string;
   /** Drop games restricted in any of these countries. */
   countries?: string[];
+  /** Keep games offered on this platform (1 mobile, 2 desktop). */
+  platform?: number;
 }
 
 /** A whole catalogue to insert (the seed). */
@@ -85,6 +87,8 @@ export function createGamesRepository(db: Db) {
         if (filter.namePattern !== undefined) conditions.push(eb('g.name', 'ilike', filter.namePattern));
         for (const country of filter.countries ?? [])
           conditions.push(sql<SqlBool>`not (${country} = any(g.restricted_countries))`);
+        if (filter.platform !== undefined)
+          conditions.push(sql<SqlBool>`${filter.platform}::smallint = any(g.platforms)`);
         return eb.and(conditions);
       });
   }
@@ -191,6 +195,82 @@ export function createGamesRepository(db: Db) {
         .selectAll('g')
         .select(gameLinks)
         .executeTakeFirst();
+    },
+
+    /** A game's id by id or identity, disabled games included; undefined when there is no such game. */
+    async findGameId(ref: { id?: string; identity: string }): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('games as g')
+        .select('g.id')
+        .where((eb) =>
+          ref.id
+            ? eb.or([eb('g.id', '=', ref.id), eb('g.identity', '=', ref.identity)])
+            : eb('g.identity', '=', ref.identity),
+        )
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** The player's favourites among playable games, the latest added first. */
+    async listFavouriteGames(playerId: string): Promise<GameRow[]> {
+      return filteredGames({})
+        .innerJoin('game_favourites as f', 'f.game_id', 'g.id')
+        .where('f.player_id', '=', playerId)
+        .selectAll('g')
+        .select(gameLinks)
+        .orderBy('f.created_at', 'desc')
+        .orderBy('g.id')
+        .execute();
+    },
+
+    /**
+     * Adds a favourite unless the player already has `max` (disabled games count: they may
+     * come back). Serialised per player so that concurrent adds cannot pass the cap.
+     */
+    async addFavourite(playerId: string, gameId: string, max: number): Promise<'added' | 'present' | 'full'> {
+      return db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`game-favourites:${playerId}`}, 0))`.execute(trx);
+        const present = await trx
+          .selectFrom('game_favourites')
+          .select('game_id')
+          .where('player_id', '=', playerId)
+          .where('game_id', '=', gameId)
+          .executeTakeFirst();
+        if (present) return 'present';
+        const count = await trx
+          .selectFrom('game_favourites')
+          .select((eb) => eb.fn.countAll<bigint>().as('n'))
+          .where('player_id', '=', playerId)
+          .executeTakeFirstOrThrow();
+        if (Number(count.n) >= max) return 'full';
+        await trx.insertInto('game_favourites').values({ player_id: playerId, game_id: gameId }).execute();
+        return 'added';
+      });
+    },
+
+    async removeFavourite(playerId: string, gameId: string): Promise<void> {
+      await db.deleteFrom('game_favourites').where('player_id', '=', playerId).where('game_id', '=', gameId).execute();
+    },
+
+    /** Distinct games the player launched (real or demo) that pass the filter, the latest launch first. */
+    async listPlayedGames(playerId: string, filter: GameFilter, limit: number): Promise<GameRow[]> {
+      return filteredGames(filter)
+        .innerJoin(
+          (eb) =>
+            eb
+              .selectFrom('game_sessions as s')
+              .select((inner) => ['s.game_id', inner.fn.max('s.created_at').as('last_played_at')])
+              .where('s.player_id', '=', playerId)
+              .groupBy('s.game_id')
+              .as('r'),
+          (join) => join.onRef('r.game_id', '=', 'g.id'),
+        )
+        .selectAll('g')
+        .select(gameLinks)
+        .orderBy('r.last_played_at', 'desc')
+        .orderBy('g.id')
+        .limit(limit)
+        .execute();
     },
 
     async countProviders(): Promise<number> {

@@ -1,11 +1,13 @@
-import type {
-  Collection,
-  Game,
-  GameImages,
-  GamesQuery,
-  PaginationMeta,
-  Provider,
-  providersQuerySchema,
+import {
+  MAX_FAVOURITE_GAMES,
+  type Collection,
+  type Game,
+  type GameImages,
+  type GamesQuery,
+  type PaginationMeta,
+  type PlayedGamesQuery,
+  type Provider,
+  type providersQuerySchema,
 } from '@croupier/contract';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors';
@@ -77,7 +79,7 @@ function toLabel(row: LabelRow): GameLabel {
   };
 }
 
-function gameImages(square: string, vertical: string): GameImages {
+export function gameImages(square: string, vertical: string): GameImages {
   return { '200x200': { '1x': square }, '200x300': { '1x': vertical } };
 }
 
@@ -235,6 +237,46 @@ export function createGamesService(options: { repository: GamesRepository }) {
       const [game] = await toGames([row]);
       if (!game) throw AppError.notFound('Game not found.');
       return game;
+    },
+
+    /** The player's favourite games that are playable now, the latest added first. */
+    async listFavourites(playerId: string): Promise<Game[]> {
+      return toGames(await repository.listFavouriteGames(playerId));
+    },
+
+    /** Adds a playable game (by id or identity) to the favourites; adding it again changes nothing. */
+    async addFavourite(playerId: string, ref: string): Promise<Game[]> {
+      const lowered = ref.toLowerCase();
+      const row = await repository.findGame({ identity: lowered, ...(isUuid(lowered) ? { id: lowered } : {}) });
+      if (!row) throw AppError.notFound('Game not found.');
+      const outcome = await repository.addFavourite(playerId, row.id, MAX_FAVOURITE_GAMES);
+      if (outcome === 'full') {
+        throw new AppError(
+          'CONFLICT',
+          `You can keep up to ${MAX_FAVOURITE_GAMES} favourite games. Remove one to add another.`,
+        );
+      }
+      return toGames(await repository.listFavouriteGames(playerId));
+    },
+
+    /**
+     * Removes a game from the favourites; removing one that is not there is fine. A
+     * disabled game can be removed too (it is only hidden from the list).
+     */
+    async removeFavourite(playerId: string, ref: string): Promise<Game[]> {
+      const lowered = ref.toLowerCase();
+      const id = await repository.findGameId({ identity: lowered, ...(isUuid(lowered) ? { id: lowered } : {}) });
+      if (!id) throw AppError.notFound('Game not found.');
+      await repository.removeFavourite(playerId, id);
+      return toGames(await repository.listFavouriteGames(playerId));
+    },
+
+    /** Distinct games the player launched, the latest first, without games restricted in `countryCode`. */
+    async listPlayed(playerId: string, query: PlayedGamesQuery): Promise<Game[]> {
+      const filter: GameFilter = {};
+      if (query.countryCode) filter.countries = [query.countryCode.toUpperCase()];
+      if (query.platform !== undefined) filter.platform = query.platform;
+      return toGames(await repository.listPlayedGames(playerId, filter, query.perPage));
     },
 
     clearCache(): void {

@@ -35,10 +35,21 @@ export interface RealtimeEvents {
   /** Same, for an event checked by `encodeEvent` (callers holding an untyped channel). */
   publishEncodedAfterCommit(trx: Transaction<Database>, encoded: EncodedEvent): void;
   /**
+   * Runs `callback` once the transaction opened by `transaction` has committed (never on a
+   * rollback), after its queued events: for publications that need more than one event,
+   * such as the throttled winners feed. A callback that throws is logged.
+   */
+  afterCommit(trx: Transaction<Database>, callback: () => void): void;
+  /**
    * Publishes now, for a change already committed (or none). A malformed event throws;
    * a failed delivery (Redis down) is logged, never thrown.
    */
   publish<C extends RealtimeChannel>(channel: C, event: ChannelEvent<C>): void;
+  /**
+   * Publishes now an event checked by `encodeEvent`: one event fanned out to many channels
+   * of one kind is checked and serialised once (`{ ...encoded, channel }` for each).
+   */
+  publishEncoded(encoded: EncodedEvent): void;
 }
 
 export function createRealtimeEvents(options: {
@@ -49,6 +60,7 @@ export function createRealtimeEvents(options: {
   const { db, bus, log } = options;
   // Keyed by the transaction object kysely hands to the callback.
   const queues = new WeakMap<Transaction<Database>, EncodedEvent[]>();
+  const callbacks = new WeakMap<Transaction<Database>, (() => void)[]>();
 
   const send = (encoded: EncodedEvent) => {
     // The change is committed whatever happens here: a failed publication is logged,
@@ -69,17 +81,27 @@ export function createRealtimeEvents(options: {
   return {
     async transaction(work) {
       const queue: EncodedEvent[] = [];
+      const committed: (() => void)[] = [];
       const result = await db.transaction().execute(async (trx) => {
         queues.set(trx, queue);
+        callbacks.set(trx, committed);
         try {
           return await work(trx);
         } finally {
           // Anything queued after the callback returned (a stray promise) is refused.
           queues.delete(trx);
+          callbacks.delete(trx);
         }
       });
       // Reached only after COMMIT succeeded; a rollback threw above and the queue is dropped.
       for (const encoded of queue) send(encoded);
+      for (const callback of committed) {
+        try {
+          callback();
+        } catch (error) {
+          log.error({ err: error }, 'after-commit callback failed');
+        }
+      }
       return result;
     },
     publishAfterCommit(trx, channel, event) {
@@ -88,8 +110,16 @@ export function createRealtimeEvents(options: {
     publishEncodedAfterCommit(trx, encoded) {
       queueOf(trx).push(encoded);
     },
+    afterCommit(trx, callback) {
+      const list = callbacks.get(trx);
+      if (!list) throw new Error('afterCommit needs a transaction opened by RealtimeEvents.transaction()');
+      list.push(callback);
+    },
     publish(channel, event) {
       send(encodeEvent(channel, event));
+    },
+    publishEncoded(encoded) {
+      send(encoded);
     },
   };
 }
