@@ -17,7 +17,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { clientIp } from './http/geo';
-import { isWebAppBuilt, registerWebApp, wantsSpaPage } from './http/web';
+import { isWebAppBuilt, registerWebApp, spaPageFile, wantsSpaPage } from './http/web';
 import { AppError } from './lib/errors';
 import { parseQueryString } from './lib/query-string';
 import { createAuth, decoratePlayer, type SessionsEnded } from './modules/auth';
@@ -30,6 +30,7 @@ import { loadContentStore, type ContentStore } from './modules/content/store';
 import { gamesRoutes } from './modules/games/routes';
 import { createGamesRepository } from './modules/games/repository';
 import { createGamesService } from './modules/games/service';
+import { registerGamesPlayer } from './modules/games/player';
 import { healthRoutes } from './modules/health/routes';
 import { createEmailSender } from './modules/notifications/email';
 import { createOutboxRepository } from './modules/notifications/outbox/repository';
@@ -103,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerErrorHandling(server, {
     spaFallback: webServed
       ? (request, reply) =>
-          wantsSpaPage(request) ? reply.header('cache-control', 'no-cache').sendFile('index.html') : undefined
+          wantsSpaPage(request) ? reply.header('cache-control', 'no-cache').sendFile(spaPageFile(request)) : undefined
       : undefined,
   });
   server.addHook('onRequest', async (request, reply) => {
@@ -267,7 +268,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     profiles: profileReader,
     guards: auth.guards,
   });
-  await registerGameWallet(server, {
+  const { winners } = await registerGamesPlayer(server, { db, games, guards: auth.guards, events: realtime.events });
+  const { gameWallet } = await registerGameWallet(server, {
     db,
     config,
     events: realtime.events,
@@ -278,6 +280,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     guards: auth.guards,
     providers: options.gameProviders ?? [],
   });
+  // Real-money wins feed the public winners list and its channels.
+  gameWallet.addWinListener(winners.recordWin);
 
   if (webServed && config.webDistDir) await registerWebApp(server, config.webDistDir);
 

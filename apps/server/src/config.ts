@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { repoRoot, serverRoot } from './paths';
@@ -137,6 +138,15 @@ const envSchema = z.object({
     .refine((value) => Number.isInteger(value * 100), 'at most 2 decimals')
     .default(1),
   ADMIN_API_KEY: z.string().min(32, 'must be at least 32 characters (e.g. 48 random bytes in base64)').optional(),
+  GAME_PROVIDERS: z
+    .string()
+    .regex(
+      /^\s*[a-z0-9]+(-[a-z0-9]+)*(\s*,\s*[a-z0-9]+(-[a-z0-9]+)*)*\s*$/,
+      'must be catalogue provider identities, comma-separated',
+    )
+    .optional(),
+  GAME_SANDBOX_PROVIDER: bool.optional(),
+  GAME_SANDBOX_PROVIDER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -243,6 +253,15 @@ export interface Config {
   };
   /** Key of the operator API (`X-Admin-Key`); undefined: the operator API refuses every call. */
   adminApiKey: string | undefined;
+  gameProviders: {
+    /** Third-party providers allowed to call the wallet callbacks: shared secret and allow-list each. */
+    access: { provider: string; secret: string; allowIps: string[] }[];
+    /**
+     * The built-in sandbox game provider (pages under /api/dev/game-provider): it serves the
+     * catalogue's third-party games whose provider is not in `access`. Undefined in production.
+     */
+    sandbox: { secret: string } | undefined;
+  };
   mail: {
     /** SMTP server for real e-mail; undefined: e-mails go to the dev outbox (never in production). */
     smtpUrl: string | undefined;
@@ -311,6 +330,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.ACCESS_TOKEN_TTL_SECONDS >= e.SESSION_IDLE_TTL_SECONDS) {
     problems.push('  ACCESS_TOKEN_TTL_SECONDS: must be shorter than SESSION_IDLE_TTL_SECONDS');
   }
+  if (isProduction && e.GAME_SANDBOX_PROVIDER === true) {
+    problems.push('  GAME_SANDBOX_PROVIDER: the sandbox game provider is not allowed in production');
+  }
+  const gameProviderAccess = readGameProviders(cleaned, e.GAME_PROVIDERS, isProduction, problems);
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
@@ -415,5 +438,73 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       turnoverWagerMultiple: e.TURNOVER_WAGER_MULTIPLE,
     },
     adminApiKey: e.ADMIN_API_KEY,
+    gameProviders: {
+      access: gameProviderAccess,
+      sandbox:
+        !isProduction && e.GAME_SANDBOX_PROVIDER !== false
+          ? // A fixed development key: the sandbox only ever runs outside production.
+            { secret: e.GAME_SANDBOX_PROVIDER_SECRET ?? 'croupier-sandbox-game-provider-development-secret' }
+          : undefined,
+    },
   };
+}
+
+/** `northern-lights` → `GAME_PROVIDER_NORTHERN_LIGHTS`: the prefix of a provider's own variables. */
+export const gameProviderEnvPrefix = (provider: string): string =>
+  `GAME_PROVIDER_${provider.toUpperCase().replaceAll('-', '_')}`;
+
+/** Minimum length of a provider's HMAC secret in production (outside it, 16). */
+const PROVIDER_SECRET_MIN_PRODUCTION = 32;
+const PROVIDER_SECRET_MIN = 16;
+
+/**
+ * The providers of GAME_PROVIDERS with their GAME_PROVIDER_<ID>_SECRET and _ALLOW_IPS
+ * (variables named after the provider, so that each secret can come from its own store).
+ * Problems are added to `problems`; a secret of a provider not listed is one (a typo).
+ */
+function readGameProviders(
+  source: Record<string, string | undefined>,
+  list: string | undefined,
+  isProduction: boolean,
+  problems: string[],
+): Config['gameProviders']['access'] {
+  const providers = [
+    ...new Set(
+      (list ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const access: Config['gameProviders']['access'] = [];
+  for (const provider of providers) {
+    const prefix = gameProviderEnvPrefix(provider);
+    const secret = source[`${prefix}_SECRET`];
+    const minLength = isProduction ? PROVIDER_SECRET_MIN_PRODUCTION : PROVIDER_SECRET_MIN;
+    if (!secret) {
+      problems.push(`  ${prefix}_SECRET: required for ${provider} (listed in GAME_PROVIDERS)`);
+    } else if (secret.length < minLength) {
+      problems.push(
+        `  ${prefix}_SECRET: must be at least ${minLength} characters${isProduction ? ' in production' : ''}`,
+      );
+    }
+    const allowIps = (source[`${prefix}_ALLOW_IPS`] ?? '')
+      .split(',')
+      .map((ip) => ip.trim())
+      .filter(Boolean);
+    const badIp = allowIps.find((ip) => isIP(ip) === 0);
+    if (badIp) problems.push(`  ${prefix}_ALLOW_IPS: ${badIp} is not an IP address`);
+    if (isProduction && allowIps.length === 0) {
+      problems.push(`  ${prefix}_ALLOW_IPS: required in production (the addresses ${provider} calls from)`);
+    }
+    if (secret) access.push({ provider, secret, allowIps });
+  }
+  const listed = new Set(providers.map(gameProviderEnvPrefix));
+  for (const name of Object.keys(source)) {
+    const match = /^(GAME_PROVIDER_[A-Z0-9_]+)_(SECRET|ALLOW_IPS)$/.exec(name);
+    if (match?.[1] && !listed.has(match[1])) {
+      problems.push(`  ${name}: its provider is not listed in GAME_PROVIDERS`);
+    }
+  }
+  return access;
 }

@@ -153,6 +153,10 @@ describe('serving the web app over real HTTP', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'croupier-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Croupier</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(dist, 'play.html'),
+      '<!doctype html><title>Croupier</title><div id="root" data-play></div>',
+    );
     const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), js);
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(js));
@@ -173,6 +177,15 @@ describe('serving the web app over real HTTP', () => {
       expect(await response.text()).toContain('<div id="root">');
       expect(response.headers.get('cache-control')).toBe('no-cache');
     }
+  });
+
+  it('serves play.html, the in-house game frame, for /play/* pages', async () => {
+    const frame = await fetch(`${base}/play/dice?mode=demo&token=abc`, { headers: { accept: 'text/html' } });
+    expect(frame.status).toBe(200);
+    expect(await frame.text()).toContain('data-play');
+    expect(frame.headers.get('cache-control')).toBe('no-cache');
+    const site = await fetch(`${base}/player/play`, { headers: { accept: 'text/html' } });
+    expect(await site.text()).not.toContain('data-play');
   });
 
   it('caches hashed assets for a year and sends them pre-compressed', async () => {

@@ -10,6 +10,7 @@ export * from './validation';
 export * from './games/schemas';
 export * from './games/game-wallet';
 export * from './games/originals';
+export * from './games/originals-session';
 export * from './notifications/schemas';
 export * from './retention/schemas';
 export * from './profile/schemas';

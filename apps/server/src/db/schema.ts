@@ -559,15 +559,71 @@ export interface GameRoundTable {
   game: string;
   seed_pair_id: string;
   nonce: bigint;
+  /** The client seed the round was played with (the pair's may change later). */
+  client_seed: string;
   /** jsonb: written as JSON text. */
   params: ColumnType<Record<string, unknown>, string, never>;
-  outcome: ColumnType<Record<string, unknown>, string, never>;
+  /** An open round's outcome is its secret state (mines), updated by each step. */
+  outcome: ColumnType<Record<string, unknown>, string, string>;
+  /** Steps of a multi-step round (mines); null for one-shot games. */
+  actions: ColumnType<Record<string, unknown> | null, string | null, string>;
+  status: 'open' | 'settled';
   currency: string;
   is_demo: boolean;
   stake_minor: bigint;
   payout_minor: bigint;
-  multiplier_bp: number;
+  /** int8: a cleared mines board pays up to ~5 million x (5·10¹⁰ bp). */
+  multiplier_bp: bigint;
   created_at: Generated<Date>;
+  settled_at: Date | null;
+}
+
+export interface GameFavouriteTable {
+  player_id: string;
+  game_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface GameWinTable {
+  id: Generated<string>;
+  provider: string;
+  round_id: string;
+  game_id: string;
+  player_id: string;
+  currency: string;
+  stake_minor: bigint;
+  payout_minor: bigint;
+  created_at: Generated<Date>;
+}
+
+export interface SportBetTable {
+  id: Generated<string>;
+  player_id: string;
+  game_id: string;
+  round_id: string;
+  currency: string;
+  stake_minor: bigint;
+  payout_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  /** numeric(12,4): read as text. */
+  coefficient: ColumnType<string, string | number, string | number>;
+  ticket_type: number;
+  status: ColumnType<number, number | undefined, number>;
+  created_at: Generated<Date>;
+  settled_at: Date | null;
+}
+
+export interface SportBetItemTable {
+  bet_id: string;
+  position: number;
+  event: string;
+  stage: number;
+  discipline: string;
+  tournament: string;
+  event_date: Timestamp;
+  market: string;
+  outcome: string;
+  /** numeric(12,4): read as text. */
+  coefficient: ColumnType<string, string | number, string | number>;
 }
 
 export interface Database {
@@ -609,5 +665,9 @@ export interface Database {
   game_wallet_transactions: GameWalletTransactionTable;
   game_seed_pairs: GameSeedPairTable;
   game_rounds: GameRoundTable;
+  game_favourites: GameFavouriteTable;
+  game_wins: GameWinTable;
+  sport_bets: SportBetTable;
+  sport_bet_items: SportBetItemTable;
   schema_migrations: SchemaMigrationTable;
 }

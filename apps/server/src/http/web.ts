@@ -43,3 +43,9 @@ export function wantsSpaPage(request: FastifyRequest): boolean {
     !(accept.includes('application/json') && !accept.includes('text/html'))
   );
 }
+
+/** The in-house game frame (`/play/{identity}`) is its own page, play.html (see apps/web/play.html). */
+export function spaPageFile(request: FastifyRequest): 'play.html' | 'index.html' {
+  const urlPath = request.url.split('?')[0] ?? '/';
+  return urlPath.startsWith('/play/') ? 'play.html' : 'index.html';
+}

@@ -1,4 +1,4 @@
-import type { AmountCurrency, OriginalsGame } from '@croupier/contract';
+import type { AmountCurrency } from '@croupier/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -7,11 +7,15 @@ import type { GamesService } from '../games/service';
 import { createOriginals } from '../originals/service';
 import { createOriginalsRepository } from '../originals/repository';
 import { originalsRoutes } from '../originals/routes';
+import { originalsSessionRoutes } from '../originals/session-routes';
 import type { Payments } from '../payments';
 import type { RealtimeEvents } from '../realtime';
 import type { Wallet } from '../wallet';
+import { AppError } from '../../lib/errors';
 import { createGameWalletRepository } from './repository';
 import { gameLaunchRoutes, gameWalletCallbackRoutes, type GameProviderAccess } from './routes';
+import { createSandboxGameProvider } from './sandbox/provider';
+import { sandboxGameProviderRoutes, sandboxGameUrl } from './sandbox/routes';
 import { createGameWallet, stakeLimitRule } from './service';
 
 export type { GameProviderAccess } from './routes';
@@ -24,9 +28,49 @@ const DEMO_BALANCE_MAJOR = 1000n;
 /** The in-house games' stake ceiling, in major units of any currency. */
 const ORIGINALS_MAX_STAKE_MAJOR = 10_000n;
 
+/** The addresses the sandbox provider calls from: it calls this server over loopback. */
+const LOOPBACK_IPS = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+/** The in-house provider: its games call the wallet in process, never over HTTP. */
+const IN_HOUSE_PROVIDER = 'croupier';
+
+/**
+ * Who may call the callbacks as `provider`: the providers of the app's options first (tests),
+ * then those of the configuration (GAME_PROVIDERS), then, outside production, the sandbox
+ * provider for every other third-party provider of the catalogue. The sandbox calls from
+ * loopback or from the address the server listens on (`ownAddresses`).
+ */
+export function providerAccess(
+  config: Config,
+  explicit: GameProviderAccess[],
+  ownAddresses: () => string[] = () => [],
+): (provider: string) => GameProviderAccess | undefined {
+  const byProvider = new Map<string, GameProviderAccess>();
+  for (const access of [...config.gameProviders.access, ...explicit]) byProvider.set(access.provider, access);
+  // Never in production, whatever the configuration object says.
+  const sandbox = config.isProduction ? undefined : config.gameProviders.sandbox;
+  return (provider) => {
+    const known = byProvider.get(provider);
+    if (known) return known;
+    if (!sandbox || provider === IN_HOUSE_PROVIDER) return undefined;
+    return { provider, secret: sandbox.secret, allowIps: [...LOOPBACK_IPS, ...ownAddresses()], sandbox: true };
+  };
+}
+
+/** This server's own HTTP address (the first it listens on; a wildcard address as loopback). */
+function selfUrlOf(server: FastifyInstance): string {
+  // Unix socket paths are strings; the sandbox calls over TCP.
+  const listening = server.addresses().filter((a) => typeof a !== 'string');
+  const address = listening.find((a) => a.family === 'IPv4') ?? listening[0];
+  if (!address) throw new AppError('SERVICE_UNAVAILABLE', 'The server is not listening yet.');
+  if (address.family === 'IPv6') {
+    return `http://[${address.address === '::' ? '::1' : address.address}]:${address.port}`;
+  }
+  return `http://${address.address === '0.0.0.0' ? '127.0.0.1' : address.address}:${address.port}`;
+}
+
 /**
  * Wires the game wallet (launch, provider callbacks) and the in-house games into the app.
- * Third-party providers are those of `providers` (secret and allow-list each).
+ * Third-party providers are those of `providers` and of the configuration (see providerAccess).
  */
 export async function registerGameWallet(
   server: FastifyInstance,
@@ -57,7 +101,7 @@ export async function registerGameWallet(
   }
 
   const gameIds = new Map<string, string>();
-  async function gameIdOf(identity: OriginalsGame): Promise<string> {
+  async function gameIdOf(identity: string): Promise<string> {
     const known = gameIds.get(identity);
     if (known) return known;
     const { id } = await deps.games.getGame(identity);
@@ -95,14 +139,34 @@ export async function registerGameWallet(
     currencyOf,
   });
 
+  const accessOf = providerAccess(deps.config, deps.providers, () =>
+    server.addresses().flatMap((a) => (typeof a === 'string' ? [] : [a.address])),
+  );
   await server.register(gameLaunchRoutes, {
     gameWallet,
     games: deps.games,
     accounts: deps.wallet.accounts,
     guards: deps.guards,
     config: deps.config,
+    // Games of providers the sandbox stands in for open its page (outside production only).
+    gameUrlOf: ({ provider, game, mode, token }) =>
+      accessOf(provider)?.sandbox ? sandboxGameUrl({ provider, game, mode, token }) : undefined,
   });
-  await server.register(gameWalletCallbackRoutes, { gameWallet, providers: deps.providers, config: deps.config });
+  await server.register(gameWalletCallbackRoutes, { gameWallet, accessOf, config: deps.config });
+  const sandboxProvider = deps.config.isProduction ? undefined : deps.config.gameProviders.sandbox;
+  if (sandboxProvider) {
+    await server.register(sandboxGameProviderRoutes, {
+      sandbox: createSandboxGameProvider({ secret: sandboxProvider.secret, selfUrl: () => selfUrlOf(server) }),
+      games: deps.games,
+      currencyOf,
+    });
+  }
   await server.register(originalsRoutes, { originals, gameWallet, guards: deps.guards });
+  await server.register(originalsSessionRoutes, {
+    gameWallet,
+    games: deps.games,
+    currencyOf,
+    maxStakeMajor: ORIGINALS_MAX_STAKE_MAJOR,
+  });
   return { gameWallet, originals };
 }

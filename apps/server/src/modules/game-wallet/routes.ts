@@ -29,6 +29,8 @@ export interface GameProviderAccess {
   secret: string;
   /** Client addresses allowed to call; empty allows any (development only). */
   allowIps: string[];
+  /** True for the built-in sandbox provider standing in for this one (outside production). */
+  sandbox?: boolean;
 }
 
 /** `POST /api/game/games/{idOrIdentity}/play`: opens a game session, real or demo. */
@@ -38,7 +40,9 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod<{
   accounts: WalletAccounts;
   guards: AuthGuards;
   config: Config;
-}> = async (app, { gameWallet, games, accounts, guards, config }) => {
+  /** The game frame's URL when another than the in-house one (a provider's game page). */
+  gameUrlOf?: (launch: { provider: string; game: string; mode: 'real' | 'demo'; token: string }) => string | undefined;
+}> = async (app, { gameWallet, games, accounts, guards, config, gameUrlOf }) => {
   app.post(
     '/api/game/games/:id/play',
     {
@@ -89,7 +93,9 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod<{
         isDemo: demo,
       });
       const mode = demo ? 'demo' : 'real';
-      const gameUrl = `/play/${game.identity}?mode=${mode}&token=${encodeURIComponent(token)}`;
+      const gameUrl =
+        gameUrlOf?.({ provider: game.provider.identity, game: game.identity, mode, token }) ??
+        `/play/${game.identity}?mode=${mode}&token=${encodeURIComponent(token)}`;
       return { data: { gameUrl, token } };
     },
   );
@@ -119,6 +125,22 @@ declare module 'fastify' {
   }
 }
 
+/** The OpenAPI text every callback shares: how to sign, who may call, how answers look. */
+const CALLBACK_RULES =
+  'Server-to-server callback of a third-party game provider (seamless wallet). ' +
+  '**Signature:** the `X-Croupier-Signature` header is the lowercase hex HMAC-SHA256 of the exact raw request ' +
+  "body (UTF-8 bytes as sent) with the provider's shared secret (`GAME_PROVIDER_<ID>_SECRET`); a missing or " +
+  'wrong signature answers `INVALID_SIGNATURE` and changes nothing. ' +
+  "**Allow-list:** the caller's address must be one of the provider's `GAME_PROVIDER_<ID>_ALLOW_IPS` " +
+  '(required in production); any other address, or a provider that is not configured, answers `INVALID_PARTNER`. ' +
+  "**Answers:** always HTTP 200 with a Hub88-style `status`; the provider's retry logic reads the status, not " +
+  'the HTTP code. `balance` and `bonusBalance` are integers in minor units of the session currency, as they are ' +
+  'after the call (also on refusals). A body that does not match the schema answers `WRONG_SYNTAX`; an unknown ' +
+  'token `INVALID_TOKEN`.';
+
+/** Statuses of a money call, listed in its description. */
+const MONEY_STATUSES = 'OK, WRONG_CURRENCY, WRONG_TYPES, DUPLICATE_TRANSACTION (same id, other call)';
+
 /**
  * The wallet callbacks for third-party providers, `POST /api/game-wallet/{provider}/{call}`.
  * Every request is signed: the `X-Croupier-Signature` header is the hex HMAC-SHA256 of the
@@ -128,10 +150,10 @@ declare module 'fastify' {
  */
 export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
   gameWallet: GameWallet;
-  providers: GameProviderAccess[];
+  /** The provider's access (secret and allow-list), undefined for a provider that may not call. */
+  accessOf: (provider: string) => GameProviderAccess | undefined;
   config: Config;
-}> = async (app, { gameWallet, providers, config }) => {
-  const byProvider = new Map(providers.map((p) => [p.provider, p]));
+}> = async (app, { gameWallet, accessOf, config }) => {
   // The signature is over the exact bytes sent: keep them before JSON parsing.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -142,6 +164,13 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
       done(error as Error, undefined);
     }
   });
+  // Providers read statuses, not HTTP codes: a body that breaks the schema is WRONG_SYNTAX.
+  app.setErrorHandler((error, _request, reply) => {
+    const validation = typeof error === 'object' && error !== null && 'validation' in error;
+    const badJson = error instanceof SyntaxError;
+    if (validation || badJson) return reply.code(200).send(refused('WRONG_SYNTAX'));
+    throw error;
+  });
 
   /** Authenticates the caller, then resolves the session of the token; otherwise the refusal to answer. */
   async function authorise(
@@ -149,7 +178,7 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
     provider: string,
     token: string,
   ): Promise<GameSession | GameWalletResponse> {
-    const access = byProvider.get(provider);
+    const access = accessOf(provider);
     if (!access) return refused('INVALID_PARTNER');
     if (access.allowIps.length > 0 && !access.allowIps.includes(clientIp(request, config))) {
       return refused('INVALID_PARTNER');
@@ -163,21 +192,26 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
   }
 
   const isSession = (value: GameSession | GameWalletResponse): value is GameSession => 'token_hash' in value;
-  const params = z.object({ provider: z.string().max(64) });
-  const response = { 200: gameWalletResponseSchema };
+  const params = z.object({
+    provider: z.string().max(64).describe('The provider identity in the catalogue (e.g. `northern-lights`)'),
+  });
+  const response = { 200: gameWalletResponseSchema.describe('Always 200: the outcome is `status`') };
   const security = [{ providerSignature: [] }];
-  const description =
-    'Provider callback. Signed: `X-Croupier-Signature` = hex HMAC-SHA256 of the raw body with the provider ' +
-    'secret; the caller address must be on the provider allow-list. Amounts are integers in minor units. ' +
-    'Always HTTP 200 with `status` (Hub88 names); the balance is the one after the call.';
+  const tags = ['game wallet'];
+  const describe = (what: string, statuses: string) =>
+    `${what}\n\n${CALLBACK_RULES}\n\n**Statuses:** ${statuses}, INVALID_PARTNER, INVALID_SIGNATURE, INVALID_TOKEN, WRONG_SYNTAX.`;
 
   app.post(
     '/api/game-wallet/:provider/balance',
     {
       schema: {
-        tags: ['game wallet'],
-        summary: 'Balance',
-        description,
+        tags,
+        summary: "Provider callback: balance of the session's account",
+        description: describe(
+          "The balance of the account the session plays from (a demo session's play balance). " +
+            "Accepted after the token expired. A `currency` other than the session's answers WRONG_CURRENCY.",
+          'OK, WRONG_CURRENCY',
+        ),
         security,
         params,
         body: gameWalletBalanceRequestSchema,
@@ -198,9 +232,16 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
     '/api/game-wallet/:provider/bet',
     {
       schema: {
-        tags: ['game wallet'],
-        summary: 'Bet (debit); idempotent on transactionId',
-        description: `${description} A bet whose rollback came first answers TRANSACTION_ROLLED_BACK.`,
+        tags,
+        summary: 'Provider callback: bet (debit), idempotent on transactionId',
+        description: describe(
+          'Debits `amount` for a round. Processed at most once per provider `transactionId`: a retry answers the ' +
+            'first result with the balance as it is now. Refused with TOKEN_EXPIRED after the launch token expired, ' +
+            'USER_DISABLED for a blocked or self-excluded player, NOT_ENOUGH_MONEY (with the actual balance) when ' +
+            "the balance is short, BET_OUT_OF_LIMITS outside the game's stake limits, and TRANSACTION_ROLLED_BACK " +
+            'when a rollback of this transaction id arrived first. A refused bet changes nothing.',
+          `${MONEY_STATUSES}, NOT_ENOUGH_MONEY, TOKEN_EXPIRED, USER_DISABLED, BET_OUT_OF_LIMITS, TRANSACTION_ROLLED_BACK`,
+        ),
         security,
         params,
         body: gameWalletBetRequestSchema,
@@ -219,9 +260,14 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
     '/api/game-wallet/:provider/win',
     {
       schema: {
-        tags: ['game wallet'],
-        summary: 'Win (credit); idempotent on transactionId, accepted after the token expired',
-        description,
+        tags,
+        summary: 'Provider callback: win (credit), idempotent on transactionId',
+        description: describe(
+          'Credits `amount` (0 records a losing round without money). Processed at most once per provider ' +
+            '`transactionId`. Accepted after the launch token expired, for blocked players and for disabled games: ' +
+            "the money is the player's either way (providers retry wins for up to 24 hours).",
+          MONEY_STATUSES,
+        ),
         security,
         params,
         body: gameWalletWinRequestSchema,
@@ -240,9 +286,14 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
     '/api/game-wallet/:provider/rollback',
     {
       schema: {
-        tags: ['game wallet'],
-        summary: 'Rollback of a bet; an unknown bet is recorded and refused if it arrives later',
-        description,
+        tags,
+        summary: 'Provider callback: rollback (refund) of a bet, idempotent on transactionId',
+        description: describe(
+          'Refunds the bet `referenceTransactionId` once. A rollback of a bet never seen is recorded and answered ' +
+            'OK; the bet is then refused with TRANSACTION_ROLLED_BACK if it arrives later. A second rollback of the ' +
+            'same bet (another id) answers OK without money. Accepted after the launch token expired.',
+          'OK, DUPLICATE_TRANSACTION, TRANSACTION_DOES_NOT_EXIST (the bet belongs to another player)',
+        ),
         security,
         params,
         body: gameWalletRollbackRequestSchema,
@@ -261,9 +312,12 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
     '/api/game-wallet/:provider/end-round',
     {
       schema: {
-        tags: ['game wallet'],
-        summary: 'End of round',
-        description,
+        tags,
+        summary: 'Provider callback: end of a round',
+        description: describe(
+          'Marks the end of a round. Rounds settle with their wins, so nothing moves; answers the balance.',
+          'OK',
+        ),
         security,
         params,
         body: gameWalletEndRoundRequestSchema,

@@ -49,6 +49,20 @@ export interface MoneyCall {
   currency: string;
 }
 
+/** A real-money win that was just credited (inside its transaction, which is still open). */
+export interface CreditedWin {
+  session: GameSession;
+  roundId: string;
+  amountMinor: bigint;
+}
+
+/**
+ * Told of every credited real-money win, inside the transaction that credits it, so that
+ * what it writes commits or rolls back with the win (the winners feed). It must not throw
+ * for ordinary data: an error rolls the win back.
+ */
+export type WinListener = (trx: Transaction<Database>, win: CreditedWin) => Promise<void>;
+
 /** A refusal of a bet by a rule (stake limits now; loss limits and bonus rules later). */
 export interface BetRefusal {
   status: GameWalletStatus;
@@ -100,6 +114,7 @@ export function createGameWallet(deps: {
 }) {
   const { repository, ledger, events, recordWager } = deps;
   const rules = deps.rules ?? [];
+  const winListeners: WinListener[] = [];
   const { db } = repository;
 
   async function balanceOf(q: Transaction<Database> | typeof db, session: GameSession) {
@@ -251,6 +266,9 @@ export function createGameWallet(deps: {
           metadata: { provider: session.provider, roundId: call.roundId, gameId: session.game_id },
         });
         await repository.setLedgerTransaction(trx, inserted.id, posted);
+        for (const listener of winListeners) {
+          await listener(trx, { session, roundId: call.roundId, amountMinor: call.amountMinor });
+        }
       }
     }
     return answer(trx, session, 'OK', { transactionId: inserted.id });
@@ -325,6 +343,15 @@ export function createGameWallet(deps: {
     betIn,
     winIn,
     rollbackIn,
+
+    /** Adds a listener of credited real-money wins (see WinListener); returns its removal. */
+    addWinListener(listener: WinListener): () => void {
+      winListeners.push(listener);
+      return () => {
+        const index = winListeners.indexOf(listener);
+        if (index >= 0) winListeners.splice(index, 1);
+      };
+    },
 
     /** A session by its token (also expired ones: the callers decide). */
     async sessionOf(token: string): Promise<GameSession | undefined> {

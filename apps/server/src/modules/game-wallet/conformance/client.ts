@@ -1,0 +1,147 @@
+import {
+  gameStartResponseSchema,
+  gameWalletResponseSchema,
+  type GameWalletResponse,
+  type WalletAccount,
+} from '@croupier/contract';
+import { z } from 'zod';
+import { SIGNATURE_HEADER, signBody } from '../signature';
+
+/**
+ * The two HTTP sides of the conformance kit: a third-party provider calling the wallet
+ * callbacks with signed requests, and the player whose game session it plays (sign-up,
+ * funding in the sandbox, game launch, the wallet as the player sees it).
+ */
+
+export type WalletCall = 'balance' | 'bet' | 'win' | 'rollback' | 'end-round';
+
+export interface ProviderCredentials {
+  /** The provider identity in the catalogue (the `{provider}` path segment). */
+  id: string;
+  /** The HMAC-SHA256 key shared with the operator. */
+  secret: string;
+}
+
+/** What a callback answered: the HTTP code and the parsed body (undefined when it is not a wallet answer). */
+export interface CallbackResult {
+  httpStatus: number;
+  answer: GameWalletResponse | undefined;
+  /** The body as received, for failure messages. */
+  text: string;
+}
+
+/** A provider's side: signed POSTs to `/api/game-wallet/{provider}/{call}`. */
+export function createProviderClient(baseUrl: string, provider: ProviderCredentials) {
+  return {
+    provider,
+    /**
+     * Sends one callback. `signWith` signs with another key (the bad-signature case);
+     * `signature: null` sends none.
+     */
+    async call(
+      call: WalletCall,
+      body: Record<string, unknown>,
+      options: { signWith?: string; signature?: null } = {},
+    ): Promise<CallbackResult> {
+      const raw = JSON.stringify(body);
+      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+      if (options.signature !== null) headers[SIGNATURE_HEADER] = signBody(options.signWith ?? provider.secret, raw);
+      const response = await fetch(`${baseUrl}/api/game-wallet/${encodeURIComponent(provider.id)}/${call}`, {
+        method: 'POST',
+        headers,
+        body: raw,
+      });
+      const text = await response.text();
+      const parsed = gameWalletResponseSchema.safeParse(safeJson(text));
+      return { httpStatus: response.status, answer: parsed.success ? parsed.data : undefined, text };
+    },
+  };
+}
+
+export type ProviderClient = ReturnType<typeof createProviderClient>;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An HTTP answer other than the expected one, with what the server said. */
+export class HttpProblem extends Error {
+  override readonly name = 'HttpProblem';
+}
+
+const authSchema = z.object({ accessToken: z.string(), profile: z.object({ id: z.string() }) });
+const accountsSchema = z.object({
+  data: z.array(z.object({ id: z.string(), currency: z.string(), status: z.number(), realBalance: z.number() })),
+});
+const currenciesSchema = z.object({ data: z.array(z.object({ code: z.string(), subunitToUnit: z.number() })) });
+
+/** A player of the server under test, signed in over its public API. */
+export async function createPlayer(baseUrl: string, options: { label: string }) {
+  async function request(method: string, path: string, body: unknown, token?: string): Promise<unknown> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new HttpProblem(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
+    return safeJson(text);
+  }
+
+  // A password of the kind sign-up accepts; the account is a throwaway of this run.
+  const password = `Kit-${crypto.randomUUID()}`;
+  const email = `${options.label}.${Date.now().toString(36)}.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const registered = await request('POST', '/api/player/register', {
+    email,
+    password,
+    password_confirmation: password,
+    agreements: 1,
+  });
+  const auth = authSchema.parse(z.object({ data: z.unknown() }).parse(registered).data);
+  const token = auth.accessToken;
+
+  async function account(): Promise<Pick<WalletAccount, 'id' | 'currency' | 'realBalance'>> {
+    const accounts = accountsSchema.parse(await request('GET', '/api/wallet/accounts', undefined, token)).data;
+    const active = accounts.find((a) => a.status === 1);
+    if (!active) throw new HttpProblem('the new player has no active wallet account');
+    return active;
+  }
+  const first = await account();
+  const currencies = currenciesSchema.parse(await request('GET', '/api/settings/currencies', undefined)).data;
+  const subunit = currencies.find((c) => c.code === first.currency)?.subunitToUnit;
+  if (subunit === undefined) throw new HttpProblem(`currency ${first.currency} is not listed by the server`);
+
+  return {
+    id: auth.profile.id,
+    accountId: first.id,
+    currency: first.currency,
+    /** Credits play money through the sandbox funding route (servers outside production). */
+    async fund(amountMajor: number): Promise<void> {
+      await request('POST', `/api/dev/wallet/accounts/${first.id}/fund`, { amount: amountMajor }, token);
+    },
+    /** The real balance the player's own wallet shows, in minor units. */
+    async walletBalanceMinor(): Promise<number> {
+      return Math.round((await account()).realBalance * subunit);
+    },
+    /** Starts a real-money game as an aggregator's lobby would: the session token of the launch. */
+    async launch(gameId: string): Promise<{ token: string; gameUrl: string }> {
+      const answer = await request(
+        'POST',
+        `/api/game/games/${encodeURIComponent(gameId)}/play`,
+        { demoMode: false, accountId: first.id },
+        token,
+      );
+      return gameStartResponseSchema.parse(answer).data;
+    },
+  };
+}
+
+export type KitPlayer = Awaited<ReturnType<typeof createPlayer>>;

@@ -1,0 +1,12 @@
+/** The game-provider conformance kit (see scenarios.ts); the CLI is scripts/conformance-kit.ts. */
+export { createPlayer, createProviderClient, type ProviderClient, type ProviderCredentials } from './client';
+export {
+  SCENARIOS,
+  formatReport,
+  hasFailures,
+  runConformance,
+  type ConformanceTarget,
+  type KitProvider,
+  type Outcome,
+  type ScenarioResult,
+} from './scenarios';

@@ -1,0 +1,549 @@
+import { randomUUID } from 'node:crypto';
+import type { GameWalletResponse, GameWalletStatus } from '@croupier/contract';
+import {
+  createPlayer,
+  createProviderClient,
+  type CallbackResult,
+  type KitPlayer,
+  type ProviderClient,
+  type ProviderCredentials,
+} from './client';
+
+/**
+ * The conformance kit: a simulated external game provider that opens real-money sessions
+ * the way an aggregator does (a signed-in player launches a game of the provider) and then
+ * plays the seamless-wallet scenarios over signed HTTP, checking every answer's status and
+ * balance against /work/shared/reference/seamless-wallet.md and the player's own wallet.
+ */
+
+export interface KitProvider extends ProviderCredentials {
+  /** A catalogue game of this provider (id or identity) that the kit's player launches. */
+  gameId: string;
+}
+
+export interface ConformanceTarget {
+  /** The server under test, e.g. http://127.0.0.1:3000 (no trailing slash). */
+  baseUrl: string;
+  /** The provider the kit plays as: its secret must be the one the server is configured with. */
+  provider: KitProvider;
+  /**
+   * A configured provider whose allow-list leaves out the kit's address: its correctly
+   * signed calls must be refused. Without it the allow-list scenario is skipped.
+   */
+  fenced?: KitProvider | undefined;
+  /** Makes a session token expire now (a hook of the operator's side); without it that scenario is skipped. */
+  expireToken?: ((token: string) => Promise<void>) | undefined;
+  /** The ledger's broken invariants after the run; without it that check is skipped. */
+  ledgerViolations?: (() => Promise<string[]>) | undefined;
+  /** Play money credited to the kit's player first, in major units (default 1000). */
+  fundMajor?: number;
+}
+
+export type Outcome = 'PASS' | 'FAIL' | 'SKIP';
+
+export interface ScenarioResult {
+  id: string;
+  title: string;
+  outcome: Outcome;
+  /** What was checked (PASS), what differed (FAIL) or why it did not run (SKIP). */
+  detail: string;
+  durationMs: number;
+}
+
+/** A check that did not hold. */
+class Mismatch extends Error {
+  override readonly name = 'Mismatch';
+}
+
+/** A scenario that cannot run against this target. */
+class Skipped extends Error {
+  override readonly name = 'Skipped';
+}
+
+interface Context {
+  target: ConformanceTarget;
+  provider: ProviderClient;
+  player: KitPlayer;
+  currency: string;
+  /** A new session of the provider's game: its launch token. */
+  open(): Promise<string>;
+  /** A transaction or round id unique to this run. */
+  id(label: string): string;
+}
+
+interface Scenario {
+  id: string;
+  title: string;
+  run(ctx: Context): Promise<string>;
+}
+
+/** Checks one callback answer; returns it. */
+function expectAnswer(
+  step: string,
+  result: CallbackResult,
+  expected: { status: GameWalletStatus; balance?: number; currency?: string; transactionId?: string },
+): GameWalletResponse {
+  if (result.httpStatus !== 200 || !result.answer) {
+    throw new Mismatch(
+      `${step}: expected HTTP 200 with a wallet answer, got ${result.httpStatus} ${result.text.slice(0, 200)}`,
+    );
+  }
+  const got = result.answer;
+  const wrong: string[] = [];
+  if (got.status !== expected.status) wrong.push(`status ${got.status} (expected ${expected.status})`);
+  if (expected.balance !== undefined && got.balance !== expected.balance) {
+    wrong.push(`balance ${got.balance} (expected ${expected.balance})`);
+  }
+  if (expected.currency !== undefined && got.currency !== expected.currency) {
+    wrong.push(`currency ${got.currency} (expected ${expected.currency})`);
+  }
+  if (expected.transactionId !== undefined && got.transactionId !== expected.transactionId) {
+    wrong.push(`transactionId ${got.transactionId ?? 'none'} (expected ${expected.transactionId})`);
+  }
+  if (wrong.length > 0) throw new Mismatch(`${step}: ${wrong.join(', ')}`);
+  return got;
+}
+
+/** The balance the player's own wallet shows must be the one the callbacks report. */
+async function expectWallet(ctx: Context, step: string, balanceMinor: number): Promise<void> {
+  const shown = await ctx.player.walletBalanceMinor();
+  if (shown !== balanceMinor)
+    throw new Mismatch(`${step}: the player's wallet shows ${shown}, expected ${balanceMinor}`);
+}
+
+async function balanceNow(ctx: Context, token: string): Promise<number> {
+  return expectAnswer('balance', await ctx.provider.call('balance', { token }), { status: 'OK' }).balance;
+}
+
+const money = (ctx: Context, token: string, roundId: string, amount: number, transactionId = ctx.id('tx')) => ({
+  token,
+  transactionId,
+  roundId,
+  amount,
+  currency: ctx.currency,
+});
+
+export const SCENARIOS: Scenario[] = [
+  {
+    id: 'balance',
+    title: 'Balance of a new session',
+    async run(ctx) {
+      const token = await ctx.open();
+      const answer = expectAnswer('balance', await ctx.provider.call('balance', { token }), {
+        status: 'OK',
+        currency: ctx.currency,
+      });
+      await expectWallet(ctx, 'balance', answer.balance);
+      return `OK ${answer.balance} ${answer.currency}, as the player's wallet`;
+    },
+  },
+  {
+    id: 'bet',
+    title: 'Bet debits the stake',
+    async run(ctx) {
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      const answer = expectAnswer('bet', await ctx.provider.call('bet', money(ctx, token, ctx.id('round'), 150)), {
+        status: 'OK',
+        balance: start - 150,
+      });
+      if (!answer.transactionId) throw new Mismatch('bet: the answer has no transactionId');
+      await expectWallet(ctx, 'after the bet', start - 150);
+      return `OK, ${start} → ${start - 150}`;
+    },
+  },
+  {
+    id: 'duplicate-bet',
+    title: 'Duplicate bet: same answer, debited once',
+    async run(ctx) {
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      const bet = money(ctx, token, ctx.id('round'), 200);
+      const first = expectAnswer('bet', await ctx.provider.call('bet', bet), { status: 'OK', balance: start - 200 });
+      expectAnswer('retried bet', await ctx.provider.call('bet', bet), {
+        status: 'OK',
+        balance: start - 200,
+        transactionId: first.transactionId ?? '',
+      });
+      expectAnswer('same id, other amount', await ctx.provider.call('bet', { ...bet, amount: 201 }), {
+        status: 'DUPLICATE_TRANSACTION',
+        balance: start - 200,
+      });
+      await expectWallet(ctx, 'after the retries', start - 200);
+      return 'retry answered the first transactionId; other amount DUPLICATE_TRANSACTION; debited once';
+    },
+  },
+  {
+    id: 'concurrent-duplicate-bet',
+    title: 'Bet retried 5 times at once: debited once',
+    async run(ctx) {
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      const bet = money(ctx, token, ctx.id('round'), 120);
+      const results = await Promise.all(Array.from({ length: 5 }, () => ctx.provider.call('bet', bet)));
+      const ids = new Set(results.map((r, i) => expectAnswer(`bet #${i + 1}`, r, { status: 'OK' }).transactionId));
+      if (ids.size !== 1) throw new Mismatch(`5 retries were recorded as ${ids.size} transactions`);
+      await expectWallet(ctx, 'after the parallel retries', start - 120);
+      return 'all 5 OK with one transactionId; debited once';
+    },
+  },
+  {
+    id: 'win',
+    title: 'Win credits the payout',
+    async run(ctx) {
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      const round = ctx.id('round');
+      expectAnswer('bet', await ctx.provider.call('bet', money(ctx, token, round, 100)), {
+        status: 'OK',
+        balance: start - 100,
+      });
+      expectAnswer('win', await ctx.provider.call('win', money(ctx, token, round, 250)), {
+        status: 'OK',
+        balance: start + 150,
+      });
+      await expectWallet(ctx, 'after the win', start + 150);
+      return `OK, ${start} → ${start - 100} → ${start + 150}`;
+    },
+  },
+  {
+    id: 'duplicate-win',
+    title: 'Duplicate win: same answer, credited once',
+    async run(ctx) {
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      const round = ctx.id('round');
+      expectAnswer('bet', await ctx.provider.call('bet', money(ctx, token, round, 100)), { status: 'OK' });
+      const win = money(ctx, token, round, 300);
+      const first = expectAnswer('win', await ctx.provider.call('win', win), { status: 'OK', balance: start + 200 });
+      expectAnswer('retried win', await ctx.provider.call('win', win), {
+        status: 'OK',
+        balance: start + 200,
+        transactionId: first.transactionId ?? '',
+      });
+      await expectWallet(ctx, 'after the retry', start + 200);
+      return 'retry answered the first transactionId; credited once';
+    },
+  },
+  {
+    id: 'rollback',
+    title: 'Rollback of a bet refunds it once',
+    async run(ctx) {
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      const round = ctx.id('round');
+      const bet = money(ctx, token, round, 300);
+      expectAnswer('bet', await ctx.provider.call('bet', bet), { status: 'OK', balance: start - 300 });
+      const rollback = {
+        token,
+        transactionId: ctx.id('rb'),
+        referenceTransactionId: bet.transactionId,
+        roundId: round,
+      };
+      expectAnswer('rollback', await ctx.provider.call('rollback', rollback), { status: 'OK', balance: start });
+      expectAnswer('retried rollback', await ctx.provider.call('rollback', rollback), { status: 'OK', balance: start });
+      expectAnswer(
+        'second rollback of the bet (other id)',
+        await ctx.provider.call('rollback', { ...rollback, transactionId: ctx.id('rb') }),
+        { status: 'OK', balance: start },
+      );
+      await expectWallet(ctx, 'after the rollbacks', start);
+      return 'refunded once (retry and a second rollback id moved nothing)';
+    },
+  },
+  {
+    id: 'rollback-before-bet',
+    title: 'Rollback before its bet: the late bet is refused',
+    async run(ctx) {
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      const round = ctx.id('round');
+      const lateBet = money(ctx, token, round, 180);
+      const rollback = {
+        token,
+        transactionId: ctx.id('rb'),
+        referenceTransactionId: lateBet.transactionId,
+        roundId: round,
+      };
+      expectAnswer('rollback of an unknown bet', await ctx.provider.call('rollback', rollback), {
+        status: 'OK',
+        balance: start,
+      });
+      expectAnswer('the late bet', await ctx.provider.call('bet', lateBet), {
+        status: 'TRANSACTION_ROLLED_BACK',
+        balance: start,
+      });
+      await expectWallet(ctx, 'after the late bet', start);
+      return 'rollback recorded; late bet TRANSACTION_ROLLED_BACK; nothing debited';
+    },
+  },
+  {
+    id: 'win-after-token-expiry',
+    title: 'Win after the launch token expired is credited',
+    async run(ctx) {
+      const expire = ctx.target.expireToken;
+      if (!expire) throw new Skipped('no way to expire a token on this target (give the kit a database)');
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      const round = ctx.id('round');
+      expectAnswer('bet', await ctx.provider.call('bet', money(ctx, token, round, 100)), {
+        status: 'OK',
+        balance: start - 100,
+      });
+      await expire(token);
+      expectAnswer('win after expiry', await ctx.provider.call('win', money(ctx, token, round, 400)), {
+        status: 'OK',
+        balance: start + 300,
+      });
+      expectAnswer('new bet after expiry', await ctx.provider.call('bet', money(ctx, token, ctx.id('round'), 100)), {
+        status: 'TOKEN_EXPIRED',
+        balance: start + 300,
+      });
+      await expectWallet(ctx, 'after the late win', start + 300);
+      return 'late win OK and credited; a new bet TOKEN_EXPIRED';
+    },
+  },
+  {
+    id: 'insufficient-funds',
+    title: 'Insufficient funds answers the actual balance',
+    async run(ctx) {
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      expectAnswer(
+        'bet above the balance',
+        await ctx.provider.call('bet', money(ctx, token, ctx.id('round'), start + 1)),
+        {
+          status: 'NOT_ENOUGH_MONEY',
+          balance: start,
+        },
+      );
+      await expectWallet(ctx, 'after the refusal', start);
+      return `NOT_ENOUGH_MONEY with balance ${start}; nothing debited`;
+    },
+  },
+  {
+    id: 'wrong-currency',
+    title: 'Wrong currency is refused',
+    async run(ctx) {
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      const other = ctx.currency === 'EUR' ? 'USD' : 'EUR';
+      const round = ctx.id('round');
+      expectAnswer(
+        'bet in another currency',
+        await ctx.provider.call('bet', { ...money(ctx, token, round, 100), currency: other }),
+        {
+          status: 'WRONG_CURRENCY',
+          balance: start,
+        },
+      );
+      expectAnswer(
+        'win in another currency',
+        await ctx.provider.call('win', { ...money(ctx, token, round, 100), currency: other }),
+        {
+          status: 'WRONG_CURRENCY',
+          balance: start,
+        },
+      );
+      expectAnswer('balance in another currency', await ctx.provider.call('balance', { token, currency: other }), {
+        status: 'WRONG_CURRENCY',
+      });
+      await expectWallet(ctx, 'after the refusals', start);
+      return `${other} bet, win and balance WRONG_CURRENCY; nothing moved`;
+    },
+  },
+  {
+    id: 'bad-signature',
+    title: 'Bad or missing signature is refused',
+    async run(ctx) {
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      const bet = money(ctx, token, ctx.id('round'), 100);
+      expectAnswer(
+        'bet signed with another key',
+        await ctx.provider.call('bet', bet, { signWith: `${ctx.provider.provider.secret}x` }),
+        {
+          status: 'INVALID_SIGNATURE',
+        },
+      );
+      expectAnswer('bet without a signature', await ctx.provider.call('bet', bet, { signature: null }), {
+        status: 'INVALID_SIGNATURE',
+      });
+      await expectWallet(ctx, 'after the forged bets', start);
+      // The refused calls left no record: the same id, signed, is a new bet.
+      expectAnswer('the same bet, signed', await ctx.provider.call('bet', bet), { status: 'OK', balance: start - 100 });
+      return 'INVALID_SIGNATURE twice, nothing recorded; then the signed bet OK';
+    },
+  },
+  {
+    id: 'allow-list',
+    title: 'Call from an address outside the allow-list is refused',
+    async run(ctx) {
+      const fenced = ctx.target.fenced;
+      if (!fenced) throw new Skipped('no provider whose allow-list leaves out this address was given');
+      const token = (await ctx.player.launch(fenced.gameId)).token;
+      const client = createProviderClient(ctx.target.baseUrl, fenced);
+      const start = await ctx.player.walletBalanceMinor();
+      expectAnswer('balance from outside the allow-list', await client.call('balance', { token }), {
+        status: 'INVALID_PARTNER',
+      });
+      expectAnswer(
+        'bet from outside the allow-list',
+        await client.call('bet', money(ctx, token, ctx.id('round'), 100)),
+        {
+          status: 'INVALID_PARTNER',
+        },
+      );
+      await expectWallet(ctx, 'after the refused bet', start);
+      return `${fenced.id}: correctly signed calls INVALID_PARTNER; nothing debited`;
+    },
+  },
+  {
+    id: 'unknown-token',
+    title: 'Unknown session token is refused',
+    async run(ctx) {
+      expectAnswer('balance of an unknown token', await ctx.provider.call('balance', { token: randomUUID() }), {
+        status: 'INVALID_TOKEN',
+      });
+      return 'INVALID_TOKEN';
+    },
+  },
+  {
+    id: 'malformed-body',
+    title: 'Malformed body answers WRONG_SYNTAX',
+    async run(ctx) {
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      const bet = { ...money(ctx, token, ctx.id('round'), 100), amount: 'ten' };
+      expectAnswer('bet with a text amount', await ctx.provider.call('bet', bet), { status: 'WRONG_SYNTAX' });
+      await expectWallet(ctx, 'after the malformed bet', start);
+      return 'HTTP 200 WRONG_SYNTAX; nothing debited';
+    },
+  },
+  {
+    id: 'end-round',
+    title: 'End of round answers the balance',
+    async run(ctx) {
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      const round = ctx.id('round');
+      expectAnswer('bet', await ctx.provider.call('bet', money(ctx, token, round, 100)), { status: 'OK' });
+      expectAnswer('win', await ctx.provider.call('win', money(ctx, token, round, 0)), {
+        status: 'OK',
+        balance: start - 100,
+      });
+      expectAnswer('end-round', await ctx.provider.call('end-round', { token, roundId: round }), {
+        status: 'OK',
+        balance: start - 100,
+      });
+      await expectWallet(ctx, 'after the round', start - 100);
+      return 'losing round (win 0) closed OK';
+    },
+  },
+];
+
+/** Runs the scenarios in order, then the ledger check; never throws for a failed check. */
+export async function runConformance(
+  target: ConformanceTarget,
+  options: { only?: string[]; onResult?: (result: ScenarioResult) => void } = {},
+): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  const record = (result: ScenarioResult) => {
+    results.push(result);
+    options.onResult?.(result);
+  };
+  const chosen = options.only?.length ? SCENARIOS.filter((s) => options.only?.includes(s.id)) : SCENARIOS;
+  const runId = `kit-${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
+  let counter = 0;
+
+  let ctx: Context;
+  const setupStarted = performance.now();
+  try {
+    const player = await createPlayer(target.baseUrl, { label: 'conformance' });
+    await player.fund(target.fundMajor ?? 1000);
+    const provider = createProviderClient(target.baseUrl, target.provider);
+    ctx = {
+      target,
+      provider,
+      player,
+      currency: player.currency,
+      open: async () => (await player.launch(target.provider.gameId)).token,
+      id: (label) => `${runId}-${label}-${++counter}`,
+    };
+  } catch (error) {
+    const detail = `setup failed (sign-up, funding): ${error instanceof Error ? error.message : String(error)}`;
+    for (const scenario of chosen) {
+      record({
+        id: scenario.id,
+        title: scenario.title,
+        outcome: 'FAIL',
+        detail,
+        durationMs: performance.now() - setupStarted,
+      });
+    }
+    return results;
+  }
+
+  for (const scenario of chosen) {
+    const started = performance.now();
+    let outcome: Outcome;
+    let detail: string;
+    try {
+      detail = await scenario.run(ctx);
+      outcome = 'PASS';
+    } catch (error) {
+      outcome = error instanceof Skipped ? 'SKIP' : 'FAIL';
+      detail = error instanceof Error ? error.message : String(error);
+    }
+    record({ id: scenario.id, title: scenario.title, outcome, detail, durationMs: performance.now() - started });
+  }
+
+  const started = performance.now();
+  if (!target.ledgerViolations) {
+    record({
+      id: 'ledger-invariants',
+      title: 'Ledger invariants after the run',
+      outcome: 'SKIP',
+      detail: 'no database access on this target',
+      durationMs: 0,
+    });
+  } else {
+    const violations = await target.ledgerViolations();
+    record({
+      id: 'ledger-invariants',
+      title: 'Ledger invariants after the run',
+      outcome: violations.length === 0 ? 'PASS' : 'FAIL',
+      detail:
+        violations.length === 0
+          ? 'postings sum to zero per currency; balances equal their postings; no player below zero'
+          : violations.slice(0, 5).join('; '),
+      durationMs: performance.now() - started,
+    });
+  }
+  return results;
+}
+
+/** The results as a fixed-width table with a summary line. */
+export function formatReport(results: ScenarioResult[]): string {
+  const rows = results.map((r, i) => [String(i + 1), r.id, r.outcome, `${Math.round(r.durationMs)} ms`, r.detail]);
+  const header = ['#', 'scenario', 'result', 'time', 'detail'];
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => (row[c] ?? '').length)));
+  // The detail column is last and left unpadded so that long messages do not widen the table.
+  const line = (cells: string[]) =>
+    cells.map((cell, c) => (c === cells.length - 1 ? cell : cell.padEnd(widths[c] ?? 0))).join('  ');
+  const rule =
+    widths
+      .slice(0, -1)
+      .map((w) => '-'.repeat(w))
+      .join('  ') + '  ------';
+  const count = (outcome: Outcome) => results.filter((r) => r.outcome === outcome).length;
+  return [
+    line(header),
+    rule,
+    ...rows.map(line),
+    '',
+    `${count('PASS')} passed, ${count('FAIL')} failed, ${count('SKIP')} skipped`,
+  ].join('\n');
+}
+
+export const hasFailures = (results: ScenarioResult[]): boolean => results.some((r) => r.outcome === 'FAIL');

@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { escapeHtml } from '../../notifications/outbox/page';
+import { ONE_CHERRY_MULTIPLIER, SYMBOLS, TRIPLE_MULTIPLIER, TWO_CHERRIES_MULTIPLIER } from './paytable';
+import type { SandboxSession, SpinOutcome } from './provider';
+
+/**
+ * The sandbox provider's game page, shown in the casino's game frame: what a studio's
+ * game would be. Plain HTML and a form, no script; the one inline style is allowed by its
+ * hash. It belongs to the (simulated) provider and exists outside production only.
+ */
+
+const STYLE = `
+:root { color-scheme: light dark; --line: #8888; --muted: light-dark(#595959, #b3b3b3); --ok: light-dark(#17693a, #6fdc9c); --bad: light-dark(#a52a1f, #ff9486); --accent: #5a3fc9; }
+* { box-sizing: border-box; }
+body { margin: 0; padding: 1rem; font: 15px/1.5 system-ui, sans-serif; display: grid; place-items: center; min-height: 100vh; }
+main { width: min(28rem, 100%); padding: 1.25rem; border: 1px solid var(--line); border-radius: .75rem; }
+.brand { font-size: .8rem; letter-spacing: .08em; text-transform: uppercase; color: var(--muted); margin: 0; }
+h1 { font-size: 1.3rem; margin: .25rem 0 .5rem; }
+.balance { font-size: 1.2rem; font-weight: 600; margin: 0 0 1rem; font-variant-numeric: tabular-nums; }
+.reels { display: grid; grid-template-columns: repeat(3, 1fr); gap: .5rem; margin: 0 0 1rem; padding: 0; list-style: none; }
+.reels li { border: 1px solid var(--line); border-radius: .5rem; padding: 1rem .25rem; text-align: center; font-weight: 600; }
+.result { padding: .65rem; border-radius: .5rem; border: 1px solid var(--line); margin: 0 0 1rem; }
+.result.win { border-color: var(--ok); color: var(--ok); }
+.result.refused { border-color: var(--bad); color: var(--bad); }
+fieldset { border: 1px solid var(--line); border-radius: .5rem; margin: 0 0 .75rem; display: flex; flex-wrap: wrap; gap: 0 1rem; }
+label { display: inline-flex; gap: .35rem; align-items: center; min-height: 44px; }
+button { width: 100%; min-height: 44px; font: inherit; font-weight: 600; padding: .65rem; border-radius: .5rem; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
+button:focus-visible, input:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+details { margin: 1rem 0 0; } table { border-collapse: collapse; width: 100%; } td, th { text-align: left; padding: .2rem .4rem; border-bottom: 1px solid var(--line); }
+.note { color: var(--muted); font-size: .85rem; margin: 1rem 0 0; }
+`;
+
+/** The page's CSP: its own style, its form to this origin, framing by the casino's pages only. */
+export const SANDBOX_GAME_PAGE_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** Minor units as a major-unit text with the currency's decimals (subunit 100 → 2 decimals). */
+export function formatMinor(amountMinor: bigint, subunitToUnit: bigint): string {
+  const decimals = Math.max(0, subunitToUnit.toString().length - 1);
+  const negative = amountMinor < 0n;
+  const digits = (negative ? -amountMinor : amountMinor).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = decimals > 0 ? `.${digits.slice(-decimals)}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/** What a refusal means to the player, by the casino's status. */
+const REFUSALS: Partial<Record<string, string>> = {
+  NOT_ENOUGH_MONEY: 'Not enough money for this stake.',
+  TOKEN_EXPIRED: 'This game session has expired. Start the game again from the casino.',
+  USER_DISABLED: 'Betting is not possible on this account.',
+  BET_OUT_OF_LIMITS: 'This stake is outside the game limits.',
+  INVALID_TOKEN: 'Unknown game session. Start the game again from the casino.',
+  NO_ANSWER: 'The casino did not answer. Nothing was charged; try again.',
+};
+
+export interface SandboxPage {
+  provider: string;
+  game: { identity: string; name: string };
+  mode: 'real' | 'demo';
+  token: string;
+  session: SandboxSession;
+  subunitToUnit: bigint;
+  stakesMinor: bigint[];
+  /** The stake checked in the form (the last one played). */
+  stakeMinor: bigint;
+  outcome: SpinOutcome | undefined;
+}
+
+function outcomeHtml(page: SandboxPage): string {
+  const { outcome, session } = page;
+  if (!outcome) return '';
+  const amount = (minor: bigint) => `${formatMinor(minor, page.subunitToUnit)} ${session.currency}`;
+  if (outcome.status !== 'OK' || !outcome.reels) {
+    const text = REFUSALS[outcome.status] ?? `The casino refused the bet (${outcome.status}).`;
+    return `<p class="result refused" role="status">${escapeHtml(text)}</p>`;
+  }
+  const reels = outcome.reels.map((symbol) => `<li>${escapeHtml(symbol)}</li>`).join('');
+  const text =
+    outcome.winMinor > 0n
+      ? `You won ${amount(outcome.winMinor)} (stake ${amount(outcome.stakeMinor)}).`
+      : `No win this time (stake ${amount(outcome.stakeMinor)}).`;
+  return (
+    `<ul class="reels" aria-label="Reels">${reels}</ul>` +
+    `<p class="result${outcome.winMinor > 0n ? ' win' : ''}" role="status">${escapeHtml(text)}</p>`
+  );
+}
+
+export function renderSandboxGamePage(page: SandboxPage): string {
+  const { session } = page;
+  const sessionOk = session.status === 'OK';
+  const balance = sessionOk
+    ? `<p class="balance">Balance: ${escapeHtml(formatMinor(session.balanceMinor, page.subunitToUnit))} ${escapeHtml(session.currency)}</p>`
+    : `<p class="result refused" role="alert">${escapeHtml(REFUSALS[session.status] ?? `The casino answered ${session.status}.`)}</p>`;
+  const stakes = page.stakesMinor
+    .map(
+      (stake, index) =>
+        `<label><input type="radio" name="stake" value="${index}"${stake === page.stakeMinor ? ' checked' : ''}> ` +
+        `${escapeHtml(formatMinor(stake, page.subunitToUnit))} ${escapeHtml(session.currency)}</label>`,
+    )
+    .join('');
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  const form = sessionOk
+    ? `<form method="post" action="/api/dev/game-provider/spin">
+${hidden('token', page.token)}${hidden('provider', page.provider)}${hidden('game', page.game.identity)}${hidden('mode', page.mode)}
+<fieldset><legend>Stake</legend>${stakes}</fieldset>
+<button type="submit">Spin</button>
+</form>`
+    : '';
+  const rows = SYMBOLS.map(
+    (symbol) => `<tr><td>3 × ${escapeHtml(symbol)}</td><td>${TRIPLE_MULTIPLIER[symbol].toString()}×</td></tr>`,
+  ).join('');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(page.game.name)} — sandbox game</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<p class="brand">Sandbox game provider · ${escapeHtml(page.provider)} · ${page.mode === 'demo' ? 'Demo' : 'Real money'}</p>
+<h1>${escapeHtml(page.game.name)}</h1>
+${balance}
+${outcomeHtml(page)}
+${form}
+<details><summary>Paytable</summary>
+<table><thead><tr><th scope="col">Line</th><th scope="col">Pays</th></tr></thead><tbody>${rows}
+<tr><td>2 × Cherry</td><td>${TWO_CHERRIES_MULTIPLIER.toString()}×</td></tr>
+<tr><td>1 × Cherry</td><td>${ONE_CHERRY_MULTIPLIER.toString()}×</td></tr></tbody></table>
+</details>
+<p class="note">Development sandbox: every spin is a bet, a win and an end of round sent to the casino's wallet callbacks over signed HTTP, as a real provider does.</p>
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { GameWalletResponse, GameWalletStatus } from '@croupier/contract';
+import { createProviderClient, type CallbackResult } from '../conformance/client';
+import { hashToken } from '../service';
+import { multiplierOf, spinReels, type Reels } from './paytable';
+
+/**
+ * The sandbox game provider: an external studio simulated inside the server outside
+ * production, so that every third-party game of the catalogue can be played in
+ * development. Its server side holds nothing but the launch token and talks to the casino
+ * only as a real provider does: signed HTTP calls to the wallet callbacks.
+ */
+
+/** Rounds whose outcome is kept for the page that shows them (the provider's own memory). */
+const OUTCOMES_KEPT = 1000;
+/** Attempts at a win before giving up; providers retry wins (the casino records each once). */
+const WIN_ATTEMPTS = 3;
+
+export interface SpinOutcome {
+  /** Whose round it is: only the page of that token shows it. */
+  tokenHash: string;
+  /** OK, or the casino's refusal of the bet (nothing was played then). */
+  status: GameWalletStatus | 'NO_ANSWER';
+  reels: Reels | undefined;
+  stakeMinor: bigint;
+  winMinor: bigint;
+}
+
+export interface SandboxSession {
+  balanceMinor: bigint;
+  currency: string;
+  status: GameWalletStatus | 'NO_ANSWER';
+}
+
+export function createSandboxGameProvider(deps: {
+  secret: string;
+  /** This server's own address: the sandbox calls the callbacks over HTTP on it. */
+  selfUrl: () => string;
+}) {
+  const outcomes = new Map<string, SpinOutcome>();
+  const client = (provider: string) => createProviderClient(deps.selfUrl(), { id: provider, secret: deps.secret });
+
+  /** A call that failed on the way (network, 5xx) counts as no answer. */
+  async function attempt(run: () => Promise<CallbackResult>): Promise<GameWalletResponse | undefined> {
+    try {
+      const result = await run();
+      return result.httpStatus === 200 ? result.answer : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  function remember(roundId: string, outcome: SpinOutcome): void {
+    outcomes.set(roundId, outcome);
+    // Oldest first: Map keeps insertion order.
+    for (const key of outcomes.keys()) {
+      if (outcomes.size <= OUTCOMES_KEPT) break;
+      outcomes.delete(key);
+    }
+  }
+
+  return {
+    /** The balance the casino reports for the token (the provider's `balance` call). */
+    async session(provider: string, token: string): Promise<SandboxSession> {
+      const answer = await attempt(() => client(provider).call('balance', { token }));
+      if (!answer) return { balanceMinor: 0n, currency: '', status: 'NO_ANSWER' };
+      return { balanceMinor: BigInt(answer.balance), currency: answer.currency, status: answer.status };
+    },
+
+    /**
+     * One spin as a provider plays it: bet; on no answer a rollback of that bet (the bet may
+     * or may not have been taken); reels from the CSPRNG; the win (0 on a loss), retried
+     * until answered; end of round. Returns the round id whose outcome `outcomeOf` shows.
+     */
+    async spin(input: { provider: string; token: string; currency: string; stakeMinor: bigint }): Promise<string> {
+      const api = client(input.provider);
+      const roundId = randomUUID();
+      const betId = `${roundId}:bet`;
+      const base = { tokenHash: hashToken(input.token), stakeMinor: input.stakeMinor, winMinor: 0n, reels: undefined };
+      const money = { token: input.token, roundId, currency: input.currency };
+      const bet = await attempt(() =>
+        api.call('bet', { ...money, transactionId: betId, amount: Number(input.stakeMinor) }),
+      );
+      if (!bet) {
+        await attempt(() =>
+          api.call('rollback', {
+            token: input.token,
+            transactionId: `${roundId}:rollback`,
+            referenceTransactionId: betId,
+            roundId,
+          }),
+        );
+        remember(roundId, { ...base, status: 'NO_ANSWER' });
+        return roundId;
+      }
+      if (bet.status !== 'OK') {
+        remember(roundId, { ...base, status: bet.status });
+        return roundId;
+      }
+      const reels = spinReels();
+      const winMinor = input.stakeMinor * multiplierOf(reels);
+      let win: GameWalletResponse | undefined;
+      for (let i = 0; i < WIN_ATTEMPTS && !win; i += 1) {
+        win = await attempt(() =>
+          api.call('win', { ...money, transactionId: `${roundId}:win`, amount: Number(winMinor) }),
+        );
+      }
+      await attempt(() => api.call('end-round', { token: input.token, roundId }));
+      remember(roundId, { ...base, status: win?.status ?? 'NO_ANSWER', reels, winMinor });
+      return roundId;
+    },
+
+    /** The outcome of a round, for the page of the token that played it. */
+    outcomeOf(roundId: string, token: string): SpinOutcome | undefined {
+      const outcome = outcomes.get(roundId);
+      return outcome && outcome.tokenHash === hashToken(token) ? outcome : undefined;
+    },
+  };
+}
+
+export type SandboxGameProvider = ReturnType<typeof createSandboxGameProvider>;

@@ -1,0 +1,68 @@
+import {
+  minorToMajor,
+  decimalsOf,
+  originalsGameOf,
+  originalsSessionResponseSchema,
+  type AmountCurrency,
+} from '@croupier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import type { GameWallet } from '../game-wallet/service';
+import type { GamesService } from '../games/service';
+import { GAME_SESSION_HEADER } from './routes';
+
+const sessionHeaders = z.object({ [GAME_SESSION_HEADER]: z.string().min(1).max(200) });
+
+/**
+ * `GET /api/game/originals/session`: how the in-house game frame starts. For the launch
+ * token of `X-Game-Session` it answers the game, the currency, demo or real, the balance
+ * and the stake limits; an unknown or expired token is a 401 (the frame asks the player to
+ * open the game again).
+ */
+export const originalsSessionRoutes: FastifyPluginAsyncZod<{
+  gameWallet: GameWallet;
+  games: GamesService;
+  currencyOf: (code: string) => Promise<AmountCurrency>;
+  /** The in-house games' stake ceiling in major units (the minimum is one minor unit). */
+  maxStakeMajor: bigint;
+}> = async (app, { gameWallet, games, currencyOf, maxStakeMajor }) => {
+  app.get(
+    '/api/game/originals/session',
+    {
+      schema: {
+        tags: ['originals'],
+        summary: 'The game session of the in-house game frame: game, currency, demo or real, balance, stake limits',
+        headers: sessionHeaders,
+        response: { 200: originalsSessionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const session = await gameWallet.sessionOf(request.headers[GAME_SESSION_HEADER]);
+      if (!session || session.expires_at.getTime() <= Date.now()) {
+        throw new AppError('UNAUTHENTICATED', 'The game session has ended. Open the game again.');
+      }
+      const catalogueGame = await games.getGame(session.game_id);
+      const game = originalsGameOf(catalogueGame.identity);
+      if (!game) throw AppError.notFound('This game is not an in-house game.');
+      const [{ balanceMinor }, { subunitToUnit }] = await Promise.all([
+        gameWallet.balance(session),
+        currencyOf(session.currency),
+      ]);
+      return {
+        data: {
+          gameIdentity: catalogueGame.identity,
+          game,
+          name: catalogueGame.name,
+          currency: session.currency,
+          decimals: decimalsOf(subunitToUnit),
+          isDemo: session.is_demo,
+          balance: minorToMajor(balanceMinor, subunitToUnit),
+          minStake: minorToMajor(1n, subunitToUnit),
+          maxStake: minorToMajor(maxStakeMajor * BigInt(subunitToUnit), subunitToUnit),
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Wallet } from '../src/modules/wallet';
+import { startTestServer, type TestServer } from './harness';
+import { players } from './players';
+import { fund, walletOf } from './wallet-helpers';
+
+/** `GET /api/game/originals/session`: what the in-house game frame starts from. */
+let t: TestServer;
+let wallet: Wallet;
+let p: ReturnType<typeof players>;
+beforeAll(async () => {
+  t = await startTestServer();
+  wallet = walletOf(t);
+  p = players(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const sessionOf = (token: string) => p.get('/api/game/originals/session', { headers: { 'x-game-session': token } });
+
+async function launch(identity: string, body: Record<string, unknown>, token?: string) {
+  const response = await p.post(`/api/game/games/${identity}/play`, body, token ? { token } : {});
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: { token: string; gameUrl: string } }>().data;
+}
+
+describe('originals session', () => {
+  it('answers a guest demo session with the demo balance and the stake limits', async () => {
+    const { token, gameUrl } = await launch('limbo', { demoMode: true });
+    expect(gameUrl).toMatch(/^\/play\/limbo\?mode=demo&token=/);
+    const response = await sessionOf(token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.json<{ data: unknown }>().data).toEqual({
+      gameIdentity: 'limbo',
+      game: 'limbo',
+      name: 'Limbo',
+      currency: 'USD',
+      decimals: 2,
+      isDemo: true,
+      balance: 1000,
+      minStake: 0.01,
+      maxStake: 10_000,
+    });
+  });
+
+  it("answers a real session with the player's balance, and the slot as fruit-fiesta", async () => {
+    const player = await p.registerByEmail({ currency: 'USD' });
+    const accounts = await p.get('/api/wallet/accounts', { token: player.token });
+    const account = accounts.json<{ data: { id: string; status: number }[] }>().data.find((a) => a.status === 1);
+    if (!account) throw new Error('no active account');
+    await fund(wallet, account.id, 'USD', 1_234n);
+    const { token } = await launch('fruit-fiesta', { demoMode: false }, player.token);
+    const response = await sessionOf(token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ data: unknown }>().data).toMatchObject({
+      gameIdentity: 'fruit-fiesta',
+      game: 'slot',
+      isDemo: false,
+      balance: 12.34,
+    });
+  });
+
+  it('refuses an unknown token and a missing header', async () => {
+    const unknown = await sessionOf('not-a-session-token');
+    expect(unknown.statusCode).toBe(401);
+    const missing = await p.get('/api/game/originals/session');
+    expect(missing.statusCode).toBe(422);
+  });
+
+  it('refuses a session of a third-party game', async () => {
+    const { token } = await launch('aurora-wilds', { demoMode: true });
+    expect((await sessionOf(token)).statusCode).toBe(404);
+  });
+});
