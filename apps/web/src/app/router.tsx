@@ -97,6 +97,11 @@ export function pageRoutes(settings: AppSettings): Page[] {
       ...page(() => import('./pages/ContentPage'), 'BonusPage'),
     },
     { id: 'contact', path: 'contact', ...page(() => import('./pages/ContactPage'), 'ContactPage') },
+    {
+      id: 'fairness',
+      path: 'fairness',
+      ...page(() => import('../features/play/verifier/VerifierPage'), 'VerifierPage'),
+    },
     { id: 'questions', path: 'questions', ...page(() => import('./pages/ContentPage'), 'QuestionsPage') },
     {
       id: 'questions-pageIdentity',

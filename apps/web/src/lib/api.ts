@@ -47,9 +47,16 @@ function isErrorBody(value: unknown): value is ErrorBody {
 async function requestBody(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
-  options: { query?: Record<string, QueryValue>; body?: unknown; token?: string; signal?: AbortSignal } = {},
+  options: {
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    token?: string;
+    signal?: AbortSignal;
+    /** Extra request headers (the game frame's `X-Game-Session`). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { SessionEffects, UserMenu, useSession } from '../../features/auth';
+import { ReturnGameEffect } from '../../features/games/ReturnGameEffect';
 import { useLayout } from '../../features/layout';
 import { InstalledAppReport } from '../../features/profile/InstalledAppReport';
 import { HeaderBalance } from '../../features/wallet';
@@ -143,6 +144,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <SessionEffects />
+      <ReturnGameEffect />
       <InstalledAppReport />
       <div className="shell__body">
         <aside id="drawer" className="drawer" aria-label={t('navigation.home')}>

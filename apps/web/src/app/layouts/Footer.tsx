@@ -28,6 +28,7 @@ const COLUMNS: { key: string; links: { key: string; to: string; feature?: 'loyal
     links: [
       { key: 'questions', to: '/questions' },
       { key: 'contact', to: '/contact' },
+      { key: 'fairness', to: '/fairness' },
       { key: 'responsibleGaming', to: '/static/responsible-gaming' },
       { key: 'about', to: '/static/about' },
     ],

@@ -1,12 +1,12 @@
-import { HomeLobby } from '../../features/games';
+import { HomeLobby, WinnersFeed } from '../../features/games';
 import { PageHead } from '../layouts/PageHead';
 
-/** `/` and `/main`: hero, collection rails, originals, providers and the accepted currencies. */
+/** `/` and `/main`: hero, latest winners, recently played, collection rails, originals, providers and the accepted currencies. */
 export function HomePage() {
   return (
     <>
       <PageHead />
-      <HomeLobby />
+      <HomeLobby afterHero={<WinnersFeed />} />
     </>
   );
 }

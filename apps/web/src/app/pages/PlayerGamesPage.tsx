@@ -1,23 +1,94 @@
+import type { Game } from '@croupier/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/ui/states';
-import { PageHeader } from './PageHeader';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '../../components/ui/states';
+import { GameGrid, GamesIcon, platformForWidth, useFavorites, usePlayedGames } from '../../features/games';
+import { useLocale } from '../context';
+import { PageHead } from '../layouts/PageHead';
 
-export function FavoritesPage() {
+/** The heading, then a skeleton grid, an error with retry, an empty state with a way to the casino, or the games. */
+function PlayerGames({
+  title,
+  icon,
+  emptyText,
+  query,
+  testId,
+}: {
+  title: string;
+  icon: 'heart' | 'history';
+  emptyText: string;
+  query: { data: Game[] | undefined; isError: boolean; refetch: () => unknown };
+  testId: string;
+}) {
   const { t } = useTranslation('layout');
+  const { localePath } = useLocale();
+  const games = query.data;
   return (
-    <>
-      <PageHeader title={t('pages.favorites.title')} />
-      <EmptyState text={t('pages.favorites.empty')} />
-    </>
+    <div className="games-page" data-testid={testId}>
+      <PageHead title={title} />
+      <header className="games-page__head games-page__head--row">
+        <div className="games-page__heading">
+          <span className="games-page__badge" aria-hidden="true">
+            <GamesIcon name={icon} size={26} />
+          </span>
+          <div>
+            <h1 className="games-page__title">{title}</h1>
+            {games && games.length > 0 ? (
+              <p className="games-page__description">
+                {t('games.gamesCount', { ns: 'global-components', count: games.length })}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </header>
+      {query.isError && !games ? (
+        <ErrorState onRetry={() => void query.refetch()} />
+      ) : !games ? (
+        <div aria-busy="true">
+          <GameGrid games={[]} skeletons={12} />
+        </div>
+      ) : games.length === 0 ? (
+        <div className="games-page__empty">
+          <EmptyState text={emptyText} />
+          <Link className="games-button games-button--primary" to={localePath('/casino')}>
+            {t('navigation.casino')}
+          </Link>
+        </div>
+      ) : (
+        <GameGrid games={games} />
+      )}
+    </div>
   );
 }
 
+/** `/favorites`: the signed-in player's favourite games (the hearts on tiles and game pages). */
+export function FavoritesPage() {
+  const { t } = useTranslation('layout');
+  const favorites = useFavorites();
+  return (
+    <PlayerGames
+      title={t('pages.favorites.title')}
+      icon="heart"
+      emptyText={t('pages.favorites.empty')}
+      query={favorites}
+      testId="favorites-page"
+    />
+  );
+}
+
+/** `/recently-played`: the games the player played last, for this device's platform. */
 export function RecentlyPlayedPage() {
   const { t } = useTranslation('layout');
+  const [platform] = useState(() => platformForWidth(window.innerWidth));
+  const played = usePlayedGames(platform);
   return (
-    <>
-      <PageHeader title={t('pages.recentlyPlayed.title')} />
-      <EmptyState text={t('pages.recentlyPlayed.empty')} />
-    </>
+    <PlayerGames
+      title={t('pages.recentlyPlayed.title')}
+      icon="history"
+      emptyText={t('pages.recentlyPlayed.empty')}
+      query={played}
+      testId="recently-played-page"
+    />
   );
 }

@@ -3,6 +3,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../app/context';
+import { useSession } from '../auth/session';
+import { FavoriteButton } from './FavoriteButton';
 import { GamesIcon } from './icons';
 import { badgeLabels, imageSources, type BadgeLabel } from './logic';
 import { useInView } from './useInView';
@@ -42,11 +44,13 @@ export interface GameTileProps {
 /**
  * A game card: the whole tile is one link to the game page; artwork loads lazily (400 px
  * ahead) over a same-sized skeleton; badges from the game's labels; a hover/focus
- * overlay with Play, and a Demo shortcut when the game has a demo mode.
+ * overlay with Play, a Demo shortcut when the game has a demo mode, and for signed-in
+ * players the favourite heart.
  */
 export function GameTile({ game, variant = 'vertical', visible, onNavigate }: GameTileProps) {
   const { t } = useTranslation('global-components');
   const { localePath } = useLocale();
+  const { isLoggedIn } = useSession();
   const media = useRef<HTMLDivElement>(null);
   const seen = useInView(media, { skip: visible === true });
   const [loaded, setLoaded] = useState(false);
@@ -113,6 +117,7 @@ export function GameTile({ game, variant = 'vertical', visible, onNavigate }: Ga
           {t('buttons.playDemo')}
         </Link>
       ) : null}
+      {isLoggedIn ? <FavoriteButton game={game} variant="tile" /> : null}
     </article>
   );
 }

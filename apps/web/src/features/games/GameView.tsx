@@ -1,12 +1,13 @@
 import type { Game } from '@croupier/contract';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../app/context';
-import { useOpenModal } from '../../app/layouts/modal-bridge';
 import { useSession } from '../auth/session';
 import { useGames, useVisitorCountry } from './api';
+import { FavoriteButton } from './FavoriteButton';
 import { collectionIcon, GamesIcon } from './icons';
+import { useGameLauncher } from './useGameLauncher';
 import { imageSources, isGameRestricted, RELATED_PAGE_SIZE } from './logic';
 import { categoryPath, providerPath, RailTiles } from './lists';
 import { RailSection } from './Rail';
@@ -32,16 +33,16 @@ function formatRtp(rtp: number, locale: string) {
 }
 
 /**
- * The game page shell: breadcrumb, heading, a 16:9 stage (the artwork blurred behind a
- * card with Play and Demo), a fullscreen toggle, details and related games. Play itself
- * arrives with the games issue: for now Play asks a guest to sign in and Demo opens the
- * demo-game modal. A game restricted in the visitor's country shows a notice instead.
+ * The game page: breadcrumb, heading with the favourite heart, a 16:9 stage and details
+ * with related games. The stage shows the artwork behind a card with Play and Demo;
+ * starting a game (`useGameLauncher`) replaces the card with the game frame, which a
+ * close button takes back to the card, and which goes full screen with the stage. A game
+ * restricted in the visitor's country shows a notice instead of the buttons.
  */
 export function GameView({ game }: { game: Game }) {
   const { t, i18n } = useTranslation('global-components');
   const { localePath } = useLocale();
   const { isLoggedIn } = useSession();
-  const openModal = useOpenModal();
   const country = useVisitorCountry();
   const [search] = useSearchParams();
   const stage = useRef<HTMLDivElement>(null);
@@ -51,26 +52,38 @@ export function GameView({ game }: { game: Game }) {
   const firstCollection = game.collections[0];
   const vertical = imageSources(game.customImages?.['200x300'], game.images?.['200x300']);
   const locale = i18n.language;
+  // Chosen in the mobile-game modal ("the game will open in full screen"): the stage goes
+  // full screen, or at least to the top of the screen where the browser refuses.
+  const onStarted = useCallback((phone: boolean) => {
+    const element = stage.current;
+    if (!phone || !element) return;
+    const show = () => element.scrollIntoView({ block: 'start' });
+    if (document.fullscreenEnabled) void element.requestFullscreen().catch(show);
+    else show();
+  }, []);
+  const launcher = useGameLauncher(game, {
+    restricted,
+    demoRequested: search.get('mode') === 'demo',
+    onStarted,
+  });
+  const { playing, launching, failed } = launcher;
 
-  // Once per game: a restricted game explains itself; a Demo shortcut opens demo mode.
-  const announced = useRef<string | null>(null);
-  const demoRequested = search.get('mode') === 'demo';
-  useEffect(() => {
-    if (announced.current === game.id) return;
-    announced.current = game.id;
-    if (restricted) openModal('geo-restricted-game');
-    else if (demoRequested && game.isDemoMode) openModal('demo-game');
-  }, [game.id, game.isDemoMode, restricted, demoRequested, openModal]);
-
-  const play = () => {
-    if (!isLoggedIn) openModal('sign-in');
-    // Signed-in play starts the game in the games issue.
-  };
-  const demo = () => openModal('demo-game');
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     else void stage.current?.requestFullscreen().catch(() => undefined);
   };
+  const fullscreenButton = fullscreenSupported ? (
+    <button
+      type="button"
+      className="games-stage__fullscreen"
+      aria-pressed={fullscreen}
+      aria-label={t(fullscreen ? 'buttons.exitFullscreen' : 'buttons.fullscreen')}
+      title={t(fullscreen ? 'buttons.exitFullscreen' : 'buttons.fullscreen')}
+      onClick={toggleFullscreen}
+    >
+      <GamesIcon name={fullscreen ? 'exitFullscreen' : 'fullscreen'} />
+    </button>
+  ) : null;
 
   return (
     <article className="games-game">
@@ -100,87 +113,141 @@ export function GameView({ game }: { game: Game }) {
             <Link to={localePath(providerPath(game.provider))}>{game.provider.name}</Link>
           </p>
         </div>
+        <FavoriteButton game={game} variant="page" />
       </header>
 
       <div
         ref={stage}
-        className={`games-stage${fullscreen ? ' games-stage--fullscreen' : ''}`}
+        className={`games-stage${fullscreen ? ' games-stage--fullscreen' : ''}${playing ? ' games-stage--playing' : ''}`}
         data-testid="game-stage"
+        data-mode={playing?.mode}
       >
-        {vertical ? <img className="games-stage__backdrop" src={vertical.src} alt="" width={200} height={300} /> : null}
-        <div className="games-stage__shade" aria-hidden="true" />
-        {fullscreenSupported ? (
-          <button
-            type="button"
-            className="games-stage__fullscreen"
-            aria-pressed={fullscreen}
-            aria-label={t(fullscreen ? 'buttons.exitFullscreen' : 'buttons.fullscreen')}
-            title={t(fullscreen ? 'buttons.exitFullscreen' : 'buttons.fullscreen')}
-            onClick={toggleFullscreen}
-          >
-            <GamesIcon name={fullscreen ? 'exitFullscreen' : 'fullscreen'} />
-          </button>
+        {vertical && !playing ? (
+          <img className="games-stage__backdrop" src={vertical.src} alt="" width={200} height={300} />
         ) : null}
-        <div className="games-stage__card">
-          {vertical ? (
-            <img
-              className="games-stage__art"
-              src={vertical.src}
-              srcSet={vertical.srcSet}
-              alt={game.name}
-              width={200}
-              height={300}
+        {playing ? null : <div className="games-stage__shade" aria-hidden="true" />}
+        {playing ? (
+          <>
+            <div className="games-stage__bar">
+              <span className={`games-stage__mode games-stage__mode--${playing.mode}`}>
+                {t(playing.mode === 'demo' ? 'pages.game.demoMode' : 'pages.game.realMode', { ns: 'layout' })}
+              </span>
+              {fullscreenButton}
+              <button
+                type="button"
+                className="games-stage__close"
+                aria-label={t('games.closeGame')}
+                title={t('games.closeGame')}
+                onClick={() => {
+                  if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+                  launcher.stop();
+                }}
+                data-testid="game-close"
+              >
+                <GamesIcon name="close" />
+              </button>
+            </div>
+            <iframe
+              key={playing.url}
+              className="games-stage__frame"
+              src={playing.url}
+              title={t('games.frameTitle', { name: game.name })}
+              allow="fullscreen; autoplay; clipboard-write"
+              allowFullScreen
+              data-testid="game-frame"
             />
-          ) : null}
-          <div className="games-stage__info">
-            <p className="games-stage__name">{game.name}</p>
-            <p className="games-stage__by">{game.provider.name}</p>
-            <ul className="games-stage__facts">
-              {game.rtp !== null ? (
+          </>
+        ) : (
+          fullscreenButton
+        )}
+        {playing ? null : (
+          <div className="games-stage__card">
+            {vertical ? (
+              <img
+                className="games-stage__art"
+                src={vertical.src}
+                srcSet={vertical.srcSet}
+                alt={game.name}
+                width={200}
+                height={300}
+              />
+            ) : null}
+            <div className="games-stage__info">
+              <p className="games-stage__name">{game.name}</p>
+              <p className="games-stage__by">{game.provider.name}</p>
+              <ul className="games-stage__facts">
+                {game.rtp !== null ? (
+                  <li>
+                    <span>{t('pages.game.rtp', { ns: 'layout' })}</span> {formatRtp(game.rtp, locale)}
+                  </li>
+                ) : null}
                 <li>
-                  <span>{t('pages.game.rtp', { ns: 'layout' })}</span> {formatRtp(game.rtp, locale)}
+                  <span>{t('games.volatility.title')}</span> {t(VOLATILITY_TEXT[game.volatility])}
                 </li>
-              ) : null}
-              <li>
-                <span>{t('games.volatility.title')}</span> {t(VOLATILITY_TEXT[game.volatility])}
-              </li>
-            </ul>
-            {restricted ? (
-              <div className="games-stage__notice" role="status" data-testid="geo-restricted-notice">
-                <GamesIcon name="globe" />
-                <div>
-                  <p className="games-stage__notice-title">{t('geoRestrictedGame.title', { ns: 'modals' })}</p>
-                  <p>{t('geoRestrictedGame.description', { ns: 'modals' })}</p>
+              </ul>
+              {restricted ? (
+                <div className="games-stage__notice" role="status" data-testid="geo-restricted-notice">
+                  <GamesIcon name="globe" />
+                  <div>
+                    <p className="games-stage__notice-title">{t('geoRestrictedGame.title', { ns: 'modals' })}</p>
+                    <p>{t('geoRestrictedGame.description', { ns: 'modals' })}</p>
+                  </div>
                 </div>
-              </div>
-            ) : (
-              <>
-                <div className="games-stage__actions">
-                  <button
-                    type="button"
-                    className="games-button games-button--primary games-button--large"
-                    onClick={play}
-                  >
-                    <GamesIcon name="play" size={18} />
-                    {t('buttons.playNow')}
-                  </button>
-                  {game.isDemoMode ? (
+              ) : (
+                <>
+                  <div className="games-stage__actions">
                     <button
                       type="button"
-                      className="games-button games-button--ghost games-button--large"
-                      onClick={demo}
+                      className="games-button games-button--primary games-button--large"
+                      onClick={() => launcher.request('real')}
+                      disabled={launching !== null}
+                      aria-busy={launching === 'real'}
+                      data-testid="game-play"
                     >
-                      {t('buttons.playDemo')}
+                      {launching === 'real' ? (
+                        <span className="spinner" aria-hidden="true" />
+                      ) : (
+                        <GamesIcon name="play" size={18} />
+                      )}
+                      {t('buttons.playNow')}
                     </button>
+                    {game.isDemoMode ? (
+                      <button
+                        type="button"
+                        className="games-button games-button--ghost games-button--large"
+                        onClick={() => launcher.request('demo')}
+                        disabled={launching !== null}
+                        aria-busy={launching === 'demo'}
+                        data-testid="game-demo"
+                      >
+                        {launching === 'demo' ? <span className="spinner" aria-hidden="true" /> : null}
+                        {t('buttons.playDemo')}
+                      </button>
+                    ) : null}
+                  </div>
+                  {launching ? (
+                    <p className="games-stage__hint" role="status">
+                      {t('states.loading')}
+                    </p>
+                  ) : failed ? (
+                    <div className="games-stage__error" role="alert" data-testid="game-launch-error">
+                      <p>{t('games.loadError')}</p>
+                      <button
+                        type="button"
+                        className="games-button games-button--ghost"
+                        onClick={() => launcher.request(failed)}
+                      >
+                        {t('buttons.retry')}
+                      </button>
+                    </div>
+                  ) : !isLoggedIn ? (
+                    <p className="games-stage__hint">{t('pages.game.signInToPlay', { ns: 'layout' })}</p>
                   ) : null}
-                </div>
-                {!isLoggedIn ? (
-                  <p className="games-stage__hint">{t('pages.game.signInToPlay', { ns: 'layout' })}</p>
-                ) : null}
-              </>
-            )}
+                </>
+              )}
+            </div>
           </div>
-        </div>
+        )}
       </div>
 
       <section className="games-details" aria-labelledby="game-details-title">

@@ -1,4 +1,5 @@
 import type { Collection } from '@croupier/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../app/context';
@@ -7,6 +8,7 @@ import { useCollections, useGames, useProviders } from './api';
 import { imageSources, ORIGINALS_COLLECTION, pickCollections, RAIL_PAGE_SIZE } from './logic';
 import { CollectionRail, ProvidersRail } from './lists';
 import { GameTileSkeleton } from './GameTile';
+import { PlayedRail } from './PlayerRails';
 import './games.css';
 
 /** Home rails in order; a collection the visitor does not have is skipped. */
@@ -140,14 +142,20 @@ export function LobbySkeleton({ rails = 3 }: { rails?: number }) {
   );
 }
 
-/** The home page: hero, the main collection rails, providers and the accepted currencies. */
-export function HomeLobby() {
+/**
+ * The home page: hero, `afterHero` (the page's widgets, e.g. the winners feed), the
+ * player's recently played games, the main collection rails, providers and the accepted
+ * currencies.
+ */
+export function HomeLobby({ afterHero }: { afterHero?: ReactNode }) {
   const collections = useCollections();
   const home = collections.listed ? pickCollections(collections.listed, HOME_RAILS) : undefined;
   const featured = home?.find((collection) => collection.identity === 'popular') ?? home?.[0];
   return (
     <div className="games-home">
       <HomeHero featured={featured} />
+      {afterHero}
+      <PlayedRail />
       {home ? <LobbyRails collections={home} titles="home" providersAfter={3} /> : <LobbySkeleton />}
       <CurrenciesStrip />
     </div>

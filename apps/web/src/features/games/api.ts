@@ -1,7 +1,9 @@
-import type { Collection, Game, PaginationMeta, Provider } from '@croupier/contract';
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Collection, Game, GameStart, GameStartBody, PaginationMeta, Provider, Winner } from '@croupier/contract';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppSettings } from '../../app/context';
-import { api, ApiError, REQUEST_TIMEOUT_MS, toQueryString } from '../../lib/api';
+import { api, ApiError, authApi, REQUEST_TIMEOUT_MS, toQueryString } from '../../lib/api';
+import { useProfile } from '../auth/api';
+import { useSession } from '../auth/session';
 import {
   buildGamesParams,
   collectionsForCountry,
@@ -10,6 +12,7 @@ import {
   nextPageParam,
   type GamesFilter,
 } from './logic';
+import { PLAYED_LIMIT, toggledFavorites, WINNERS_LIMIT, winnersCountry, type GamePlatform } from './play';
 
 /** Collections and providers change rarely: fresh for two minutes. */
 const CATALOGUE_STALE_MS = 2 * 60_000;
@@ -59,6 +62,9 @@ export const gamesKeys = {
   page: (filter: GamesFilter, page: number) => ['games', 'list', gamesFilterKey(filter), page] as const,
   infinite: (filter: GamesFilter) => ['games', 'infinite', gamesFilterKey(filter)] as const,
   game: (idOrIdentity: string) => ['games', 'game', idOrIdentity] as const,
+  favorites: ['games', 'favorites'] as const,
+  played: (platform: GamePlatform, country: string | null) => ['games', 'played', platform, country] as const,
+  winners: (platform: GamePlatform, country: string) => ['games', 'winners', platform, country] as const,
 };
 
 const isNotFoundError = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 422);
@@ -170,5 +176,83 @@ export function useGame(idOrIdentity: string | undefined) {
     enabled: key !== '',
     staleTime: GAMES_STALE_MS,
     retry: retryUnlessMissing,
+  });
+}
+
+/** `POST /api/game/games/{identity}/play`: a session token and the frame URL (guests: demo only). */
+export function useLaunchGame(identity: string) {
+  return useMutation({
+    mutationFn: (body: GameStartBody) =>
+      authApi.post<GameStart>(`/api/game/games/${encodeURIComponent(identity)}/play`, body),
+  });
+}
+
+/** The signed-in player's favourite games (an empty list for guests, never fetched). */
+export function useFavorites() {
+  const { isLoggedIn } = useSession();
+  return useQuery({
+    queryKey: gamesKeys.favorites,
+    queryFn: ({ signal }) => authApi.get<Game[]>('/api/game/games/favorites', undefined, signal),
+    enabled: isLoggedIn,
+    staleTime: GAMES_STALE_MS,
+  });
+}
+
+/**
+ * Adds or removes a favourite: the list changes at once and goes back if the server
+ * refuses; the server's answer (the whole updated list) then replaces it.
+ */
+export function useToggleFavorite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ game, favorite }: { game: Game; favorite: boolean }) => {
+      const path = `/api/game/games/${encodeURIComponent(game.id)}/favorite`;
+      return favorite ? authApi.post<Game[]>(path) : authApi.delete<Game[]>(path);
+    },
+    onMutate: async ({ game, favorite }) => {
+      await queryClient.cancelQueries({ queryKey: gamesKeys.favorites });
+      const previous = queryClient.getQueryData<Game[]>(gamesKeys.favorites);
+      queryClient.setQueryData<Game[]>(gamesKeys.favorites, toggledFavorites(previous ?? [], game, favorite));
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      queryClient.setQueryData(gamesKeys.favorites, context?.previous);
+    },
+    onSuccess: (favorites) => {
+      queryClient.setQueryData(gamesKeys.favorites, favorites);
+    },
+  });
+}
+
+/** The signed-in player's recently played games for this platform and country (18). */
+export function usePlayedGames(platform: GamePlatform, options: { enabled?: boolean } = {}) {
+  const { isLoggedIn } = useSession();
+  const country = useVisitorCountry();
+  return useQuery({
+    queryKey: gamesKeys.played(platform, country),
+    queryFn: ({ signal }) =>
+      authApi.get<Game[]>(
+        '/api/game/games/played',
+        { perPage: PLAYED_LIMIT, platform, countryCode: country ?? undefined },
+        signal,
+      ),
+    enabled: isLoggedIn && (options.enabled ?? true),
+    staleTime: GAMES_STALE_MS,
+  });
+}
+
+/** The country of the winners feed: the profile's, else the visitor's, else UA (api-shapes §3.2). */
+export function useWinnersCountry(): string {
+  const profile = useProfile();
+  return winnersCountry(profile.data?.country, useVisitorCountry());
+}
+
+/** The latest big wins for the visitor's platform and country (12). */
+export function useWinners(platform: GamePlatform, country: string) {
+  return useQuery({
+    queryKey: gamesKeys.winners(platform, country),
+    queryFn: ({ signal }) =>
+      api.get<Winner[]>('/api/game/spins/winners', { perPage: WINNERS_LIMIT, platform, countryCode: country }, signal),
+    staleTime: GAMES_STALE_MS,
   });
 }

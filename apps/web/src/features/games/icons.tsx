@@ -22,13 +22,28 @@ const PATHS = {
   turbo: 'M13 2L4 14h7l-1 8 9-12h-7z',
   provider: 'M4 7l8-4 8 4v10l-8 4-8-4zM4 7l8 4 8-4M12 11v10',
   shield: 'M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6zM9 12l2 2 4-4',
+  heart:
+    'M12 20.5s-7.5-4.6-9.2-9.3C1.7 8.1 3.6 4.5 7.1 4.5c2 0 3.4 1.1 4.9 2.9 1.5-1.8 2.9-2.9 4.9-2.9 3.5 0 5.4 3.6 4.3 6.7-1.7 4.7-9.2 9.3-9.2 9.3z',
+  trophy: 'M8 4h8v5a4 4 0 0 1-8 0zM8 6H4.5a3 3 0 0 0 3.5 4M16 6h3.5a3 3 0 0 1-3.5 4M12 13v4M8.5 20h7M10 17h4v3h-4z',
+  history: 'M4 12a8 8 0 1 0 2.3-5.7L4 8.6M4 4v4.6h4.6M12 8v4l3 2',
   globe:
     'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
-export function GamesIcon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {
+export function GamesIcon({
+  name,
+  size = 20,
+  className,
+  filled = false,
+}: {
+  name: IconName;
+  size?: number;
+  className?: string;
+  /** Fill the shape (a pressed heart); `play` is always filled. */
+  filled?: boolean;
+}) {
   return (
     <svg
       className={className ? `games-icon ${className}` : 'games-icon'}
@@ -40,7 +55,7 @@ export function GamesIcon({ name, size = 20, className }: { name: IconName; size
     >
       <path
         d={PATHS[name]}
-        fill={name === 'play' ? 'currentColor' : 'none'}
+        fill={name === 'play' || filled ? 'currentColor' : 'none'}
         stroke="currentColor"
         strokeWidth="1.8"
         strokeLinecap="round"

@@ -7,8 +7,14 @@ export {
   useGames,
   useInfiniteGames,
   useProvider,
+  useFavorites,
+  useLaunchGame,
+  usePlayedGames,
   useProviders,
+  useToggleFavorite,
   useVisitorCountry,
+  useWinners,
+  useWinnersCountry,
   type Paged,
 } from './api';
 export { GameSearch, useSearchTerm, type GameSearchProps } from './GameSearch';
@@ -31,3 +37,6 @@ export { RailSection } from './Rail';
 export { SortSelect, useSortParam } from './SortSelect';
 export * from './logic';
 export { collectionIcon, GamesIcon, type IconName } from './icons';
+export { FavoriteButton } from './FavoriteButton';
+export { PlayedRail, WinnersFeed } from './PlayerRails';
+export * from './play';

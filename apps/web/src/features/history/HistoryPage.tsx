@@ -1,7 +1,7 @@
 import type { Invoice } from '@croupier/contract';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../app/context';
 import { PageHeader } from '../../app/pages/PageHeader';
 import { EmptyState, ErrorState } from '../../components/ui/states';
@@ -12,6 +12,8 @@ import { useCurrencies } from '../settings/api';
 import { useActiveAccount, useMethods } from '../wallet/api';
 import { localized } from '../wallet/logic';
 import { useDeclineInvoice, useInvoices } from './api';
+import { GamesHistory } from './GamesHistory';
+import { gamesPageFromSearch, gamesSearch, tabFromSearch } from './games-logic';
 import {
   canCancel,
   filtersFromSearch,
@@ -29,36 +31,22 @@ import {
   type HistoryFilters,
 } from './logic';
 import '../profile/profile.css';
+import { useNarrow } from './narrow';
 import './history.css';
 
-/** Cards replace the table below this width. */
-const NARROW_QUERY = '(max-width: 767px)';
-
-function subscribeNarrow(listener: () => void): () => void {
-  const media = window.matchMedia(NARROW_QUERY);
-  media.addEventListener('change', listener);
-  return () => media.removeEventListener('change', listener);
-}
-
-function useNarrow(): boolean {
-  return useSyncExternalStore(
-    subscribeNarrow,
-    () => window.matchMedia(NARROW_QUERY).matches,
-    () => false,
-  );
-}
-
 /**
- * `/profile/history`: the player's transactions (invoices), filtered by type, status and
- * a date range kept in the URL, ten a page. A games tab joins when the games history API
- * exists. A pending withdrawal can be cancelled from its row after a confirmation.
+ * `/profile/history`: two tabs (links, kept in the URL). Transactions: the player's
+ * invoices, filtered by type, status and a date range kept in the URL, ten a page; a
+ * pending withdrawal can be cancelled from its row after a confirmation. Games
+ * (`?tab=games`): the player's casino rounds with their details.
  */
 export function ProfileHistoryPage() {
   const { t } = useTranslation('layout');
   const [search, setSearch] = useSearchParams();
+  const tab = tabFromSearch(search);
   const filters = filtersFromSearch(search);
   const badRange = invalidRange(filters);
-  const invoices = useInvoices(filters, !badRange);
+  const invoices = useInvoices(filters, !badRange && tab === 'transactions');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const meta = invoices.data?.meta;
@@ -82,9 +70,45 @@ export function ProfileHistoryPage() {
     );
   }
 
+  const tabs = (
+    <nav className="history-tabs" aria-label={t('profile.history.tabs.label')}>
+      <Link
+        className="history-tabs__link"
+        to={{ search: '' }}
+        aria-current={tab === 'transactions' ? 'page' : undefined}
+      >
+        {t('profile.history.tabs.transactions')}
+      </Link>
+      <Link
+        className="history-tabs__link"
+        to={{ search: `?${gamesSearch(1).toString()}` }}
+        aria-current={tab === 'games' ? 'page' : undefined}
+        data-testid="history-tab-games"
+      >
+        {t('profile.history.tabs.games')}
+      </Link>
+    </nav>
+  );
+
+  if (tab === 'games') {
+    return (
+      <div className="profile-page history-page">
+        <PageHeader title={t('profile.history.title')} description={t('profile.history.gamesDescription')} />
+        {tabs}
+        <section className="profile-card" aria-labelledby={headingId}>
+          <h2 id={headingId} className="profile-card__title">
+            {t('profile.history.tabs.games')}
+          </h2>
+          <GamesHistory page={gamesPageFromSearch(search)} onPage={(page) => setSearch(gamesSearch(page))} />
+        </section>
+      </div>
+    );
+  }
+
   return (
     <div className="profile-page history-page">
       <PageHeader title={t('profile.history.title')} description={t('profile.history.description')} />
+      {tabs}
       <section className="profile-card" aria-labelledby={headingId}>
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="profile-card__title">
           {t('profile.history.tabs.transactions')}

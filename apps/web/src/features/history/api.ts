@@ -1,9 +1,37 @@
-import type { Invoice, InvoiceStatistics } from '@croupier/contract';
+import type { Invoice, InvoiceStatistics, OriginalsRound, Spin } from '@croupier/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authApi, authPaged, type Paged } from '../../lib/api';
 import { useSession } from '../auth';
 import { realtimeKeys } from '../realtime/query-keys';
 import { invoicesQuery, type HistoryFilters } from './logic';
+
+/** The player's casino rounds and recalled rounds. */
+export const gameHistoryKeys = {
+  spins: (page: number) => ['game', 'spins', page] as const,
+  round: (id: string) => ['game', 'originals', 'round', id] as const,
+};
+
+/** Ten rounds a page, newest first (GET /api/game/spins). */
+export function useSpins(page: number, perPage: number, enabled = true) {
+  const { isLoggedIn } = useSession();
+  return useQuery({
+    queryKey: gameHistoryKeys.spins(page),
+    queryFn: ({ signal }) => authPaged<Spin>('/api/game/spins', { page, perPage }, signal),
+    placeholderData: keepPreviousData,
+    enabled: isLoggedIn && enabled,
+  });
+}
+
+/** One settled round with its params, outcome and seeds (game recall), fetched when opened. */
+export function useRound(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: gameHistoryKeys.round(id),
+    queryFn: ({ signal }) =>
+      authApi.get<OriginalsRound>(`/api/game/originals/rounds/${encodeURIComponent(id)}`, undefined, signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}
 
 /**
  * The player's invoices (api-shapes §2.9). Lists live under the realtime `invoices`

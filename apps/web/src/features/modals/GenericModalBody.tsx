@@ -36,7 +36,8 @@ const FALLBACK_ACTIONS: readonly ModalAction[] = [{ key: 'close', kind: 'close',
  * The body of a modal with no registered body: its title is rendered by the dialog; this
  * renders the description and the buttons of the registry (or a Close button).
  * Props it reads: `descriptionKey` / `titleKey` (full i18next keys that replace the
- * content's texts), `onAction(key)`, and string/number props as interpolation values.
+ * content's texts), `onAction(key)`, `hiddenActions` (keys of buttons that do not apply,
+ * e.g. demo for a game without one), and string/number props as interpolation values.
  */
 export function GenericModalBody({ definition, props, close, titleId }: ModalBodyProps) {
   const { t } = useTranslation('modals');
@@ -44,7 +45,8 @@ export function GenericModalBody({ definition, props, close, titleId }: ModalBod
   const { controller, localizePath, open } = useModalsInternal();
   const values = interpolationValues(props);
   const description = genericDescription(t, definition, props);
-  const actions = definition.actions ?? FALLBACK_ACTIONS;
+  const hidden: readonly unknown[] = Array.isArray(props.hiddenActions) ? props.hiddenActions : [];
+  const actions = (definition.actions ?? FALLBACK_ACTIONS).filter((action) => !hidden.includes(action.key));
 
   const run = (action: ModalAction) => {
     if (typeof props.onAction === 'function') (props.onAction as (key: string) => void)(action.key);

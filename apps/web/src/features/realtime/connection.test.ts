@@ -239,3 +239,22 @@ describe('environment', () => {
     expect(gameIdentityOf('/games')).toBeUndefined();
   });
 });
+
+describe('public channels', () => {
+  it('subscribes them as a guest, keeps them across sign-in and drops them when unwatched', () => {
+    const { session, controller, client, published } = setup();
+    controller.setPublicChannels(['game:winners:desktop:DE']);
+    expect(controller.channels()).toEqual(['game:winners:desktop:DE']);
+    client().subscriptions.get('game:winners:desktop:DE')?.publish({ event: 'game.winner' });
+    expect(published).toEqual([['game:winners:desktop:DE', { event: 'game.winner' }]]);
+
+    session.set(`${ALICE}:1`);
+    expect(controller.channels()).toContain(`wallet:accounts#${ALICE}`);
+    expect(controller.channels()).toContain('game:winners:desktop:DE');
+    expect(client().log.at(-1)).toContain('game:winners:desktop:DE');
+
+    controller.setPublicChannels([]);
+    expect(controller.channels()).not.toContain('game:winners:desktop:DE');
+    expect(client().subscriptions.has('game:winners:desktop:DE')).toBe(false);
+  });
+});

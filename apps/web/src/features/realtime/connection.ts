@@ -76,6 +76,9 @@ export function createRealtimeController(deps: ControllerDeps) {
   /** The token the gateway holds for this connection. */
   let heldToken: string | undefined;
   const subscriptions = new Map<string, SubscriptionHandle>();
+  /** Public channels (any visitor): kept across session changes. */
+  let publicWanted = new Set<string>();
+  const publicSubscriptions = new Map<string, SubscriptionHandle>();
   let stopFollowing: (() => void) | undefined;
 
   async function getToken(): Promise<string> {
@@ -98,16 +101,39 @@ export function createRealtimeController(deps: ControllerDeps) {
     deps.checkSession();
   }
 
+  function subscribeChannel(channel: string, target: RealtimeClient): SubscriptionHandle {
+    const subscription = target.newSubscription(channel);
+    subscription.onPublication((data) => deps.onPublication(channel, data));
+    subscription.onSubscribed((data) => {
+      if (data !== undefined && data !== null) deps.onPublication(channel, data);
+    });
+    subscription.subscribe();
+    return subscription;
+  }
+
   function subscribeAll(playerId: string, target: RealtimeClient): void {
-    for (const channel of deps.channelsFor(playerId)) {
-      const subscription = target.newSubscription(channel);
-      subscription.onPublication((data) => deps.onPublication(channel, data));
-      subscription.onSubscribed((data) => {
-        if (data !== undefined && data !== null) deps.onPublication(channel, data);
-      });
-      subscription.subscribe();
-      subscriptions.set(channel, subscription);
+    for (const channel of deps.channelsFor(playerId)) subscriptions.set(channel, subscribeChannel(channel, target));
+  }
+
+  /** Makes the public subscriptions match `publicWanted` (a player channel is never taken twice). */
+  function syncPublic(target: RealtimeClient): void {
+    for (const [channel, subscription] of publicSubscriptions) {
+      if (publicWanted.has(channel)) continue;
+      target.removeSubscription(subscription);
+      publicSubscriptions.delete(channel);
     }
+    for (const channel of publicWanted) {
+      if (publicSubscriptions.has(channel) || subscriptions.has(channel)) continue;
+      publicSubscriptions.set(channel, subscribeChannel(channel, target));
+    }
+  }
+
+  function removeAll(target: RealtimeClient): void {
+    for (const subscription of [...subscriptions.values(), ...publicSubscriptions.values()]) {
+      target.removeSubscription(subscription);
+    }
+    subscriptions.clear();
+    publicSubscriptions.clear();
   }
 
   /** Makes the connection match the session. */
@@ -119,8 +145,7 @@ export function createRealtimeController(deps: ControllerDeps) {
     heldToken = next === undefined ? undefined : token;
     if (client) {
       client.disconnect();
-      for (const subscription of subscriptions.values()) client.removeSubscription(subscription);
-      subscriptions.clear();
+      removeAll(client);
       deps.onReset();
       client.setToken(heldToken ?? '');
     } else {
@@ -128,6 +153,7 @@ export function createRealtimeController(deps: ControllerDeps) {
       client.onDisconnected(onDisconnected);
     }
     if (player !== undefined) subscribeAll(player, client);
+    syncPublic(client);
     client.connect();
   }
 
@@ -143,17 +169,21 @@ export function createRealtimeController(deps: ControllerDeps) {
       stopFollowing = undefined;
       if (!client) return;
       client.disconnect();
-      for (const subscription of subscriptions.values()) client.removeSubscription(subscription);
-      subscriptions.clear();
+      removeAll(client);
       deps.onReset();
       client = undefined;
       player = undefined;
       heldToken = undefined;
     },
+    /** Public channels to keep subscribed whoever is signed in (widgets such as the winners feed). */
+    setPublicChannels(list: readonly string[]): void {
+      publicWanted = new Set(list);
+      if (client) syncPublic(client);
+    },
     /** The player the connection belongs to (undefined: guest). */
     playerId: (): string | undefined => player,
     /** The channels subscribed now. */
-    channels: (): string[] => [...subscriptions.keys()],
+    channels: (): string[] => [...subscriptions.keys(), ...publicSubscriptions.keys()],
   };
 }
 

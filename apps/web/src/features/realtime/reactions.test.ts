@@ -321,6 +321,15 @@ describe('applyRealtimeEvent', () => {
       { name: 'max-bets', props: { sum: 5, currency: 'EUR' } },
       { name: 'restricted-bets', props: undefined },
     ]);
+
+    // A game page reached by id (the winners feed links to /games/{gameId}).
+    const byId = setup({ game: 'g1' });
+    applyRealtimeEvent(
+      channel,
+      { event: 'game.bet.restricted', gameId: 'g1', gameIdentity: 'book-of-ra', playerBonus },
+      byId.sink,
+    );
+    expect(byId.modals).toEqual([{ name: 'restricted-bets', props: undefined }]);
   });
 
   it('alerts on a completed tournament only when the player won a prize', () => {
@@ -362,5 +371,37 @@ describe('handlePublication', () => {
     );
     expect(counts).toEqual([12]);
     expect(alerts).toHaveLength(1);
+  });
+
+  it('checks winners and hands them to the public channel watchers', () => {
+    const { sink } = setup();
+    const emitted: [string, unknown][] = [];
+    const images = { '200x200': { '1x': '/a.png' }, '200x300': { '1x': '/b.png' } };
+    const winner = {
+      nickname: 'ace',
+      amount: 1,
+      currency: 'USD',
+      payout: 250,
+      gameId: 'g1',
+      gameName: 'Dice',
+      isDemoMode: false,
+      gameImages: images,
+      gameCustomImages: images,
+      createdAt: '2026-01-01T00:00:00Z',
+    };
+    const emit = (channel: string, event: unknown) => emitted.push([channel, event]);
+    expect(handlePublication('game:winners:desktop:DE', { event: 'game.winner', winner }, sink, () => {}, emit)).toBe(
+      true,
+    );
+    expect(
+      handlePublication(
+        'game:winners:desktop:DE',
+        { event: 'game.winner', winner: { gameId: 'g1' } },
+        sink,
+        () => {},
+        emit,
+      ),
+    ).toBe(false);
+    expect(emitted).toEqual([['game:winners:desktop:DE', { event: 'game.winner', winner }]]);
   });
 });

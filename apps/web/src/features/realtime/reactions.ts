@@ -101,10 +101,17 @@ export function handlePublication(
   data: unknown,
   sink: RealtimeSink,
   setOnline: (count: number) => void,
+  emitPublic: (channel: string, event: unknown) => void = () => undefined,
 ): boolean {
   if (channel === 'global:online') {
     const event = parse('globalOnline', data);
     if (event) setOnline(event.count);
+    return event !== undefined;
+  }
+  if (channel.startsWith('game:winners:')) {
+    // The winners feed widget owns what it shows; the event is only checked here.
+    const event = parse('gameWinners', data);
+    if (event) emitPublic(channel, event);
     return event !== undefined;
   }
   return applyRealtimeEvent(channel, data, sink);
@@ -166,8 +173,11 @@ export function applyRealtimeEvent(channel: string, data: unknown, sink: Realtim
     case 'game:bets': {
       const event = parse(family, data);
       if (!event) return false;
-      // Only the tab showing that game reacts (api-shapes §3.2: modals on the matching game page).
-      if (sink.currentGame() !== event.gameIdentity) return true;
+      // Only the tab showing that game reacts (api-shapes §3.2: modals on the matching game page);
+      // the page's address names the game by identity, or by id when reached from a winner.
+      const current = sink.currentGame();
+      const gameId = event.event === 'game.bet.restricted' ? event.gameId : undefined;
+      if (current === undefined || (current !== event.gameIdentity && current !== gameId)) return true;
       if (event.event === 'game.bet.restricted') {
         sink.openModal('restricted-bets');
       } else if (event.playerBonus.currency && event.playerBonus.maxBetAmount !== null) {

@@ -6,13 +6,15 @@ import { decodeTokenClaims } from '../auth/token';
 import { channelsForPlayer, realtimeUrl, type ChannelFeatures } from './channels';
 import { createRealtimeController, type RealtimeClient, type RealtimeController } from './connection';
 import { onlineCount } from './online';
+import { publicChannels } from './public-channels';
 import type { handlePublication, RealtimeSink } from './reactions';
 
 /**
  * The heavy half of the realtime feature, loaded after the first paint by RealtimeEffects:
  * the `centrifuge` client and the connection. The event schemas and reactions (zod and
  * the contract's schemas) are another chunk, loaded when a player signs in: a guest's
- * connection subscribes nothing, so a guest never downloads them.
+ * connection subscribes nothing, so a guest never downloads them unless a widget on the
+ * page watches a public channel (the winners feed).
  */
 
 let reactions: Promise<{ handlePublication: typeof handlePublication }> | undefined;
@@ -91,7 +93,12 @@ export function startRealtime(options: { queryClient: QueryClient; ui: () => Rea
       // One promise for all: publications are handled in the order they arrived.
       loadReactions()
         .then(({ handlePublication }) => {
-          if (!handlePublication(channel, data, sink, onlineCount.set) && import.meta.env.DEV) {
+          if (
+            !handlePublication(channel, data, sink, onlineCount.set, (name, event) =>
+              publicChannels.emit(name, event),
+            ) &&
+            import.meta.env.DEV
+          ) {
             console.warn('realtime: publication ignored', channel, data);
           }
         })
@@ -107,5 +114,13 @@ export function startRealtime(options: { queryClient: QueryClient; ui: () => Rea
     },
   });
   controller.start();
+  // Widgets' public channels (winners feed); their events need the reactions chunk too.
+  const syncPublic = () => {
+    const list = publicChannels.channels();
+    if (list.length > 0) void loadReactions().catch(() => undefined);
+    controller.setPublicChannels(list);
+  };
+  publicChannels.onChange(syncPublic);
+  syncPublic();
   return controller;
 }

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useLocale } from '../../app/context';
+import { useSession } from '../auth/session';
+import { gameIdentityOf } from '../realtime/environment';
+import { takeReturnGame } from './play';
+
+/**
+ * Brings a player back to the game they left to sign in or sign up (session storage
+ * `returnGame`, spec §3), once the sign-in has rendered, unless the return is turned off
+ * ('disabled'). Already on that game, the entry is simply used up.
+ */
+export function ReturnGameEffect() {
+  const { isLoggedIn } = useSession();
+  const navigate = useNavigate();
+  const { localePath } = useLocale();
+  const { pathname } = useLocation();
+  const wasLoggedIn = useRef(isLoggedIn);
+
+  useEffect(() => {
+    const signedIn = isLoggedIn && !wasLoggedIn.current;
+    wasLoggedIn.current = isLoggedIn;
+    if (!signedIn) return;
+    const identity = takeReturnGame(window.sessionStorage);
+    if (identity && gameIdentityOf(pathname) !== identity) {
+      void navigate(localePath(`/games/${encodeURIComponent(identity)}`));
+    }
+  }, [isLoggedIn, pathname, navigate, localePath]);
+
+  return null;
+}

@@ -1,0 +1,137 @@
+import type { GameStartBody } from '@croupier/contract';
+import { ApiError } from '../../lib/api';
+
+/**
+ * Starting a game from its page (spec §2.1 /games/{id}, §2.2 game modals; api-shapes
+ * §2.10 GameStart): the request body, what a refused start means for the page, and the
+ * `returnGame` entry that brings a guest back to the game after signing in (spec §3
+ * session storage). Pure functions, no React.
+ */
+
+export type PlayMode = 'real' | 'demo';
+
+/** Viewports up to this width count as phones: platform 1 and the mobile-game modal first. */
+export const MOBILE_MAX_WIDTH_PX = 768;
+
+/** GameStart `platform`: 1 mobile, 2 desktop. */
+export type GamePlatform = 1 | 2;
+
+export function platformForWidth(viewportWidthPx: number): GamePlatform {
+  return viewportWidthPx <= MOBILE_MAX_WIDTH_PX ? 1 : 2;
+}
+
+/** The winners channel's platform segment. */
+export function platformName(platform: GamePlatform): 'mobile' | 'desktop' {
+  return platform === 1 ? 'mobile' : 'desktop';
+}
+
+export function launchBody(options: {
+  mode: PlayMode;
+  accountId: string | undefined;
+  lobbyUrl: string;
+  locale: string;
+  countryCode: string | null;
+  platform: GamePlatform;
+}): GameStartBody {
+  const demo = options.mode === 'demo';
+  return {
+    ...(demo || !options.accountId ? {} : { accountId: options.accountId }),
+    lobbyUrl: options.lobbyUrl,
+    locale: options.locale,
+    ...(options.countryCode ? { countryCode: options.countryCode } : {}),
+    platform: options.platform,
+    demoMode: demo,
+  };
+}
+
+/**
+ * What the page does when a start is refused:
+ * - `limit`: a responsible-gaming limit (14100 bet, 14101 loss, 14105 self-exclusion or
+ *   cooling-off) → the game-limit-reached modal, which leads to the limits page;
+ * - `playerLimited` (14103) → home page with an alert;
+ * - `restrictedBets` (14306) → the restricted-bets modal;
+ * - `geoRestricted` (14308) → the geo-restricted-game modal;
+ * - `signIn` (401 without a session) → the sign-in modal;
+ * - `retry`: anything else → an inline error with a retry button.
+ */
+export type LaunchRefusal =
+  | { kind: 'limit'; limit: 'bet' | 'loss' | 'selfExclusion' }
+  | { kind: 'playerLimited' }
+  | { kind: 'restrictedBets' }
+  | { kind: 'geoRestricted' }
+  | { kind: 'signIn' }
+  | { kind: 'retry' };
+
+export function launchRefusal(error: unknown): LaunchRefusal {
+  if (!(error instanceof ApiError)) return { kind: 'retry' };
+  switch (error.code) {
+    case 14100:
+      return { kind: 'limit', limit: 'bet' };
+    case 14101:
+      return { kind: 'limit', limit: 'loss' };
+    case 14105:
+      return { kind: 'limit', limit: 'selfExclusion' };
+    case 14103:
+      return { kind: 'playerLimited' };
+    case 14306:
+      return { kind: 'restrictedBets' };
+    case 14308:
+      return { kind: 'geoRestricted' };
+    default:
+      return error.status === 401 ? { kind: 'signIn' } : { kind: 'retry' };
+  }
+}
+
+/** The session-storage key of the game a guest left to sign in (spec §3). */
+export const RETURN_GAME_KEY = 'returnGame';
+/** A value that turns the return off for this browser session. */
+export const RETURN_GAME_DISABLED = 'disabled';
+
+type KeyStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** Remembers the game unless the return is turned off. */
+export function rememberReturnGame(store: KeyStore, identity: string): void {
+  if (store.getItem(RETURN_GAME_KEY) === RETURN_GAME_DISABLED) return;
+  store.setItem(RETURN_GAME_KEY, identity);
+}
+
+/** Forgets the game when it is this one (the guest moved on without signing in). */
+export function forgetReturnGame(store: KeyStore, identity: string): void {
+  if (store.getItem(RETURN_GAME_KEY) === identity) store.removeItem(RETURN_GAME_KEY);
+}
+
+/**
+ * After a sign-in: the game to go back to (and the entry is used up), or undefined when
+ * there is none or the return is turned off ('disabled' stays for the session).
+ */
+export function takeReturnGame(store: KeyStore): string | undefined {
+  const value = store.getItem(RETURN_GAME_KEY);
+  if (!value || value === RETURN_GAME_DISABLED) return undefined;
+  store.removeItem(RETURN_GAME_KEY);
+  return value;
+}
+
+/** Winners feed: newest first, one entry per game, at most `max`. */
+export function mergeWinners<T extends { gameId: string }>(current: readonly T[], incoming: T, max: number): T[] {
+  return [incoming, ...current.filter((item) => item.gameId !== incoming.gameId)].slice(0, max);
+}
+
+/** The winners feed shows this many and refreshes at most every 3 s (api-shapes §3.2). */
+export const WINNERS_LIMIT = 12;
+export const WINNERS_THROTTLE_MS = 3000;
+/** Recently played: 18 games (api-shapes §2.10). */
+export const PLAYED_LIMIT = 18;
+/** Games history: ten rounds a page. */
+export const SPINS_PER_PAGE = 10;
+
+/** The country the winners channel is named after: the profile's, else the visitor's, else UA. */
+export function winnersCountry(profileCountry: string | null | undefined, visitorCountry: string | null): string {
+  const code = (profileCountry || visitorCountry || 'UA').toUpperCase();
+  return /^[A-Z]{2}$/.test(code) ? code : 'UA';
+}
+
+/** Toggles a game in a favourites list (optimistic update before the server answers). */
+export function toggledFavorites<T extends { id: string }>(list: readonly T[], game: T, favorite: boolean): T[] {
+  const without = list.filter((item) => item.id !== game.id);
+  return favorite ? [game, ...without] : without;
+}

@@ -1,0 +1,103 @@
+import type { OriginalsRound } from '@croupier/contract';
+
+/**
+ * The games tab of /profile/history: its place in the URL and the readable summary of a
+ * recalled round (GET /api/game/originals/rounds/{id}). Pure functions, no React.
+ */
+
+export type HistoryTab = 'transactions' | 'games';
+
+export function tabFromSearch(search: URLSearchParams): HistoryTab {
+  return search.get('tab') === 'games' ? 'games' : 'transactions';
+}
+
+/** The games tab's page (`?tab=games&page=N`), 1 when missing or invalid. */
+export function gamesPageFromSearch(search: URLSearchParams): number {
+  const page = Number(search.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+export function gamesSearch(page: number): URLSearchParams {
+  const search = new URLSearchParams({ tab: 'games' });
+  if (page > 1) search.set('page', String(page));
+  return search;
+}
+
+/**
+ * One line of a round's summary: `label` is a key under `profile.history.round.fields`,
+ * `value` either shown as is or, with `valueKey`, a key under `profile.history.round.values`.
+ */
+export interface RoundFact {
+  label: string;
+  value: string;
+  valueKey?: boolean;
+}
+
+const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** Hundredths as a fixed two-decimal number (5000 → "50.00"). */
+export function hundredths(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value / 100);
+}
+
+/** What the player chose and what came out, per game; unknown fields are left out. */
+export function roundFacts(
+  round: Pick<OriginalsRound, 'game' | 'params' | 'outcome' | 'actions'>,
+  locale: string,
+): RoundFact[] {
+  const { params, outcome, actions } = round;
+  const facts: RoundFact[] = [];
+  const add = (label: string, value: string | undefined, valueKey = false) => {
+    if (value !== undefined && value !== '') facts.push(valueKey ? { label, value, valueKey } : { label, value });
+  };
+  const hundredthsOf = (value: unknown) => {
+    const n = num(value);
+    return n === undefined ? undefined : hundredths(n, locale);
+  };
+  switch (round.game) {
+    case 'dice': {
+      const direction = text(params.direction);
+      add('direction', direction === 'over' || direction === 'under' ? direction : undefined, true);
+      add('target', hundredthsOf(params.targetHundredths));
+      add('roll', hundredthsOf(outcome.rollHundredths));
+      break;
+    }
+    case 'limbo': {
+      const target = hundredthsOf(params.targetHundredths);
+      const result = hundredthsOf(outcome.resultHundredths);
+      add('target', target === undefined ? undefined : `${target}×`);
+      add('result', result === undefined ? undefined : `${result}×`);
+      break;
+    }
+    case 'plinko':
+      add('rows', num(params.rows)?.toString());
+      add('risk', text(params.risk));
+      add('bucket', num(outcome.bucket)?.toString());
+      break;
+    case 'mines':
+      add('mines', num(params.mineCount)?.toString());
+      add('revealed', actions?.reveals.length.toString());
+      add('cashOut', actions ? (actions.cashOut ? 'yes' : 'no') : undefined, true);
+      break;
+    case 'roulette': {
+      add('pocket', num(outcome.pocket)?.toString());
+      const color = text(outcome.color);
+      add('color', color === 'red' || color === 'black' || color === 'green' ? color : undefined, true);
+      const bets = Array.isArray(params.bets) ? params.bets.length : undefined;
+      add('bets', bets?.toString());
+      break;
+    }
+    case 'slot': {
+      const spins = Array.isArray(outcome.spins) ? outcome.spins.length : undefined;
+      add('spins', spins?.toString());
+      break;
+    }
+  }
+  return facts;
+}
+
+/** The round can be checked in the verifier once its seed pair was rotated (server seed revealed). */
+export function canVerify(round: Pick<OriginalsRound, 'seeds'>): boolean {
+  return round.seeds.serverSeed !== null && round.seeds.serverSeed !== '';
+}

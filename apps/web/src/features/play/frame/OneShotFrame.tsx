@@ -1,0 +1,166 @@
+import type { OriginalsRound } from '@croupier/contract';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToasts } from '../../layout';
+import type { PlayAnswer } from '../api';
+import { autoplayStopBefore, type AutoplayPlan, type AutoplayStop } from '../logic';
+import type { BoardContext, OneShotGameModule } from '../types';
+import { Autoplay } from './Autoplay';
+import { useFrame } from './context';
+import { usePlayKeys } from './hooks';
+import { ResultsStrip, RESULTS_KEPT } from './ResultsStrip';
+import { StakeField, useStake } from './StakeField';
+
+/** A board that never reports the end of its animation does not hold the frame longer than this. */
+const SETTLE_TIMEOUT_MS = 8_000;
+/** The pause between autoplay rounds, so that each result can be seen. */
+const AUTOPLAY_GAP_MS = 350;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The frame of a one-shot game: stake, the module's controls and board, Play, autoplay, results. */
+export function OneShotFrame<P>({ module }: { module: OneShotGameModule<P> }) {
+  const frame = useFrame();
+  const { t } = useTranslation('global-components');
+  const { notify } = useToasts();
+  const stake = useStake();
+  const [params, setParams] = useState<P>(module.initialParams);
+  const [round, setRound] = useState<OriginalsRound | null>(null);
+  const [running, setRunning] = useState(false);
+  const [results, setResults] = useState<OriginalsRound[]>([]);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [autoplay, setAutoplay] = useState<{ played: number; total: number } | null>(null);
+  const settledRef = useRef<(() => void) | null>(null);
+  const busy = useRef(false);
+  const stopRequested = useRef(false);
+
+  const cost = module.totalStake(params, Number.isNaN(stake.stake) ? 0 : stake.stake);
+  const blocked = module.blocked(params);
+  const problem = stake.problem(cost, frame.balance);
+  const canPlay = !running && !frame.ended && !problem && !blocked;
+  const { sound, reducedMotion, formatAmount, api, setBalance, setLastRound, reportError } = frame;
+
+  const ctx: BoardContext = useMemo(
+    () => ({ sound, reducedMotion, formatAmount, settled: () => settledRef.current?.() }),
+    [sound, reducedMotion, formatAmount],
+  );
+
+  const playOnce = useCallback(async (): Promise<PlayAnswer | null> => {
+    if (busy.current) return null;
+    busy.current = true;
+    setRunning(true);
+    setFieldErrors({});
+    sound('bet');
+    try {
+      const answer = await api.play(module.game, module.body(params, stake.stake));
+      // The stake is taken now; the win shows once the board has shown the round.
+      setBalance(answer.balance - answer.round.payout);
+      const shown = new Promise<void>((resolve) => {
+        settledRef.current = resolve;
+      });
+      setRound(answer.round);
+      await Promise.race([shown, delay(SETTLE_TIMEOUT_MS)]);
+      settledRef.current = null;
+      setBalance(answer.balance);
+      setLastRound(answer.round);
+      setResults((list) => [answer.round, ...list].slice(0, RESULTS_KEPT));
+      sound(answer.round.payout > answer.round.amount ? 'win' : 'lose');
+      return answer;
+    } catch (error) {
+      setFieldErrors(reportError(error) ?? {});
+      return null;
+    } finally {
+      busy.current = false;
+      setRunning(false);
+    }
+  }, [api, module, params, stake.stake, sound, setBalance, setLastRound, reportError]);
+
+  const play = useCallback(() => {
+    if (canPlay && !autoplay) void playOnce();
+  }, [canPlay, autoplay, playOnce]);
+  usePlayKeys(play, canPlay && !autoplay);
+
+  const startAutoplay = async (plan: AutoplayPlan) => {
+    stopRequested.current = false;
+    let progress = { played: 0, net: 0 };
+    let balance = frame.balance;
+    let reason: AutoplayStop;
+    setAutoplay({ played: 0, total: plan.rounds });
+    for (;;) {
+      const stop = stopRequested.current ? 'player' : autoplayStopBefore(plan, progress, { cost, balance });
+      if (stop) {
+        reason = stop;
+        break;
+      }
+      const answer = await playOnce();
+      if (!answer) {
+        reason = 'error';
+        break;
+      }
+      progress = { played: progress.played + 1, net: progress.net + answer.round.payout - answer.round.amount };
+      balance = answer.balance;
+      setAutoplay({ played: progress.played, total: plan.rounds });
+      if (!reducedMotion) await delay(AUTOPLAY_GAP_MS);
+    }
+    setAutoplay(null);
+    notify({
+      type: reason === 'count' || reason === 'player' ? 'info' : 'warning',
+      title: t(`play.autoplay.stopped.${reason}`, { played: progress.played }),
+    });
+  };
+
+  const paramErrors = Object.keys(fieldErrors).filter((field) => field !== 'amount');
+  const disabled = running || autoplay !== null;
+
+  return (
+    <main className="play__main">
+      <section className="play__stage" aria-label={t('play.board')}>
+        <module.Board
+          params={params}
+          round={round}
+          ctx={ctx}
+          onChange={setParams}
+          disabled={disabled}
+          stake={stake.stake}
+        />
+        <ResultsStrip rounds={results} />
+      </section>
+      <div className="play__panel">
+        <StakeField state={stake} cost={cost} disabled={disabled} serverError={Boolean(fieldErrors.amount)} />
+        <module.Controls
+          params={params}
+          onChange={setParams}
+          disabled={disabled}
+          stake={stake.stake}
+          formatAmount={formatAmount}
+        />
+        {paramErrors.length > 0 ? (
+          <p className="play-field__error" role="alert">
+            {t('play.errors.param')}
+          </p>
+        ) : null}
+        {blocked ? <p className="play__blocked">{t(blocked)}</p> : null}
+        <button
+          type="button"
+          className="button button--primary play__play"
+          disabled={!canPlay || autoplay !== null}
+          aria-keyshortcuts="Space Enter"
+          onClick={play}
+          data-testid="play-button"
+        >
+          {running ? <span className="spinner" aria-hidden="true" /> : null}
+          {running ? t('play.playing') : t('play.play')}
+        </button>
+        <p className="play__hint">{t('play.playHint')}</p>
+        <Autoplay
+          progress={autoplay}
+          canStart={canPlay}
+          onStart={(plan) => void startAutoplay(plan)}
+          onStop={() => {
+            stopRequested.current = true;
+          }}
+        />
+      </div>
+    </main>
+  );
+}

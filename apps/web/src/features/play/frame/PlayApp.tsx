@@ -1,0 +1,141 @@
+import { errorCatalogue, type OriginalsRound, type OriginalsSession } from '@croupier/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToasts } from '../../layout';
+import { formatAmount as formatNumber } from '../../wallet/logic';
+import { ApiError } from '../../../lib/api';
+import { createPlayApi, type PlayApi } from '../api';
+import { createSoundPlayer, readSoundOn, writeSoundOn } from '../sound';
+import type { SoundEffect } from '../types';
+import { GameArea } from '../registry';
+import { FrameContext, type FrameContextValue } from './context';
+import { FrameBar } from './FrameBar';
+import { FrameSkeleton, SessionEnded } from './states';
+import { useReducedMotion } from './hooks';
+import { parsePlayLocation } from './url';
+
+const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
+
+/** The in-house game frame: the session of the launch token, then the game's own area. */
+export function PlayApp() {
+  const location = useMemo(() => parsePlayLocation(window.location), []);
+  if (!location.token) return <SessionEnded identity={location.identity} reason="noToken" />;
+  return <SessionLoader identity={location.identity} token={location.token} />;
+}
+
+function SessionLoader({ identity, token }: { identity: string; token: string }) {
+  const api = useMemo(() => createPlayApi(token), [token]);
+  const query = useQuery({ queryKey: ['play', 'session', token], queryFn: () => api.session(), staleTime: Infinity });
+  const { t } = useTranslation('global-components');
+  if (query.isPending) return <FrameSkeleton />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 401) {
+      return <SessionEnded identity={identity} reason="ended" />;
+    }
+    if (query.error instanceof ApiError && query.error.status === 404) {
+      return <SessionEnded identity={identity} reason="unknownGame" />;
+    }
+    return (
+      <main className="play play--state">
+        <div className="state state--error" role="alert">
+          <p>{t('states.error')}</p>
+          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
+            {t('buttons.retry')}
+          </button>
+        </div>
+      </main>
+    );
+  }
+  return (
+    <FrameProvider session={query.data} api={api} token={token}>
+      <div className="play">
+        <FrameBar />
+        <GameArea game={query.data.game} />
+      </div>
+    </FrameProvider>
+  );
+}
+
+function FrameProvider(props: { session: OriginalsSession; api: PlayApi; token: string; children: ReactNode }) {
+  const { session, api, token } = props;
+  const { t, i18n } = useTranslation('global-components');
+  const { notify } = useToasts();
+  const [balance, setBalance] = useState(session.balance);
+  const [soundOn, setSoundState] = useState(() => readSoundOn(storage));
+  const [ended, setEnded] = useState(false);
+  const [lastRound, setLastRound] = useState<OriginalsRound | null>(null);
+  const reducedMotion = useReducedMotion();
+  const player = useMemo(() => createSoundPlayer(), []);
+  const locale = i18n.language;
+
+  const setSoundOn = useCallback((on: boolean) => {
+    setSoundState(on);
+    writeSoundOn(storage, on);
+  }, []);
+  const sound = useCallback(
+    (effect: SoundEffect) => {
+      if (soundOn) player.play(effect);
+    },
+    [soundOn, player],
+  );
+  const formatAmount = useCallback(
+    (major: number) => `${formatNumber(major, session.decimals, locale)} ${session.currency}`,
+    [session.decimals, session.currency, locale],
+  );
+
+  const reportError = useCallback(
+    (error: unknown): Record<string, string[]> | undefined => {
+      const toast = (key: string) => notify({ type: 'error', title: t(key) });
+      if (!(error instanceof ApiError)) {
+        toast('play.errors.generic');
+        return undefined;
+      }
+      if (error.status === 401) {
+        setEnded(true);
+        notify({ type: 'error', title: t('play.errors.sessionEnded'), durationMs: 0 });
+        return undefined;
+      }
+      switch (error.code) {
+        case errorCatalogue.INSUFFICIENT_FUNDS.code:
+          toast('play.errors.insufficient');
+          return undefined;
+        case errorCatalogue.GAME_PLAYER_LIMITED.code:
+          toast('play.errors.limited');
+          return undefined;
+        case errorCatalogue.GAME_BETS_RESTRICTED.code:
+          toast('play.errors.restricted');
+          return undefined;
+        case errorCatalogue.CONFLICT.code:
+          toast('play.errors.conflict');
+          return undefined;
+        case errorCatalogue.VALIDATION_FAILED.code:
+          toast('play.errors.fields');
+          return error.fields ?? {};
+        default:
+          toast(error.code === 0 && error.message === 'timeout' ? 'play.errors.timeout' : 'play.errors.generic');
+          return undefined;
+      }
+    },
+    [notify, t],
+  );
+
+  const value: FrameContextValue = {
+    session,
+    api,
+    token,
+    locale,
+    balance,
+    setBalance,
+    formatAmount,
+    soundOn,
+    setSoundOn,
+    sound,
+    reducedMotion,
+    ended,
+    reportError,
+    lastRound,
+    setLastRound,
+  };
+  return <FrameContext.Provider value={value}>{props.children}</FrameContext.Provider>;
+}

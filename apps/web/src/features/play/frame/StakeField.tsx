@@ -1,0 +1,111 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { clampStake, doubleStake, halveStake, parseStake, stakeProblem, type StakeProblem } from '../logic';
+import { useFrame } from './context';
+
+/** The stake field's state: the text as typed and the number it means. */
+export function useStake() {
+  const { session } = useFrame();
+  const limits = { minStake: session.minStake, maxStake: session.maxStake, decimals: session.decimals };
+  const [text, setText] = useState(() => clampStake(1, limits).toFixed(session.decimals));
+  const stake = parseStake(text);
+  const set = (value: number) => setText(clampStake(value, limits).toFixed(session.decimals));
+  return {
+    text,
+    setText,
+    stake,
+    limits,
+    set,
+    half: () => set(halveStake(Number.isNaN(stake) ? session.minStake : stake, limits)),
+    double: () => set(doubleStake(Number.isNaN(stake) ? session.minStake : stake, limits)),
+    /** Why a round costing `cost` cannot be played now, or null. */
+    problem: (cost: number, balance: number): StakeProblem | null => stakeProblem(stake, cost, balance, limits),
+  };
+}
+
+export type StakeState = ReturnType<typeof useStake>;
+
+/** The stake in major units with ½, 2×, min and max; its error shows under it. */
+export function StakeField(props: {
+  state: StakeState;
+  cost: number;
+  disabled: boolean;
+  /** A 422 from the server on `amount`. */
+  serverError: boolean;
+  label?: string;
+}) {
+  const { state, cost, disabled, serverError } = props;
+  const { session, balance, formatAmount } = useFrame();
+  const { t } = useTranslation('global-components');
+  const id = useId();
+  const errorId = useId();
+  const problem = state.problem(cost, balance);
+  const message = problem
+    ? t(`play.stakeErrors.${problem}`, {
+        decimals: session.decimals,
+        min: formatAmount(session.minStake),
+        max: formatAmount(session.maxStake),
+      })
+    : serverError
+      ? t('play.stakeErrors.server')
+      : null;
+  return (
+    <div className="play-field">
+      <label htmlFor={id} className="play-field__label">
+        {props.label ?? t('play.stake')} <span className="play-field__unit">({session.currency})</span>
+      </label>
+      <div className="play-stake">
+        <input
+          id={id}
+          className="play-input play-stake__input"
+          inputMode="decimal"
+          autoComplete="off"
+          value={state.text}
+          disabled={disabled}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? errorId : undefined}
+          onChange={(event) => state.setText(event.target.value)}
+          onBlur={() => {
+            if (!Number.isNaN(state.stake) && state.stake > 0) state.set(state.stake);
+          }}
+        />
+        <button
+          type="button"
+          className="play-stake__button"
+          disabled={disabled}
+          aria-label={`½ ${t('play.halfLabel')}`}
+          onClick={state.half}
+        >
+          ½
+        </button>
+        <button
+          type="button"
+          className="play-stake__button"
+          disabled={disabled}
+          aria-label={`2× ${t('play.doubleLabel')}`}
+          onClick={state.double}
+        >
+          2×
+        </button>
+      </div>
+      <div className="play-stake__limits">
+        <button type="button" className="play-link" disabled={disabled} onClick={() => state.set(session.minStake)}>
+          {t('play.min')} {formatAmount(session.minStake)}
+        </button>
+        <button
+          type="button"
+          className="play-link"
+          disabled={disabled}
+          onClick={() => state.set(Math.min(session.maxStake, balance))}
+        >
+          {t('play.max')}
+        </button>
+      </div>
+      {message ? (
+        <p id={errorId} className="play-field__error" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

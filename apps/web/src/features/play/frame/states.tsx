@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { gamePagePath } from './url';
+
+/** The frame's shape while the session loads. */
+export function FrameSkeleton() {
+  const { t } = useTranslation('global-components');
+  return (
+    <div className="play" aria-busy="true" aria-label={t('states.loading')}>
+      <div className="play__bar">
+        <span className="skeleton play__skeleton-title" />
+        <span className="skeleton play__skeleton-balance" />
+      </div>
+      <div className="play__main">
+        <div className="play__panel">
+          <span className="skeleton play__skeleton-field" />
+          <span className="skeleton play__skeleton-field" />
+          <span className="skeleton play__skeleton-button" />
+        </div>
+        <div className="play__stage">
+          <span className="skeleton play__skeleton-board" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** No session to play on: the player reopens the game from the casino. */
+export function SessionEnded({ identity, reason }: { identity: string; reason: 'noToken' | 'ended' | 'unknownGame' }) {
+  const { t } = useTranslation('global-components');
+  const text = {
+    noToken: 'play.errors.noToken',
+    ended: 'play.errors.sessionEnded',
+    unknownGame: 'play.errors.unknownGame',
+  }[reason];
+  return (
+    <main className="play play--state">
+      <div className="state state--error" role="alert">
+        <p>{t(text)}</p>
+        {identity ? (
+          <a className="button button--primary" href={gamePagePath(identity)} target="_top">
+            {t('play.reopen')}
+          </a>
+        ) : null}
+      </div>
+    </main>
+  );
+}
