@@ -144,7 +144,8 @@ describe('realtime', () => {
 
   it('subscribes the player’s channels, alerts on an event, and is a guest without subscriptions after logout', async () => {
     const { page, context, errors, sockets } = await signedInPage(player.token, { width: 1440, height: 900 });
-    await page.goto(`${baseUrl}/`);
+    // The casino page: the home page's winners feed adds its public channel to these.
+    await page.goto(`${baseUrl}/casino`);
     const channels = await expectedChannels(player.id);
     await expect.poll(() => sockets.confirmed()).toBe(channels.length);
     expect(sockets.channels()).toEqual(channels);
@@ -191,7 +192,8 @@ describe('realtime', () => {
   it('ends the socket for good when the session is closed through the API; the page signs out and connects as a guest', async () => {
     const session = await signIn(player);
     const { page, context, sockets } = await signedInPage(session.token, { width: 390, height: 844 });
-    await page.goto(`${baseUrl}/`);
+    // The casino page: the home page's winners feed adds its public channel to these.
+    await page.goto(`${baseUrl}/casino`);
     const channels = await expectedChannels(player.id);
     await expect.poll(() => sockets.confirmed()).toBe(channels.length);
     const playerSockets = sockets.count();
