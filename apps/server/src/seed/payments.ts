@@ -394,6 +394,20 @@ export const paymentsSeeder: Seeder = {
   },
 };
 
+/** The enabled crypto currencies that have a network, with a USD → minor units converter each. */
+async function cryptoCurrencies(db: Db) {
+  const currencies = await createSettingsRepository(db).listCurrencies({ visibleOnly: false });
+  return currencies
+    .filter((c) => c.type === 'crypto' && c.is_enabled && NETWORK_OF_CURRENCY[c.code])
+    .flatMap((currency, offset) => {
+      const network = NETWORK_OF_CURRENCY[currency.code];
+      if (!network) return [];
+      const subunit = Number(currency.subunit_to_unit);
+      const usdToMinor = (usd: number) => friendlyMinor((usd * Number(currency.rate)) / subunit, subunit);
+      return [{ offset, currency, network, usdToMinor }];
+    });
+}
+
 /**
  * Crypto deposit methods (type address): one per crypto currency with a network, whose
  * `crypto_network` option carries the network's own bounds and address pattern. Its own
@@ -409,13 +423,7 @@ export const cryptoPaymentsSeeder: Seeder = {
       .executeTakeFirst()) === undefined,
   run: async (db: Db) => {
     const repository = createPaymentsRepository(db);
-    const currencies = await createSettingsRepository(db).listCurrencies({ visibleOnly: false });
-    const crypto = currencies.filter((c) => c.type === 'crypto' && c.is_enabled && NETWORK_OF_CURRENCY[c.code]);
-    for (const [offset, currency] of crypto.entries()) {
-      const network = NETWORK_OF_CURRENCY[currency.code];
-      if (!network) continue;
-      const subunit = Number(currency.subunit_to_unit);
-      const usdToMinor = (usd: number) => friendlyMinor((usd * Number(currency.rate)) / subunit, subunit);
+    for (const { offset, currency, network, usdToMinor } of await cryptoCurrencies(db)) {
       // The network's own bounds (a token on Ethereum pays more gas than a coin: a higher minimum).
       const min = usdToMinor(network === 'eth' && currency.code !== 'ETH' ? 20 : 10);
       const max = usdToMinor(100_000);
@@ -487,13 +495,7 @@ export const cryptoPayoutsSeeder: Seeder = {
   run: async (db: Db) => {
     await cryptoPaymentsSeeder.run(db);
     const repository = createPaymentsRepository(db);
-    const currencies = await createSettingsRepository(db).listCurrencies({ visibleOnly: false });
-    const crypto = currencies.filter((c) => c.type === 'crypto' && c.is_enabled && NETWORK_OF_CURRENCY[c.code]);
-    for (const [offset, currency] of crypto.entries()) {
-      const network = NETWORK_OF_CURRENCY[currency.code];
-      if (!network) continue;
-      const subunit = Number(currency.subunit_to_unit);
-      const usdToMinor = (usd: number) => friendlyMinor((usd * Number(currency.rate)) / subunit, subunit);
+    for (const { offset, currency, network, usdToMinor } of await cryptoCurrencies(db)) {
       const min = usdToMinor(network === 'eth' && currency.code !== 'ETH' ? 30 : 20);
       const max = usdToMinor(50_000);
       const fields: StoredFieldInput[] = [

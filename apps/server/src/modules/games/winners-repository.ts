@@ -29,6 +29,27 @@ export interface RoundTotals {
   wonMinor: bigint;
 }
 
+/** What a WinnerRow is made of (aliases: w game_wins, g games, c currencies, pl players). */
+const WINNER_COLUMNS = [
+  'w.id',
+  'w.game_id',
+  'w.currency',
+  'w.stake_minor',
+  'w.payout_minor',
+  'w.created_at',
+  'c.subunit_to_unit',
+  'g.name as game_name',
+  'g.is_demo_mode',
+  'g.platforms',
+  'g.restricted_countries',
+  'g.image_square_path',
+  'g.image_vertical_path',
+  'g.custom_image_square_path',
+  'g.custom_image_vertical_path',
+  'pl.nickname',
+  'pl.email',
+] as const;
+
 /** SQL of the winners feed: the winning rounds and the lookups of their publication. */
 export function createWinnersRepository(db: Db) {
   /** Winning rounds of playable games, with their game, player (for the nickname) and currency. */
@@ -41,25 +62,7 @@ export function createWinnersRepository(db: Db) {
       .innerJoin('currencies as c', 'c.code', 'w.currency')
       .where('g.is_enabled', '=', true)
       .where('gp.is_enabled', '=', true)
-      .select([
-        'w.id',
-        'w.game_id',
-        'w.currency',
-        'w.stake_minor',
-        'w.payout_minor',
-        'w.created_at',
-        'c.subunit_to_unit',
-        'g.name as game_name',
-        'g.is_demo_mode',
-        'g.platforms',
-        'g.restricted_countries',
-        'g.image_square_path',
-        'g.image_vertical_path',
-        'g.custom_image_square_path',
-        'g.custom_image_vertical_path',
-        'pl.nickname',
-        'pl.email',
-      ]);
+      .select(WINNER_COLUMNS);
   }
 
   return {
@@ -159,25 +162,7 @@ export function createWinnersRepository(db: Db) {
             conditions.push(sql<SqlBool>`not (${filter.country} = any(g.restricted_countries))`);
           return eb.and(conditions);
         })
-        .select([
-          'w.id',
-          'w.game_id',
-          'w.currency',
-          'w.stake_minor',
-          'w.payout_minor',
-          'w.created_at',
-          'c.subunit_to_unit',
-          'g.name as game_name',
-          'g.is_demo_mode',
-          'g.platforms',
-          'g.restricted_countries',
-          'g.image_square_path',
-          'g.image_vertical_path',
-          'g.custom_image_square_path',
-          'g.custom_image_vertical_path',
-          'pl.nickname',
-          'pl.email',
-        ])
+        .select(WINNER_COLUMNS)
         .orderBy('w.created_at', 'desc')
         .orderBy('w.id', 'desc')
         .limit(filter.limit)
