@@ -30,7 +30,7 @@ import {
 import { hashToken } from '../src/modules/game-wallet/service';
 import { migrationsDir } from '../src/paths';
 import { seed } from '../src/seed';
-import { ledgerViolations } from '../test/wallet-helpers';
+import { ledgerViolations } from '../src/modules/wallet/audit-repository';
 
 const USAGE = `Usage: npm run conformance -- [options]
   (no options)              start a server on 127.0.0.1 with PGlite and test it
