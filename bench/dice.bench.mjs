@@ -10,6 +10,9 @@
 //     a PostgreSQL server where a fresh database is created for the run and dropped after.
 //   DICE_BENCH_PLAYERS=1,8,32,128    concurrency levels
 //   DICE_BENCH_DURATION_MS=8000      per level
+//   DICE_BENCH_WALLET=remote         the games run apart: a second server process plays the
+//                                    rounds and calls the first one's wallet over signed HTTP
+//                                    (ORIGINALS_WALLET_URL); default: in process
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
@@ -23,6 +26,8 @@ const DURATION_MS = Number(process.env.DICE_BENCH_DURATION_MS ?? 8000);
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'bench dice player password';
+const REMOTE = process.env.DICE_BENCH_WALLET === 'remote';
+const CROUPIER_SECRET = 'dice-bench-croupier-wallet-secret-0123456789';
 const POOL_MAX = 20;
 
 async function call(url, method, body, headers = {}) {
@@ -53,7 +58,7 @@ async function createPlayer(url, index) {
   return { session: { 'x-game-session': launch.token }, rounds: 0 };
 }
 
-/** One player's closed loop of dice rounds until the deadline. */
+/** One player's closed loop of dice rounds (on the games server `url`) until the deadline. */
 async function playerLoop(url, player, deadline, samples) {
   while (performance.now() < deadline) {
     const started = performance.now();
@@ -87,16 +92,27 @@ await admin.query(`create database ${databaseName}`);
 const databaseUrl = new URL(ADMIN_URL);
 databaseUrl.pathname = `/${databaseName}`;
 
-const server = await startServer({
+const serverEnv = {
   DATABASE_URL: databaseUrl.toString(),
   DATABASE_POOL_MAX: String(POOL_MAX),
   JWT_SECRET: 'dice-bench-jwt-secret-0123456789abcdef0123456',
   TURNOVER_WAGER_MULTIPLE: '1',
   TRUST_PROXY: 'true',
-});
+  ...(REMOTE ? { GAME_PROVIDERS: 'croupier', GAME_PROVIDER_CROUPIER_SECRET: CROUPIER_SECRET } : {}),
+};
+const server = await startServer(serverEnv);
+// Run apart: the games' server shares the database and sends its money calls to the first.
+const gamesServer = REMOTE
+  ? await startServer({ ...serverEnv, ORIGINALS_WALLET_URL: server.url, ORIGINALS_WALLET_SECRET: CROUPIER_SECRET })
+  : server;
 try {
   console.log(
     `server ready in ${server.readyMs.toFixed(0)} ms on PostgreSQL (fresh database ${databaseName}, pool ${POOL_MAX})`,
+  );
+  console.log(
+    REMOTE
+      ? 'wallet: remote (a second server process plays the rounds and calls the wallet over signed HTTP)'
+      : 'wallet: in process (bet, win and round in one transaction)',
   );
   const maxPlayers = Math.max(...LEVELS);
   const players = [];
@@ -109,7 +125,7 @@ try {
     const samples = [];
     const started = performance.now();
     const deadline = started + DURATION_MS;
-    await Promise.all(players.slice(0, level).map((player) => playerLoop(server.url, player, deadline, samples)));
+    await Promise.all(players.slice(0, level).map((player) => playerLoop(gamesServer.url, player, deadline, samples)));
     const elapsedS = (performance.now() - started) / 1000;
     samples.sort((a, b) => a - b);
     console.log(
@@ -119,7 +135,7 @@ try {
   // Every round is in the database once, and the ledger balances.
   const db = new pg.Client({ connectionString: databaseUrl.toString() });
   await db.connect();
-  const rounds = Number((await db.query('select count(*) from game_rounds')).rows[0].count);
+  const rounds = Number((await db.query("select count(*) from game_rounds where status = 'settled'")).rows[0].count);
   const unbalanced = Number(
     (
       await db.query(
@@ -127,10 +143,14 @@ try {
       )
     ).rows[0].count,
   );
+  const owed = Number((await db.query('select count(*) from game_round_wallet_calls')).rows[0].count);
   await db.end();
   const played = players.reduce((sum, p) => sum + p.rounds, 0);
-  console.log(`\nrounds stored: ${rounds} of ${played} played; unbalanced ledger transactions: ${unbalanced}`);
+  console.log(
+    `\nrounds settled: ${rounds} of ${played} played; unbalanced ledger transactions: ${unbalanced}; rounds owing a wallet call: ${owed}`,
+  );
 } finally {
+  if (gamesServer !== server) await gamesServer.stop();
   await server.stop();
 }
 try {

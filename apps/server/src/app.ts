@@ -53,7 +53,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
 import { createWallet, walletDevRoutes, walletRoutes } from './modules/wallet';
 import { registerPayments } from './modules/payments';
-import { registerGameWallet, type GameProviderAccess } from './modules/game-wallet';
+import { registerGameWallet, type GameProviderAccess, type OriginalsRemoteOptions } from './modules/game-wallet';
 
 export interface AppOptions {
   config: Config;
@@ -66,6 +66,8 @@ export interface AppOptions {
   realtime?: RealtimeOptions;
   /** Third-party game providers allowed to call the game wallet (secret and allow-list each). */
   gameProviders?: GameProviderAccess[];
+  /** The in-house games' remote wallet: another client, the background retry's period (tests). */
+  originalsRemote?: OriginalsRemoteOptions;
 }
 
 export interface App {
@@ -279,6 +281,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     currencies: settings,
     guards: auth.guards,
     providers: options.gameProviders ?? [],
+    ...(options.originalsRemote ? { originalsRemote: options.originalsRemote } : {}),
   });
   // Real-money wins feed the public winners list and its channels.
   gameWallet.addWinListener(winners.recordWin);

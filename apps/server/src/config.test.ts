@@ -160,4 +160,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...mail, ...withoutSms, REGISTRATION_PHONE: 'false' }).isProduction).toBe(true);
     expect(loadConfig({ ...mail, ...PRODUCTION_REQUIRED }).isProduction).toBe(true);
   });
+
+  it('runs the in-house games in process unless their remote wallet is set, URL and secret together', () => {
+    expect(loadConfig({}).originals.remoteWallet).toBeUndefined();
+    expect(
+      loadConfig({ ORIGINALS_WALLET_URL: 'http://127.0.0.1:3000/', ORIGINALS_WALLET_SECRET: 's'.repeat(16) }).originals
+        .remoteWallet,
+    ).toEqual({ url: 'http://127.0.0.1:3000', secret: 's'.repeat(16), timeoutMs: 5000 });
+    expect(() => loadConfig({ ORIGINALS_WALLET_URL: 'http://127.0.0.1:3000' })).toThrow(
+      /ORIGINALS_WALLET_URL, ORIGINALS_WALLET_SECRET: set both or neither/,
+    );
+    expect(() => loadConfig({ ORIGINALS_WALLET_URL: 'ftp://wallet', ORIGINALS_WALLET_SECRET: 's'.repeat(16) })).toThrow(
+      /ORIGINALS_WALLET_URL: must be an http\(s\) URL/,
+    );
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587', ...PRODUCTION_REQUIRED };
+    expect(() =>
+      loadConfig({
+        ...production,
+        ORIGINALS_WALLET_URL: 'http://wallet.internal',
+        ORIGINALS_WALLET_SECRET: 's'.repeat(16),
+      }),
+    ).toThrow(/ORIGINALS_WALLET_URL: must be https in production[^]*ORIGINALS_WALLET_SECRET: must be at least 32/);
+  });
 });

@@ -146,6 +146,9 @@ const envSchema = z.object({
     )
     .optional(),
   GAME_SANDBOX_PROVIDER: bool.optional(),
+  ORIGINALS_WALLET_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ORIGINALS_WALLET_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  ORIGINALS_WALLET_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(5000),
   GAME_SANDBOX_PROVIDER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
@@ -262,6 +265,14 @@ export interface Config {
      */
     sandbox: { secret: string } | undefined;
   };
+  originals: {
+    /**
+     * Where the in-house games send their wallet calls when they run apart from the wallet:
+     * the server whose `/api/game-wallet/croupier/*` callbacks take them (signed with the
+     * secret that server has as GAME_PROVIDER_CROUPIER_SECRET). Undefined: in process.
+     */
+    remoteWallet: { url: string; secret: string; timeoutMs: number } | undefined;
+  };
   mail: {
     /** SMTP server for real e-mail; undefined: e-mails go to the dev outbox (never in production). */
     smtpUrl: string | undefined;
@@ -320,6 +331,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (isProduction && e.CRYPTO_CUSTODY_URL?.startsWith('http:')) {
     problems.push('  CRYPTO_CUSTODY_URL: must be https in production');
+  }
+  if (Boolean(e.ORIGINALS_WALLET_URL) !== Boolean(e.ORIGINALS_WALLET_SECRET)) {
+    problems.push('  ORIGINALS_WALLET_URL, ORIGINALS_WALLET_SECRET: set both or neither');
+  }
+  if (isProduction && e.ORIGINALS_WALLET_URL?.startsWith('http:')) {
+    problems.push('  ORIGINALS_WALLET_URL: must be https in production');
+  }
+  if (isProduction && e.ORIGINALS_WALLET_SECRET && e.ORIGINALS_WALLET_SECRET.length < 32) {
+    problems.push('  ORIGINALS_WALLET_SECRET: must be at least 32 characters in production');
   }
   if (isProduction && e.PAYMENTS_SANDBOX === true) {
     problems.push('  PAYMENTS_SANDBOX: the sandbox payment provider is not allowed in production');
@@ -444,6 +464,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         !isProduction && e.GAME_SANDBOX_PROVIDER !== false
           ? // A fixed development key: the sandbox only ever runs outside production.
             { secret: e.GAME_SANDBOX_PROVIDER_SECRET ?? 'croupier-sandbox-game-provider-development-secret' }
+          : undefined,
+    },
+    originals: {
+      remoteWallet:
+        e.ORIGINALS_WALLET_URL && e.ORIGINALS_WALLET_SECRET
+          ? {
+              url: e.ORIGINALS_WALLET_URL.replace(/\/+$/, ''),
+              secret: e.ORIGINALS_WALLET_SECRET,
+              timeoutMs: e.ORIGINALS_WALLET_TIMEOUT_MS,
+            }
           : undefined,
     },
   };

@@ -567,7 +567,8 @@ export interface GameRoundTable {
   outcome: ColumnType<Record<string, unknown>, string, string>;
   /** Steps of a multi-step round (mines); null for one-shot games. */
   actions: ColumnType<Record<string, unknown> | null, string | null, string>;
-  status: 'open' | 'settled';
+  /** See migration 0014: betting, paying and refunding owe a wallet call (remote wallet only). */
+  status: GameRoundStatus;
   currency: string;
   is_demo: boolean;
   stake_minor: bigint;
@@ -576,6 +577,20 @@ export interface GameRoundTable {
   multiplier_bp: bigint;
   created_at: Generated<Date>;
   settled_at: Date | null;
+}
+
+export type GameRoundStatus = 'betting' | 'open' | 'paying' | 'refunding' | 'settled' | 'void';
+
+/** A wallet call a round of the in-house games still owes when they call the wallet over HTTP. */
+export interface GameRoundWalletCallTable {
+  round_id: string;
+  /** The launch token of the session that bet; the row is deleted once the round is final. */
+  session_token: string;
+  /** Null while nothing is owed (an open round). */
+  due_at: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Generated<Date>;
 }
 
 export interface GameFavouriteTable {
@@ -665,6 +680,7 @@ export interface Database {
   game_wallet_transactions: GameWalletTransactionTable;
   game_seed_pairs: GameSeedPairTable;
   game_rounds: GameRoundTable;
+  game_round_wallet_calls: GameRoundWalletCallTable;
   game_favourites: GameFavouriteTable;
   game_wins: GameWinTable;
   sport_bets: SportBetTable;

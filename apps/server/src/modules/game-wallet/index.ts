@@ -8,6 +8,8 @@ import { createOriginals } from '../originals/service';
 import { createOriginalsRepository } from '../originals/repository';
 import { originalsRoutes } from '../originals/routes';
 import { originalsSessionRoutes } from '../originals/session-routes';
+import { createRemoteRounds } from '../originals/remote-rounds';
+import { createSignedHttpWallet, type RemoteWallet } from '../originals/remote-wallet';
 import type { Payments } from '../payments';
 import type { RealtimeEvents } from '../realtime';
 import type { Wallet } from '../wallet';
@@ -20,6 +22,7 @@ import { createGameWallet, stakeLimitRule } from './service';
 
 export type { GameProviderAccess } from './routes';
 export type { GameWallet, GameSession, WalletAnswer } from './service';
+export type { RemoteWallet } from '../originals/remote-wallet';
 
 /** Launch tokens allow bets for this long; wins and rollbacks are accepted afterwards too. */
 const SESSION_TTL_MS = 4 * 60 * 60 * 1000;
@@ -28,9 +31,26 @@ const DEMO_BALANCE_MAJOR = 1000n;
 /** The in-house games' stake ceiling, in major units of any currency. */
 const ORIGINALS_MAX_STAKE_MAJOR = 10_000n;
 
+/** How often the background retry looks for wallet calls the in-house games still owe. */
+const REMOTE_RETRY_INTERVAL_MS = 1000;
+/** The first retry of an unanswered call waits this long, doubling up to a minute. */
+const REMOTE_RETRY_BASE_MS = 1000;
+
+/** Overrides of the in-house games' remote wallet (tests: a faulty client, a manual retry). */
+export interface OriginalsRemoteOptions {
+  /** The client of the wallet callbacks; by default signed HTTP to ORIGINALS_WALLET_URL. */
+  wallet?: RemoteWallet;
+  /** The background retry's period; 0 switches it off (the caller retries). */
+  retryIntervalMs?: number;
+  retryBaseMs?: number;
+}
+
 /** The addresses the sandbox provider calls from: it calls this server over loopback. */
 const LOOPBACK_IPS = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
-/** The in-house provider: its games call the wallet in process, never over HTTP. */
+/**
+ * The in-house provider: the sandbox never stands in for it. Its games call the wallet in
+ * process, or over HTTP as `croupier` when it is listed in GAME_PROVIDERS (games run apart).
+ */
 const IN_HOUSE_PROVIDER = 'croupier';
 
 /**
@@ -84,6 +104,7 @@ export async function registerGameWallet(
     currencies: { listCurrencies(query: { visibleOnly: boolean }): Promise<{ code: string; subunitToUnit: number }[]> };
     guards: AuthGuards;
     providers: GameProviderAccess[];
+    originalsRemote?: OriginalsRemoteOptions;
   },
 ) {
   const subunitOf = new Map<string, bigint>();
@@ -127,8 +148,11 @@ export async function registerGameWallet(
     sessionTtlMs: SESSION_TTL_MS,
     demoBalanceMinor: (currency) => DEMO_BALANCE_MAJOR * (subunitOf.get(currency) ?? 100n),
   });
+  const originalsRepository = createOriginalsRepository(deps.db);
+  const remote = remoteRoundsOf(server, deps.config, originalsRepository, deps.originalsRemote);
   const originals = createOriginals({
-    repository: createOriginalsRepository(deps.db),
+    repository: originalsRepository,
+    ...(remote ? { remote } : {}),
     gameWallet,
     events: deps.events,
     gameIdOf: async (identity) => {
@@ -169,4 +193,48 @@ export async function registerGameWallet(
     maxStakeMajor: ORIGINALS_MAX_STAKE_MAJOR,
   });
   return { gameWallet, originals };
+}
+
+/**
+ * The in-house games' rounds over the remote wallet, when one is configured (or given):
+ * calls over signed HTTP and a background retry of the calls still owed, stopped with the
+ * server. Undefined: the games call the wallet in process.
+ */
+function remoteRoundsOf(
+  server: FastifyInstance,
+  config: Config,
+  repository: ReturnType<typeof createOriginalsRepository>,
+  options: OriginalsRemoteOptions | undefined,
+) {
+  const configured = config.originals.remoteWallet;
+  const wallet = options?.wallet ?? (configured ? createSignedHttpWallet(configured) : undefined);
+  if (!wallet) return undefined;
+  // A delivery holds its round longer than its calls can take (bet, then win or rollback).
+  const leaseMs = 3 * (configured?.timeoutMs ?? 5000) + 5000;
+  const rounds = createRemoteRounds({
+    repository,
+    wallet,
+    leaseMs,
+    retryBaseMs: options?.retryBaseMs ?? REMOTE_RETRY_BASE_MS,
+    onError: (roundId, error) => server.log.error({ err: error, roundId }, 'originals wallet call retry failed'),
+  });
+  const intervalMs = options?.retryIntervalMs ?? REMOTE_RETRY_INTERVAL_MS;
+  if (intervalMs > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      rounds
+        .deliverDue()
+        .catch((error: unknown) => server.log.error({ err: error }, 'originals wallet retry failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, intervalMs);
+    timer.unref();
+    server.addHook('onClose', async () => {
+      clearInterval(timer);
+    });
+  }
+  return { rounds, leaseMs };
 }

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database, GameRoundTable, GameSeedPairTable } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Database, GameRoundStatus, GameRoundTable, GameSeedPairTable } from '../../db/schema';
 
 type Executor = Kysely<Database>;
 export type SeedPairRow = Selectable<GameSeedPairTable>;
@@ -144,15 +145,112 @@ export function createOriginalsRepository(db: Db) {
       await q.updateTable('game_rounds').set(values).where('id', '=', roundId).execute();
     },
 
-    /** Whether a round on the pair is still open (its server seed must stay secret). */
+    /** Whether a round on the pair is open or being started (its server seed must stay secret). */
     async pairHasOpenRound(q: Executor, pairId: string): Promise<boolean> {
       const row = await q
         .selectFrom('game_rounds')
         .select('id')
         .where('seed_pair_id', '=', pairId)
-        .where('status', '=', 'open')
+        .where('status', 'in', ['open', 'betting'])
+        .where('game', '=', 'mines')
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /** Whether the owner has a mines round of this mode open or being started (remote wallet). */
+    async hasStartingMines(q: Executor, owner: SeedOwner, isDemo: boolean): Promise<boolean> {
+      const found = q
+        .selectFrom('game_rounds')
+        .select('id')
+        .where('game', '=', 'mines')
+        .where('status', '=', 'betting')
+        .where('is_demo', '=', isDemo);
+      const row = await (
+        'playerId' in owner
+          ? found.where('player_id', '=', owner.playerId)
+          : found.where('session_id', '=', owner.sessionId).where('player_id', 'is', null)
+      ).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Moves a round from one state to the next; false when it is no longer in `from`
+     * (another delivery got there first).
+     */
+    async moveRound(
+      q: Executor,
+      roundId: string,
+      from: GameRoundStatus,
+      values: Updateable<GameRoundTable> & { status: GameRoundStatus },
+    ): Promise<boolean> {
+      const result = await q
+        .updateTable('game_rounds')
+        .set(values)
+        .where('id', '=', roundId)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async insertWalletCall(q: Executor, call: { roundId: string; token: string; dueAt: Date | null }): Promise<void> {
+      await q
+        .insertInto('game_round_wallet_calls')
+        .values({ round_id: call.roundId, session_token: call.token, due_at: call.dueAt })
+        .execute();
+    },
+
+    /** A round with the wallet call it owes (undefined once the round is final). */
+    async findOwedCall(q: Executor, roundId: string) {
+      return q
+        .selectFrom('game_round_wallet_calls as c')
+        .innerJoin('game_rounds as r', 'r.id', 'c.round_id')
+        .select([
+          'r.id',
+          'r.game',
+          'r.status',
+          'r.currency',
+          'r.stake_minor',
+          'r.payout_minor',
+          'c.session_token',
+          'c.attempts',
+        ])
+        .where('c.round_id', '=', roundId)
+        .executeTakeFirst();
+    },
+
+    /** When the round's owed call is next sent, and why the last attempt failed. */
+    async scheduleCall(q: Executor, roundId: string, dueAt: Date | null, lastError?: string): Promise<void> {
+      await q
+        .updateTable('game_round_wallet_calls')
+        .set({ due_at: dueAt, ...(lastError === undefined ? {} : { last_error: lastError.slice(0, 500) }) })
+        .where('round_id', '=', roundId)
+        .execute();
+    },
+
+    async deleteCall(q: Executor, roundId: string): Promise<void> {
+      await q.deleteFrom('game_round_wallet_calls').where('round_id', '=', roundId).execute();
+    },
+
+    /**
+     * Claims up to `limit` calls that are due: each is leased until `leaseUntil` (another
+     * process skips it meanwhile) and its attempt counted. Answers the claimed round ids.
+     */
+    async claimDueCalls(q: Executor, limit: number, leaseUntil: Date): Promise<string[]> {
+      const due = q
+        .selectFrom('game_round_wallet_calls')
+        .select('round_id')
+        .where('due_at', '<=', sql<Date>`now()`)
+        .orderBy('due_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked();
+      const rows = await q
+        .updateTable('game_round_wallet_calls')
+        .set((eb) => ({ due_at: leaseUntil, attempts: eb('attempts', '+', 1) }))
+        .where('round_id', 'in', due)
+        .returning('round_id')
+        .execute();
+      return rows.map((row) => row.round_id);
     },
 
     /** A game session by id (a multi-step round settles on the session that bet). */

@@ -21,8 +21,8 @@ import { allowEmptyJsonBodies } from '../../http/empty-json';
 import { AppError } from '../../lib/errors';
 import type { AuthGuards } from '../auth/guards';
 import { playerOf } from '../auth/guards';
-import type { GameSession, GameWallet } from '../game-wallet/service';
-import type { Originals } from './service';
+import type { GameWallet } from '../game-wallet/service';
+import type { Originals, PlaySession } from './service';
 
 /** The header the in-house game frame sends its game session token in (from the launch answer). */
 export const GAME_SESSION_HEADER = 'x-game-session';
@@ -42,11 +42,13 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { originals, gameWallet, guards }) => {
   allowEmptyJsonBodies(app);
 
-  async function sessionOf(request: FastifyRequest): Promise<GameSession> {
+  async function sessionOf(request: FastifyRequest): Promise<PlaySession> {
     const token = request.headers[GAME_SESSION_HEADER];
     const session = typeof token === 'string' ? await gameWallet.sessionOf(token) : undefined;
-    if (!session) throw new AppError('UNAUTHENTICATED', 'Open the game again to start a new session.');
-    return session;
+    if (!session || typeof token !== 'string') {
+      throw new AppError('UNAUTHENTICATED', 'Open the game again to start a new session.');
+    }
+    return { ...session, token };
   }
 
   const tags = ['originals'];
@@ -101,7 +103,9 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
     '`amount` is the stake in major units of the session currency. One round: the next nonce of the seed pair, ' +
     'the bet and the win through the game wallet, the round stored, all in one transaction. 422 per field for ' +
     'game parameters, 13201 when the balance is too low. The answer: `{ round, balance }` (balance after the ' +
-    'round, major units).';
+    'round, major units). When the games run apart from the wallet (ORIGINALS_WALLET_URL), the round is stored ' +
+    'first and the bet and win follow over signed HTTP; 1503 when the wallet did not answer (an unanswered bet ' +
+    'is rolled back, an unanswered win is credited by a background retry).';
   const oneShot = [
     {
       game: 'dice',

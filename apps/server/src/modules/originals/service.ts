@@ -45,6 +45,7 @@ import { pageMeta, pageOffset } from '../../lib/pagination';
 import { WalletRefusal, type GameSession, type GameWallet } from '../game-wallet/service';
 import type { RealtimeEvents } from '../realtime';
 import { amountMinorOrThrow } from '../wallet';
+import type { RemoteRounds, Delivery } from './remote-rounds';
 import type { OriginalsRepository, PlayerRoundRow, SeedOwner, SeedPairRow } from './repository';
 
 /**
@@ -55,7 +56,12 @@ import type { OriginalsRepository, PlayerRoundRow, SeedOwner, SeedPairRow } from
  * Mines is the exception of several steps: its start bets and stores the round `open`
  * with the secret board, each step locks the round row, and the step that ends it pays
  * the win (0 on a mine) and settles it.
+ * Run apart from the wallet (`remote`), the money moves over signed HTTP instead: the
+ * round is stored first with the call it owes and the calls follow (see remote-rounds.ts).
  */
+
+/** A game session with the launch token it was found by (the remote wallet's calls carry it). */
+export type PlaySession = GameSession & { token: string };
 
 /** The provider identity of the in-house games in the catalogue and the game wallet. */
 export const ORIGINALS_PROVIDER = 'croupier';
@@ -205,8 +211,10 @@ export function createOriginals(deps: {
   /** The catalogue id of a game by its catalogue identity (dice, limbo, fruit-fiesta…). */
   gameIdOf: (identity: string) => Promise<string>;
   currencyOf: (code: string) => Promise<AmountCurrency>;
+  /** Set when the wallet is reached over HTTP (ORIGINALS_WALLET_URL); in process otherwise. */
+  remote?: { rounds: RemoteRounds; leaseMs: number };
 }) {
-  const { repository, gameWallet, events } = deps;
+  const { repository, gameWallet, events, remote } = deps;
   const { db } = repository;
 
   const ownerOf = (session: GameSession): SeedOwner =>
@@ -255,12 +263,15 @@ export function createOriginals(deps: {
 
   async function toRound(row: PlayerRoundRow): Promise<OriginalsRound> {
     const currency = await deps.currencyOf(row.currency);
-    const open = row.status === 'open';
+    const { status } = row;
+    // Rounds still owing a wallet call (remote wallet) are never shown as played.
+    if (status !== 'open' && status !== 'settled') throw new Error(`round ${row.id} is ${status}`);
+    const open = status === 'open';
     return {
       id: row.id,
       game: row.game as OriginalsGame,
       gameIdentity: row.game_identity,
-      status: row.status,
+      status,
       isDemo: row.is_demo,
       amount: toMajorAmount(row.stake_minor, currency),
       payout: toMajorAmount(row.payout_minor, currency),
@@ -296,7 +307,7 @@ export function createOriginals(deps: {
    */
   async function betOnPair(
     trx: Transaction<Database>,
-    session: GameSession,
+    session: PlaySession,
     round: {
       game: OriginalsGame;
       gameId: string;
@@ -306,17 +317,34 @@ export function createOriginals(deps: {
       status: 'open' | 'settled';
       play(rng: FairRng, nonce: number): Played & { actions: MinesActions | null };
     },
-  ): Promise<{ id: string; balanceMinor: bigint }> {
+  ): Promise<{ id: string; balanceMinor: bigint | undefined }> {
     const owner = ownerOf(session);
     const pair = await repository.lockActivePair(trx, owner);
     if (!pair) throw seedsChanged();
-    if (round.status === 'open' && (await repository.findOpenRound(trx, owner, session.is_demo))) {
+    if (
+      round.status === 'open' &&
+      ((await repository.findOpenRound(trx, owner, session.is_demo)) ||
+        (remote && (await repository.hasStartingMines(trx, owner, session.is_demo))))
+    ) {
       throw new AppError('CONFLICT', 'Finish your open round first.');
     }
     const nonce = Number(pair.nonce);
     const played = round.play(new FairRng(pair.server_seed, pair.client_seed, nonce), nonce);
     await repository.advanceNonce(trx, pair.id, pair.nonce + BigInt(played.noncesUsed));
     const id = randomUUID();
+    let status: 'betting' | 'open' | 'settled' = round.status;
+    let balanceMinor: bigint | undefined;
+    if (remote) {
+      // Stored with the bet it owes; the calls follow after the commit (deliverRemote).
+      status = 'betting';
+      await repository.insertRound(trx, roundValues(session, round, pair, played, id, status));
+      await repository.insertWalletCall(trx, {
+        roundId: id,
+        token: session.token,
+        dueAt: new Date(Date.now() + remote.leaseMs),
+      });
+      return { id, balanceMinor };
+    }
     const call = { roundId: id, currency: session.currency };
     let answer = await gameWallet.betIn(trx, session, {
       ...call,
@@ -330,7 +358,19 @@ export function createOriginals(deps: {
         amountMinor: played.payoutMinor,
       });
     }
-    await repository.insertRound(trx, {
+    await repository.insertRound(trx, roundValues(session, round, pair, played, id, status));
+    return { id, balanceMinor: answer.balanceMinor };
+  }
+
+  function roundValues(
+    session: GameSession,
+    round: { game: OriginalsGame; gameId: string; stakeMinor: bigint; params: Record<string, unknown> },
+    pair: SeedPairRow,
+    played: Played & { actions: MinesActions | null },
+    id: string,
+    status: 'betting' | 'open' | 'settled',
+  ) {
+    return {
       id,
       player_id: session.player_id,
       session_id: session.id,
@@ -342,15 +382,46 @@ export function createOriginals(deps: {
       params: JSON.stringify(round.params),
       outcome: JSON.stringify(played.outcome),
       actions: played.actions ? JSON.stringify(played.actions) : null,
-      status: round.status,
+      status,
       currency: session.currency,
       is_demo: session.is_demo,
       stake_minor: round.stakeMinor,
       payout_minor: played.payoutMinor,
       multiplier_bp: BigInt(played.multiplierBp),
-      settled_at: round.status === 'settled' ? new Date() : null,
-    });
-    return { id, balanceMinor: answer.balanceMinor };
+      settled_at: status === 'settled' ? new Date() : null,
+    };
+  }
+
+  /**
+   * Sends the wallet calls a round owes (remote wallet) and answers the balance after
+   * them; a refusal or a call left for the background retry is the player's error.
+   */
+  async function deliverRemote(session: GameSession, roundId: string, stakeField: string): Promise<bigint> {
+    if (!remote) throw new Error('no remote wallet');
+    const delivery: Delivery = await remote.rounds.deliver(roundId);
+    switch (delivery.outcome) {
+      case 'done':
+        return delivery.balanceMinor;
+      case 'refused':
+        throw refusalError(new WalletRefusal(delivery.status), stakeField);
+      case 'refunded':
+        throw new AppError('SERVICE_UNAVAILABLE', 'The wallet did not answer: nothing was staked. Try again.');
+      case 'pending':
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          delivery.status === 'paying'
+            ? 'Your round is played; its win is being credited and your balance will follow shortly.'
+            : 'The wallet did not answer: the stake will be returned shortly.',
+        );
+      case 'none': {
+        // Another delivery (the background retry) finished it meanwhile.
+        const row = await repository.findRound(db, roundId);
+        if (row.status !== 'settled' && row.status !== 'open') {
+          throw new AppError('SERVICE_UNAVAILABLE', 'The wallet did not answer: nothing was staked. Try again.');
+        }
+        return (await gameWallet.balance(session)).balanceMinor;
+      }
+    }
   }
 
   async function answerOf(roundId: string, balanceMinor: bigint, currency: AmountCurrency) {
@@ -366,7 +437,7 @@ export function createOriginals(deps: {
    * the win (0 on a mine) goes through the game wallet of the session that bet.
    */
   async function minesStep(
-    session: GameSession,
+    session: PlaySession,
     roundId: string,
     step: (state: MinesState, actions: MinesActions) => { state: Result<MinesState>; actions: MinesActions },
   ): Promise<{ round: OriginalsRound; balance: number }> {
@@ -385,25 +456,32 @@ export function createOriginals(deps: {
       if (!betting) throw new Error('round session vanished');
       if (state.status === 'playing') {
         await repository.updateRound(trx, id, values);
-        return { session: betting, balanceMinor: undefined };
+        return { session: betting, balanceMinor: undefined, owesWin: false };
       }
       const won = state.status === 'cashedOut' ? payoutMinor(row.stake_minor, state.multiplierBp) : 0n;
+      const final = {
+        ...values,
+        payout_minor: won,
+        multiplier_bp: BigInt(state.status === 'cashedOut' ? state.multiplierBp : 0),
+      };
+      if (remote) {
+        // The win is owed with the betting session's token, sent after the commit.
+        await repository.updateRound(trx, id, { ...final, status: 'paying' });
+        await repository.scheduleCall(trx, id, new Date(Date.now() + remote.leaseMs));
+        return { session: betting, balanceMinor: undefined, owesWin: true };
+      }
       const answer = await gameWallet.winIn(trx, betting, {
         roundId: id,
         currency: row.currency,
         transactionId: `${id}:win`,
         amountMinor: won,
       });
-      await repository.updateRound(trx, id, {
-        ...values,
-        status: 'settled',
-        settled_at: new Date(),
-        payout_minor: won,
-        multiplier_bp: BigInt(state.status === 'cashedOut' ? state.multiplierBp : 0),
-      });
+      await repository.updateRound(trx, id, { ...final, status: 'settled', settled_at: new Date() });
       return { session: betting, balanceMinor: answer.balanceMinor };
     });
-    const balanceMinor = settled.balanceMinor ?? (await gameWallet.balance(settled.session)).balanceMinor;
+    const balanceMinor = settled.owesWin
+      ? await deliverRemote(settled.session, id, 'amount')
+      : (settled.balanceMinor ?? (await gameWallet.balance(settled.session)).balanceMinor);
     return answerOf(id, balanceMinor, await deps.currencyOf(settled.session.currency));
   }
 
@@ -451,7 +529,7 @@ export function createOriginals(deps: {
 
     /** Plays one round of a one-shot game for the session; answers the round and the balance after it. */
     async play(
-      session: GameSession,
+      session: PlaySession,
       game: OneShotGame,
       body: Record<string, unknown>,
     ): Promise<{ round: OriginalsRound; balance: number }> {
@@ -469,12 +547,12 @@ export function createOriginals(deps: {
           play: (rng, nonce) => ({ ...prepared.play(rng, nonce), actions: null }),
         }),
       );
-      return answerOf(id, balanceMinor, currency);
+      return answerOf(id, balanceMinor ?? (await deliverRemote(session, id, prepared.stakeField)), currency);
     },
 
     /** Starts a mines round: the stake is taken and the board fixed by the next nonce; the mines stay hidden. */
     async startMines(
-      session: GameSession,
+      session: PlaySession,
       body: Record<string, unknown>,
     ): Promise<{ round: OriginalsRound; balance: number }> {
       const gameId = await gameIdFor(session, 'mines');
@@ -498,11 +576,11 @@ export function createOriginals(deps: {
           }),
         }),
       );
-      return answerOf(id, balanceMinor, currency);
+      return answerOf(id, balanceMinor ?? (await deliverRemote(session, id, 'amount')), currency);
     },
 
     /** Reveals a tile of the open round: a mine ends it with nothing, the last safe tile cashes out. */
-    revealMines(session: GameSession, roundId: string, tile: unknown) {
+    revealMines(session: PlaySession, roundId: string, tile: unknown) {
       return minesStep(session, roundId, (state, actions) => {
         const next = revealMinesTile(state, tile);
         return { state: next, actions: next.ok ? { reveals: next.value.revealed, cashOut: false } : actions };
@@ -510,7 +588,7 @@ export function createOriginals(deps: {
     },
 
     /** Cashes out the open round (at least one safe reveal): the win at the current multiplier. */
-    cashOutMines(session: GameSession, roundId: string) {
+    cashOutMines(session: PlaySession, roundId: string) {
       return minesStep(session, roundId, (state, actions) => {
         if (state.revealed.length === 0) throw new AppError('CONFLICT', 'Reveal a tile before cashing out.');
         return { state: cashOutMines(state), actions: { ...actions, cashOut: true } };

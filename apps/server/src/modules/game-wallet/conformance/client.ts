@@ -30,8 +30,11 @@ export interface CallbackResult {
   text: string;
 }
 
-/** A provider's side: signed POSTs to `/api/game-wallet/{provider}/{call}`. */
-export function createProviderClient(baseUrl: string, provider: ProviderCredentials) {
+/**
+ * A provider's side: signed POSTs to `/api/game-wallet/{provider}/{call}`. `timeoutMs`
+ * aborts a call that takes longer (the caller treats it as unanswered).
+ */
+export function createProviderClient(baseUrl: string, provider: ProviderCredentials, timeoutMs?: number) {
   return {
     provider,
     /**
@@ -50,6 +53,7 @@ export function createProviderClient(baseUrl: string, provider: ProviderCredenti
         method: 'POST',
         headers,
         body: raw,
+        ...(timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) }),
       });
       const text = await response.text();
       const parsed = gameWalletResponseSchema.safeParse(safeJson(text));
