@@ -53,7 +53,12 @@ import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
 import { createWallet, walletDevRoutes, walletRoutes } from './modules/wallet';
 import { registerPayments } from './modules/payments';
-import { registerGameWallet, type GameProviderAccess, type OriginalsRemoteOptions } from './modules/game-wallet';
+import {
+  registerGameWallet,
+  type BetRule,
+  type GameProviderAccess,
+  type OriginalsRemoteOptions,
+} from './modules/game-wallet';
 
 export interface AppOptions {
   config: Config;
@@ -68,6 +73,8 @@ export interface AppOptions {
   gameProviders?: GameProviderAccess[];
   /** The in-house games' remote wallet: another client, the background retry's period (tests). */
   originalsRemote?: OriginalsRemoteOptions;
+  /** Extra rules refusing game bets (tests; the limits and bonus modules add theirs here). */
+  gameBetRules?: BetRule[];
 }
 
 export interface App {
@@ -282,6 +289,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     guards: auth.guards,
     providers: options.gameProviders ?? [],
     ...(options.originalsRemote ? { originalsRemote: options.originalsRemote } : {}),
+    ...(options.gameBetRules ? { betRules: options.gameBetRules } : {}),
   });
   // Real-money wins feed the public winners list and its channels.
   gameWallet.addWinListener(winners.recordWin);

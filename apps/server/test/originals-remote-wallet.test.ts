@@ -205,6 +205,15 @@ describe('in-house games over the signed HTTP wallet', () => {
     expect(spins.json<{ meta: { totalRows: number } }>().meta.totalRows).toBe(0);
   });
 
+  it("the wallet applies the in-house stake bounds to croupier's calls: a stake above them is 422, the round void", async () => {
+    const { player, session, accountId } = await realPlayer(1_000n);
+    const response = await dice(session, 10_000.01);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(Object.keys(errorOf(response).fields ?? {})).toEqual(['amount']);
+    expect((await newestRoundOf(player.id)).status).toBe('void');
+    expect((await balancesOf(t.db, accountId)).real).toBe(1_000n);
+  });
+
   it('a bet whose answer is lost is rolled back at once: the stake comes back, the round is void', async () => {
     const { player, session, accountId } = await realPlayer(1_000n);
     faulty.plan.bet.push('lose-answer');

@@ -11,6 +11,7 @@ export * from './games/schemas';
 export * from './games/game-wallet';
 export * from './games/originals';
 export * from './games/originals-session';
+export * from './games/stake-limits';
 export * from './notifications/schemas';
 export * from './retention/schemas';
 export * from './profile/schemas';

@@ -593,6 +593,15 @@ export interface GameRoundWalletCallTable {
   created_at: Generated<Date>;
 }
 
+/** The operator's stake limits of a game in one currency (minor units). */
+export interface GameStakeLimitTable {
+  game_id: string;
+  currency: string;
+  min_minor: bigint;
+  max_minor: bigint;
+  updated_at: Generated<Date>;
+}
+
 export interface GameFavouriteTable {
   player_id: string;
   game_id: string;
@@ -681,6 +690,7 @@ export interface Database {
   game_seed_pairs: GameSeedPairTable;
   game_rounds: GameRoundTable;
   game_round_wallet_calls: GameRoundWalletCallTable;
+  game_stake_limits: GameStakeLimitTable;
   game_favourites: GameFavouriteTable;
   game_wins: GameWinTable;
   sport_bets: SportBetTable;

@@ -18,10 +18,13 @@ import { createGameWalletRepository } from './repository';
 import { gameLaunchRoutes, gameWalletCallbackRoutes, type GameProviderAccess } from './routes';
 import { createSandboxGameProvider } from './sandbox/provider';
 import { sandboxGameProviderRoutes, sandboxGameUrl } from './sandbox/routes';
-import { createGameWallet, stakeLimitRule } from './service';
+import { createGameWallet, type BetRule } from './service';
+import { gameAdminRoutes } from './admin-routes';
+import { createStakeLimits } from './stake-limits';
+import { createStakeLimitsRepository } from './stake-limits-repository';
 
 export type { GameProviderAccess } from './routes';
-export type { GameWallet, GameSession, WalletAnswer } from './service';
+export type { BetRule, GameWallet, GameSession, WalletAnswer } from './service';
 export type { RemoteWallet } from '../originals/remote-wallet';
 
 /** Launch tokens allow bets for this long; wins and rollbacks are accepted afterwards too. */
@@ -105,6 +108,8 @@ export async function registerGameWallet(
     guards: AuthGuards;
     providers: GameProviderAccess[];
     originalsRemote?: OriginalsRemoteOptions;
+    /** Rules of other modules (limits, bonuses) refusing bets, after the stake limits. */
+    betRules?: BetRule[];
   },
 ) {
   const subunitOf = new Map<string, bigint>();
@@ -130,21 +135,23 @@ export async function registerGameWallet(
     return id;
   }
 
-  const originalsGameIds = new Set<string>();
+  // The in-house games' bounds apply to provider `croupier` wherever its calls come from
+  // (in process or over HTTP from games run apart).
+  const stakeLimits = createStakeLimits({
+    repository: createStakeLimitsRepository(deps.db),
+    subunitOf: (currency) => subunitOf.get(currency),
+    builtIn(provider, currency) {
+      const subunit = subunitOf.get(currency);
+      if (provider !== IN_HOUSE_PROVIDER || subunit === undefined) return undefined;
+      return { minMinor: 1n, maxMinor: ORIGINALS_MAX_STAKE_MAJOR * subunit };
+    },
+  });
   const gameWallet = createGameWallet({
     repository: createGameWalletRepository(deps.db),
     ledger: deps.wallet.ledger,
     events: deps.events,
     recordWager: (trx, accountId, wagerMinor) => deps.payments.turnover.recordWager(trx, accountId, wagerMinor),
-    rules: [
-      stakeLimitRule({
-        limitsFor(gameId, currency) {
-          const subunit = subunitOf.get(currency);
-          if (!originalsGameIds.has(gameId) || subunit === undefined) return undefined;
-          return { minMinor: 1n, maxMinor: ORIGINALS_MAX_STAKE_MAJOR * subunit };
-        },
-      }),
-    ],
+    rules: [stakeLimits.rule, ...(deps.betRules ?? [])],
     sessionTtlMs: SESSION_TTL_MS,
     demoBalanceMinor: (currency) => DEMO_BALANCE_MAJOR * (subunitOf.get(currency) ?? 100n),
   });
@@ -155,11 +162,7 @@ export async function registerGameWallet(
     ...(remote ? { remote } : {}),
     gameWallet,
     events: deps.events,
-    gameIdOf: async (identity) => {
-      const id = await gameIdOf(identity);
-      originalsGameIds.add(id);
-      return id;
-    },
+    gameIdOf,
     currencyOf,
   });
 
@@ -190,8 +193,9 @@ export async function registerGameWallet(
     gameWallet,
     games: deps.games,
     currencyOf,
-    maxStakeMajor: ORIGINALS_MAX_STAKE_MAJOR,
+    stakeLimits,
   });
+  await server.register(gameAdminRoutes, { games: deps.games, stakeLimits, adminApiKey: deps.config.adminApiKey });
   return { gameWallet, originals };
 }
 

@@ -26,6 +26,12 @@ export function createGameWalletRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** A player's account status (undefined for an unknown player). */
+    async playerStatus(q: Executor, playerId: string): Promise<number | undefined> {
+      const row = await q.selectFrom('players').select('status').where('id', '=', playerId).executeTakeFirst();
+      return row?.status;
+    },
+
     /** Takes a demo bet from the session's play balance; false when it is too low. */
     async debitDemo(q: Executor, sessionId: string, amountMinor: bigint): Promise<boolean> {
       const result = await q

@@ -33,6 +33,9 @@ export interface GameProviderAccess {
   sandbox?: boolean;
 }
 
+/** A locale code as the site writes it (en, pt-BR). */
+const LOCALE_PATTERN = /^[a-z]{2}(-[A-Z]{2})?$/;
+
 /** `POST /api/game/games/{idOrIdentity}/play`: opens a game session, real or demo. */
 export const gameLaunchRoutes: FastifyPluginAsyncZod<{
   gameWallet: GameWallet;
@@ -53,7 +56,8 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod<{
         description:
           'Real money needs a signed-in player (the account of `accountId`, else the active one); guests may start ' +
           'demo mode where the game offers it. The token is short-lived for bets; the game presents it on every ' +
-          'wallet call. 14308 when the game is not offered in the visitor country.',
+          'wallet call. 14308 when the game is not offered in the visitor country; 14103 when the account may not play ' +
+          "for real money (self-excluded or blocked). `locale` becomes the in-house frame's `lang`.",
         params: z.object({ id: z.string().max(128) }),
         body: gameStartBodySchema,
         response: { 200: gameStartResponseSchema },
@@ -93,9 +97,11 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod<{
         isDemo: demo,
       });
       const mode = demo ? 'demo' : 'real';
+      // The frame speaks the page's language (it has no locale prefix of its own).
+      const locale = request.body.locale && LOCALE_PATTERN.test(request.body.locale) ? request.body.locale : undefined;
       const gameUrl =
         gameUrlOf?.({ provider: game.provider.identity, game: game.identity, mode, token }) ??
-        `/play/${game.identity}?mode=${mode}&token=${encodeURIComponent(token)}`;
+        `/play/${game.identity}?mode=${mode}&token=${encodeURIComponent(token)}${locale ? `&lang=${locale}` : ''}`;
       return { data: { gameUrl, token } };
     },
   );

@@ -71,23 +71,12 @@ export interface BetRefusal {
 }
 
 export interface BetRule {
-  check(bet: { session: GameSession; amountMinor: bigint }): Promise<BetRefusal | undefined> | BetRefusal | undefined;
-}
-
-/** Per-game minimum and maximum stake in minor units of a currency. */
-export interface StakeLimits {
-  limitsFor(gameId: string, currency: string): { minMinor: bigint; maxMinor: bigint } | undefined;
-}
-
-export function stakeLimitRule(limits: StakeLimits): BetRule {
-  return {
-    check({ session, amountMinor }) {
-      const limit = limits.limitsFor(session.game_id, session.currency);
-      if (!limit) return undefined;
-      if (amountMinor < limit.minMinor || amountMinor > limit.maxMinor) return { status: 'BET_OUT_OF_LIMITS' };
-      return undefined;
-    },
-  };
+  /** `trx` is the bet's transaction: a rule reads through it (a second connection could wait on it). */
+  check(bet: {
+    session: GameSession;
+    amountMinor: bigint;
+    trx: Transaction<Database>;
+  }): Promise<BetRefusal | undefined> | BetRefusal | undefined;
 }
 
 /** Thrown inside a wallet transaction to roll it back and answer with a status. */
@@ -194,7 +183,7 @@ export function createGameWallet(deps: {
       throw new WalletRefusal('USER_DISABLED');
     }
     for (const rule of rules) {
-      const refusal = await rule.check({ session, amountMinor: call.amountMinor });
+      const refusal = await rule.check({ session, amountMinor: call.amountMinor, trx });
       if (refusal) {
         // Published now: the refusal rolls this transaction back.
         if (refusal.event && session.player_id) events.publish(channels.bets(session.player_id), refusal.event);
@@ -367,6 +356,11 @@ export function createGameWallet(deps: {
       currency: string;
       isDemo: boolean;
     }): Promise<{ token: string; session: GameSessionRow }> {
+      // Refused at launch already, not only at the first bet (spec: 14103 sends the player home).
+      if (!input.isDemo && input.playerId) {
+        const status = await repository.playerStatus(db, input.playerId);
+        if (status !== undefined && DISABLED_STATUSES.has(status)) throw new AppError('GAME_PLAYER_LIMITED');
+      }
       const token = randomBytes(32).toString('base64url');
       const session = await repository.insertSession(db, {
         token_hash: hashToken(token),

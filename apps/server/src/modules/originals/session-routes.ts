@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { GameWallet } from '../game-wallet/service';
 import type { GamesService } from '../games/service';
+import type { StakeLimits } from '../game-wallet/stake-limits';
 import { GAME_SESSION_HEADER } from './routes';
 
 const sessionHeaders = z.object({ [GAME_SESSION_HEADER]: z.string().min(1).max(200) });
@@ -24,9 +25,9 @@ export const originalsSessionRoutes: FastifyPluginAsyncZod<{
   gameWallet: GameWallet;
   games: GamesService;
   currencyOf: (code: string) => Promise<AmountCurrency>;
-  /** The in-house games' stake ceiling in major units (the minimum is one minor unit). */
-  maxStakeMajor: bigint;
-}> = async (app, { gameWallet, games, currencyOf, maxStakeMajor }) => {
+  /** The game's stake limits in the session currency (the operator's, else the built-in ones). */
+  stakeLimits: Pick<StakeLimits, 'boundsFor'>;
+}> = async (app, { gameWallet, games, currencyOf, stakeLimits }) => {
   app.get(
     '/api/game/originals/session',
     {
@@ -46,10 +47,12 @@ export const originalsSessionRoutes: FastifyPluginAsyncZod<{
       const catalogueGame = await games.getGame(session.game_id);
       const game = originalsGameOf(catalogueGame.identity);
       if (!game) throw AppError.notFound('This game is not an in-house game.');
-      const [{ balanceMinor }, { subunitToUnit }] = await Promise.all([
+      const [{ balanceMinor }, { subunitToUnit }, bounds] = await Promise.all([
         gameWallet.balance(session),
         currencyOf(session.currency),
+        stakeLimits.boundsFor({ gameId: session.game_id, provider: session.provider, currency: session.currency }),
       ]);
+      if (!bounds) throw new Error(`no stake limits for ${catalogueGame.identity} in ${session.currency}`);
       return {
         data: {
           gameIdentity: catalogueGame.identity,
@@ -59,8 +62,8 @@ export const originalsSessionRoutes: FastifyPluginAsyncZod<{
           decimals: decimalsOf(subunitToUnit),
           isDemo: session.is_demo,
           balance: minorToMajor(balanceMinor, subunitToUnit),
-          minStake: minorToMajor(1n, subunitToUnit),
-          maxStake: minorToMajor(maxStakeMajor * BigInt(subunitToUnit), subunitToUnit),
+          minStake: minorToMajor(bounds.minMinor, subunitToUnit),
+          maxStake: minorToMajor(bounds.maxMinor, subunitToUnit),
         },
       };
     },
