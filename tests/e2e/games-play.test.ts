@@ -8,8 +8,9 @@ import { artifactsDir, launchBrowser, newPage, screenshot } from './browser';
 /**
  * The game page in play (W3): a guest starts Dice in demo mode through the demo-game
  * modal and the frame loads in the stage; a funded player plays Dice for real inside the
- * embedded frame, then finds the round in the history games tab with its details;
- * favourites and recently played; the phone layout with the mobile-game modal; axe.
+ * embedded frame, then finds the round in the history games tab with its details, and the
+ * verifier recomputes it; favourites and recently played; the phone layout with the
+ * mobile-game modal; axe.
  */
 
 let browser: Browser;
@@ -25,6 +26,17 @@ interface Account {
   id: string;
   currency: string;
   balance: number;
+}
+
+/** What the game recall answers for a Dice round (the fields this test reads). */
+interface DiceRound {
+  outcome: { rollHundredths: number; win: boolean };
+  seeds: { serverSeedHash: string; serverSeed: string | null };
+}
+
+async function contentGroup<T>(group: string, locale: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api/content/groups/${group}?locale=${locale}`);
+  return ((await response.json()) as { data: T }).data;
 }
 
 const dialog = (page: Page, name: string) => page.locator(`[role="dialog"][data-modal-name="${name}"]`);
@@ -229,13 +241,39 @@ describe('game page in play', () => {
     });
     expect(rotated.status).toBe(200);
     await page.reload();
-    await page.locator('[data-spin]').first().getByRole('button', { name: 'Details' }).click();
+    const spin = page.locator('[data-spin]').first();
+    const roundId = (await spin.getAttribute('data-spin')) ?? '';
+    await spin.getByRole('button', { name: 'Details' }).click();
     const verify = page.getByTestId('round-verify');
     await verify.waitFor();
     const verifyHref = (await verify.getAttribute('href')) ?? '';
     expect(verifyHref).toMatch(/^\/fairness\?game=dice&serverSeed=[0-9a-f]+&clientSeed=/);
+    // The round as the server settled it, now with its server seed revealed.
+    const recalled = await call<DiceRound>('GET', `/api/game/originals/rounds/${encodeURIComponent(roundId)}`, {
+      token,
+    });
+    expect(recalled.status, JSON.stringify(recalled.body)).toBe(200);
+    const round = recalled.body.data;
+    if (!round?.seeds.serverSeed) throw new Error(`round ${roundId} has no revealed server seed`);
+    const roll = (round.outcome.rollHundredths / 100).toFixed(2);
+    expect(await page.getByTestId('round-details').textContent()).toContain(roll);
     await verify.click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/fairness');
+
+    // The verifier recomputes the round in the browser: the revealed seed is the one committed
+    // to (its hash), and the roll and the result are the round's.
+    const texts = await contentGroup<{ play: { verifier: { result: string; win: string; loss: string } } }>(
+      'global-components',
+      'en',
+    );
+    await expect.poll(() => page.getByTestId('verifier-hash').textContent()).toBe(round.seeds.serverSeedHash);
+    await expect.poll(() => page.getByTestId('verifier-outcome').textContent()).toBe(roll);
+    const result = page
+      .locator('.verifier-facts > div')
+      .filter({ has: page.getByText(texts.play.verifier.result, { exact: true }) })
+      .locator('dd');
+    expect(await result.textContent()).toBe(round.outcome.win ? texts.play.verifier.win : texts.play.verifier.loss);
+    await screenshot(page, 'w3-verifier-round-1440');
 
     // Transactions stay the default tab.
     await page.goto(`${baseUrl}/profile/history?tab=games`);

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { chooseLocale, resolveLocation } from './boot';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authKeys } from '../features/auth/api';
+import { gamesKeys } from '../features/games/api';
+import { chooseLocale, prefetchStartData, resolveLocation } from './boot';
 import type { AppSettings } from './context';
 
 const locales = ['en', 'es', 'pt-BR', 'de', 'fr'].map((code) => ({
@@ -55,5 +58,36 @@ describe('resolveLocation', () => {
       locale: 'en',
       redirectTo: '/casino?a=1',
     });
+  });
+});
+
+describe('app start (spec §4)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('loads the collections, providers and registration fields into the entries their pages read', async () => {
+    // Each address answers its own list, so that a swapped key would show.
+    const answers: Record<string, unknown[]> = {
+      '/api/game/collections': [{ id: 'collection' }],
+      '/api/game/providers': [{ id: 'provider' }],
+      '/api/player/fields/validations?scenario=registration': [{ id: 1, position: 1 }],
+    };
+    const requested: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      requested.push(url);
+      const data = answers[url];
+      return Promise.resolve(
+        data ? new Response(JSON.stringify({ data }), { status: 200 }) : new Response('', { status: 404 }),
+      );
+    });
+    const queryClient = new QueryClient();
+
+    await prefetchStartData(queryClient);
+
+    expect(requested.sort()).toEqual(Object.keys(answers).sort());
+    expect(queryClient.getQueryData(gamesKeys.collections)).toEqual([{ id: 'collection' }]);
+    expect(queryClient.getQueryData(gamesKeys.providers)).toEqual([{ id: 'provider' }]);
+    expect(queryClient.getQueryData(authKeys.fields('registration'))).toEqual([{ id: 1, position: 1 }]);
   });
 });

@@ -1,7 +1,8 @@
 import type { Locale, PlayerInit } from '@croupier/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { registrationFieldsQuery } from '../features/auth/api';
 import { createI18n } from '../features/content/i18n';
-import { collectionsQuery } from '../features/games/api';
+import { collectionsQuery, providersQuery } from '../features/games/api';
 import { localesQuery, playerInitQuery } from '../features/settings/api';
 import { captureAffiliateTag, DEFAULT_AFFILIATE_DAYS } from '../features/tracking';
 import { LANGUAGE_COOKIE, readCookie } from '../lib/cookies';
@@ -52,9 +53,21 @@ export function resolveLocation(
   };
 }
 
+/**
+ * Spec §4 app start: the collections, providers and registration fields are loaded, into
+ * the cache entries their pages read. Never rejects (a failed prefetch is retried by the page).
+ */
+export async function prefetchStartData(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery(collectionsQuery),
+    queryClient.prefetchQuery(providersQuery),
+    queryClient.prefetchQuery(registrationFieldsQuery),
+  ]);
+}
+
 export async function boot(queryClient: QueryClient) {
-  // The lobby needs the collections first: ask for them now, in parallel with start-up.
-  void queryClient.prefetchQuery(collectionsQuery);
+  // Asked for now, in parallel with start-up: the lobby needs the collections first.
+  void prefetchStartData(queryClient);
   const [locales, init] = await Promise.all([
     queryClient.fetchQuery(localesQuery),
     queryClient.fetchQuery(playerInitQuery).catch(() => undefined),

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState } from '../../components/ui/states';
-import { GameGrid, GamesIcon, platformForWidth, useFavorites, usePlayedGames } from '../../features/games';
+import { GameGrid, GamesIcon, currentPlatform, useFavorites, usePlayedGames } from '../../features/games';
 import { useLocale } from '../context';
 import { PageHead } from '../layouts/PageHead';
 
@@ -80,7 +80,7 @@ export function FavoritesPage() {
 /** `/recently-played`: the games the player played last, for this device's platform. */
 export function RecentlyPlayedPage() {
   const { t } = useTranslation('layout');
-  const [platform] = useState(() => platformForWidth(window.innerWidth));
+  const [platform] = useState(currentPlatform);
   const played = usePlayedGames(platform);
   return (
     <PlayerGames

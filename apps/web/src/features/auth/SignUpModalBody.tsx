@@ -8,6 +8,7 @@ import { useToasts } from '../layout';
 import { useModals, type ModalBodyProps } from '../modals';
 import { useCountries, useCurrencies } from '../settings/api';
 import { track } from '../tracking';
+import { FIRST_DEPOSIT_WALLET_PROPS } from '../wallet/logic';
 import { ApiError } from '../../lib/api';
 import { openAfterLogin } from './after-login';
 import { authCalls, readAffiliateTag, resolveFingerprint, useConstants, useRegistrationFields } from './api';
@@ -212,7 +213,7 @@ function RegistrationFlow({ tab, rules, countries, currencies, visitorCountry, o
       description: t('successRegistration.description', { ns: 'alerts' }),
     });
     takePendingAfterSignIn();
-    openAfterLogin({ name: 'wallet', props: { tab: 'deposit' } });
+    openAfterLogin({ name: 'wallet', props: { ...FIRST_DEPOSIT_WALLET_PROPS } });
     close({ force: true });
     loginEffects(response);
   };

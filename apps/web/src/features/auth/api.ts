@@ -35,14 +35,18 @@ export function useConstants() {
   return useQuery(constantsQuery);
 }
 
+/** The registration field rules as the server sends them (the app start prefetches them). */
+export const registrationFieldsQuery = queryOptions({
+  queryKey: authKeys.fields('registration'),
+  queryFn: ({ signal }) => api.get<FieldRule[]>('/api/player/fields/validations', { scenario: 'registration' }, signal),
+  staleTime: SETTINGS_STALE_MS,
+});
+
 /** The registration field rules, sorted by position. */
 export function useRegistrationFields() {
   return useQuery({
-    queryKey: authKeys.fields('registration'),
-    queryFn: ({ signal }) =>
-      api.get<FieldRule[]>('/api/player/fields/validations', { scenario: 'registration' }, signal),
+    ...registrationFieldsQuery,
     select: (fields) => [...fields].sort((a, b) => a.position - b.position || a.id - b.id),
-    staleTime: SETTINGS_STALE_MS,
   });
 }
 

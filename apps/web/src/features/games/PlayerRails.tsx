@@ -11,13 +11,13 @@ import { gamesKeys, usePlayedGames, useWinners, useWinnersCountry } from './api'
 import { GamesIcon } from './icons';
 import { RailTiles } from './lists';
 import { imageSources } from './logic';
-import { mergeWinners, platformForWidth, platformName, WINNERS_LIMIT, WINNERS_THROTTLE_MS } from './play';
+import { currentPlatform, mergeWinners, platformName, WINNERS_LIMIT, WINNERS_THROTTLE_MS } from './play';
 import { RailSection } from './Rail';
 import './games.css';
 
-/** The platform of this viewport, fixed for the life of the widget. */
+/** The platform of this browser, fixed for the life of the widget. */
 function usePlatform() {
-  const [platform] = useState(() => platformForWidth(window.innerWidth));
+  const [platform] = useState(currentPlatform);
   return platform;
 }
 

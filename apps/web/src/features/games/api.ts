@@ -101,13 +101,18 @@ export function useCollections() {
   return { ...query, listed };
 }
 
-/** Every provider with enabled games (providers without any are hidden), not paginated. */
+/** Every provider, not paginated (the app start prefetches it, spec §4). */
+export const providersQuery = {
+  queryKey: gamesKeys.providers,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Provider[]>('/api/game/providers', undefined, signal),
+  staleTime: CATALOGUE_STALE_MS,
+};
+
+/** Every provider with enabled games (providers without any are hidden). */
 export function useProviders() {
   return useQuery({
-    queryKey: gamesKeys.providers,
-    queryFn: ({ signal }) => api.get<Provider[]>('/api/game/providers', undefined, signal),
+    ...providersQuery,
     select: (providers: Provider[]) => providers.filter((provider) => provider.gameEnabledCount > 0),
-    staleTime: CATALOGUE_STALE_MS,
   });
 }
 

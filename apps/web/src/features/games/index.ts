@@ -2,6 +2,7 @@ export {
   collectionsQuery,
   gamesKeys,
   isMissing,
+  providersQuery,
   useCollections,
   useGame,
   useGames,

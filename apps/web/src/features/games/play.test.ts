@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import {
+  currentPlatform,
   forgetReturnGame,
   launchBody,
   launchRefusal,
@@ -22,11 +23,46 @@ function memoryStore(initial: Record<string, string> = {}) {
   };
 }
 
+const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+
+/**
+ * A browser of this width and user agent with a fine pointer (the unit tests run without a
+ * DOM); its media queries answer width queries too, however the detection asks.
+ */
+function stubBrowser(viewportWidthPx: number, userAgent: string) {
+  const matchMedia = (query: string) => {
+    const maxWidthPx = /max-width:\s*(\d+)px/.exec(query)?.[1];
+    return { matches: maxWidthPx !== undefined && viewportWidthPx <= Number(maxWidthPx) };
+  };
+  vi.stubGlobal('window', { innerWidth: viewportWidthPx, matchMedia });
+  vi.stubGlobal('navigator', { userAgent });
+}
+
+describe('the platform of this browser (spec §9)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is mobile under 768 px and desktop from 768 px', () => {
+    stubBrowser(767, DESKTOP_UA);
+    expect(currentPlatform()).toBe(1);
+    stubBrowser(768, DESKTOP_UA);
+    expect(currentPlatform()).toBe(2);
+  });
+
+  it("is mobile for a phone's user agent at a desktop width", () => {
+    stubBrowser(1440, PHONE_UA);
+    expect(currentPlatform()).toBe(1);
+  });
+});
+
 describe('starting a game', () => {
-  it('takes the platform from the viewport: 768 px and less is mobile', () => {
+  it('takes the platform from the viewport alone: under 768 px is mobile', () => {
     expect(platformForWidth(375)).toBe(1);
-    expect(platformForWidth(768)).toBe(1);
-    expect(platformForWidth(769)).toBe(2);
+    expect(platformForWidth(767)).toBe(1);
+    expect(platformForWidth(768)).toBe(2);
   });
 
   it('sends the account for real money only', () => {

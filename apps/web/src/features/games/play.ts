@@ -1,5 +1,6 @@
 import type { GameStartBody } from '@croupier/contract';
 import { ApiError } from '../../lib/api';
+import { isMobileBrowser } from '../realtime/environment';
 
 /**
  * Starting a game from its page (spec §2.1 /games/{id}, §2.2 game modals; api-shapes
@@ -10,14 +11,24 @@ import { ApiError } from '../../lib/api';
 
 export type PlayMode = 'real' | 'demo';
 
-/** Viewports up to this width count as phones: platform 1 and the mobile-game modal first. */
-export const MOBILE_MAX_WIDTH_PX = 768;
+/** The narrowest desktop viewport: anything under 768 px is mobile (spec §9). */
+export const DESKTOP_MIN_WIDTH_PX = 768;
 
 /** GameStart `platform`: 1 mobile, 2 desktop. */
 export type GamePlatform = 1 | 2;
 
+/**
+ * This browser's platform, by the site-wide detection (spec §9: a viewport under 768 px
+ * or a phone's user agent), so that the mobile-game modal, the launch and the played and
+ * winners lists agree with the rest of the site. Read when needed: the viewport may change.
+ */
+export function currentPlatform(): GamePlatform {
+  return isMobileBrowser() ? 1 : 2;
+}
+
+/** The platform of a viewport width alone, for callers that know nothing else of the browser. */
 export function platformForWidth(viewportWidthPx: number): GamePlatform {
-  return viewportWidthPx <= MOBILE_MAX_WIDTH_PX ? 1 : 2;
+  return viewportWidthPx < DESKTOP_MIN_WIDTH_PX ? 1 : 2;
 }
 
 /** The winners channel's platform segment. */

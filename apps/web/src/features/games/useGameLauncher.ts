@@ -10,11 +10,10 @@ import { useActiveAccount } from '../wallet/api';
 import { useLaunchGame, useVisitorCountry } from './api';
 import { gamePath } from './GameTile';
 import {
+  currentPlatform,
   forgetReturnGame,
   launchBody,
   launchRefusal,
-  MOBILE_MAX_WIDTH_PX,
-  platformForWidth,
   rememberReturnGame,
   type PlayMode,
 } from './play';
@@ -27,8 +26,6 @@ export interface PlayingGame {
   accountId: string | undefined;
 }
 
-const isPhone = () => window.innerWidth <= MOBILE_MAX_WIDTH_PX;
-
 /**
  * Starting and stopping a game on its page (spec §2.1, §2.2; api-shapes §2.10):
  * - `request(mode)`: on a phone the mobile-game modal comes first (its buttons choose the
@@ -36,9 +33,10 @@ const isPhone = () => window.innerWidth <= MOBILE_MAX_WIDTH_PX;
  *   game afterwards); a guest's demo first explains demo mode (demo-game modal: sign up,
  *   or continue in demo);
  * - the start sends GameStart with the active account, the page as lobby URL, the locale,
- *   the visitor country and the platform of the viewport; a refusal opens its modal
- *   (limits, restricted bets, geo restriction), sends a limited player home with an alert,
- *   a 401 asks a guest to sign in; anything else leaves an inline error with retry;
+ *   the visitor country and the browser's platform (`currentPlatform`, also what counts as
+ *   a phone above); a refusal opens its modal (limits, restricted bets, geo restriction),
+ *   sends a limited player home with an alert, a 401 asks a guest to sign in; anything
+ *   else leaves an inline error with retry;
  * - switching the active currency while playing for real restarts with the new account;
  * - arriving with `?mode=demo` asks for demo mode; a game restricted in the visitor's
  *   country opens the geo-restricted-game modal instead, once per game.
@@ -86,7 +84,7 @@ export function useGameLauncher(
         lobbyUrl: new URL(localePath(gamePath(game)), window.location.origin).href,
         locale,
         countryCode: country,
-        platform: platformForWidth(window.innerWidth),
+        platform: currentPlatform(),
       });
       launch(body, {
         onSuccess: (answer) => {
@@ -151,7 +149,7 @@ export function useGameLauncher(
   const request = useCallback(
     (mode: PlayMode) => {
       fromPhoneModal.current = false;
-      if (!isPhone()) {
+      if (currentPlatform() !== 1) {
         proceed(mode);
         return;
       }

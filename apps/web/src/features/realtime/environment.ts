@@ -12,12 +12,22 @@ export function isMobileEnvironment(env: {
   return env.coarsePointer || env.viewportWidth < 768 || /Mobi|Android|iPhone|iPad|iPod/i.test(env.userAgent);
 }
 
+const COARSE_POINTER_QUERY = '(pointer: coarse)';
+const NARROW_VIEWPORT_QUERY = '(max-width: 767px)';
+
 export function isMobileBrowser(): boolean {
   return isMobileEnvironment({
-    coarsePointer: window.matchMedia('(pointer: coarse)').matches,
+    coarsePointer: window.matchMedia(COARSE_POINTER_QUERY).matches,
     viewportWidth: window.innerWidth,
     userAgent: navigator.userAgent,
   });
+}
+
+/** Calls `listener` when an input of `isMobileBrowser()` may have changed (the user agent cannot). */
+export function subscribeMobileBrowser(listener: () => void): () => void {
+  const queries = [COARSE_POINTER_QUERY, NARROW_VIEWPORT_QUERY].map((query) => window.matchMedia(query));
+  queries.forEach((query) => query.addEventListener('change', listener));
+  return () => queries.forEach((query) => query.removeEventListener('change', listener));
 }
 
 /** The identity of the game a path shows (`/games/{identity}`, with or without a locale prefix). */

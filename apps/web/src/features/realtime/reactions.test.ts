@@ -10,9 +10,11 @@ import type {
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModalName } from '../modals';
+import { setAnalyticsSink, type AnalyticsPayload } from '../tracking/analytics';
 import { realtimeKeys } from './query-keys';
 import {
   applyRealtimeEvent,
+  invoiceAlertDate,
   bonusAlertKey,
   channelFamily,
   handlePublication,
@@ -173,7 +175,7 @@ describe('applyRealtimeEvent', () => {
     applyRealtimeEvent(channel, { event: 'invoice.withdrawal.updated', invoice: invoice(2) }, sink);
     applyRealtimeEvent(channel, { event: 'invoice.withdrawal.updated', invoice: invoice(3) }, sink);
     applyRealtimeEvent(channel, { event: 'invoice.withdrawal.created', invoice: invoice(1) }, sink);
-    const values = { sum: 25, currency: 'EUR' };
+    const values = { sum: 25, currency: 'EUR', date: invoiceAlertDate('2025-05-01T10:00:00Z') };
     expect(alerts).toEqual([
       { type: 'success', key: 'depositSuccess', values },
       { type: 'error', key: 'depositError', values },
@@ -184,6 +186,54 @@ describe('applyRealtimeEvent', () => {
     expect(invalidated).toContainEqual(realtimeKeys.playerBonuses);
     expect(invalidated).toContainEqual(realtimeKeys.invoiceStatistics);
     expect(invalidated.filter((key) => key === realtimeKeys.invoices)).toHaveLength(6);
+  });
+
+  it('gives invoice alerts the creation time as {date}, in the page language', () => {
+    expect(invoiceAlertDate('2025-05-01T10:00:00Z', 'en')).toMatch(/May 1, 2025/);
+    expect(invoiceAlertDate('2025-05-01T10:00:00Z', 'de')).toMatch(/01\.05\.2025/);
+    expect(invoiceAlertDate('not a date', 'en')).toBe('not a date');
+    const { sink, alerts } = setup();
+    applyRealtimeEvent(
+      `payment:invoices#${PLAYER}`,
+      { event: 'invoice.deposit.updated', invoice: { ...invoice(3), id: 'inv-date' } },
+      sink,
+    );
+    expect(alerts[0]?.values?.date).toBe(invoiceAlertDate('2025-05-01T10:00:00Z'));
+  });
+
+  it('reports a credited deposit to the funnel once, with its ordinal as successDepositNumber', () => {
+    const events: AnalyticsPayload[] = [];
+    setAnalyticsSink((payload) => {
+      events.push(payload);
+    });
+    try {
+      const { sink } = setup();
+      const channel = `payment:invoices#${PLAYER}`;
+      const credited = { ...invoice(2), id: 'inv-funnel', number: 3 };
+      applyRealtimeEvent(channel, { event: 'invoice.deposit.updated', invoice: { ...credited, status: 1 } }, sink);
+      applyRealtimeEvent(channel, { event: 'invoice.deposit.updated', invoice: credited }, sink);
+      applyRealtimeEvent(channel, { event: 'invoice.deposit.updated', invoice: credited }, sink);
+      // Withdrawals and failures are not credited deposits.
+      applyRealtimeEvent(channel, { event: 'invoice.withdrawal.updated', invoice: { ...credited, id: 'w-1' } }, sink);
+      applyRealtimeEvent(
+        channel,
+        { event: 'invoice.deposit.updated', invoice: { ...credited, id: 'x', status: 3 } },
+        sink,
+      );
+      expect(events).toEqual([
+        {
+          event: 'wallet',
+          funnelStep: 'depositSuccess',
+          walletOperationType: 'deposit',
+          depositAmount: 25,
+          depositCurrency: 'EUR',
+          successDepositNumber: 3,
+          invoiceId: 'inv-funnel',
+        },
+      ]);
+    } finally {
+      setAnalyticsSink(undefined);
+    }
   });
 
   it('alerts on bonus codes with status 3 or 4', () => {

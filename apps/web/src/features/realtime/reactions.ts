@@ -17,6 +17,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ToastType } from '../layout';
 import type { ModalName } from '../modals';
+import { track } from '../tracking/analytics';
 import { realtimeKeys } from './query-keys';
 
 /**
@@ -221,10 +222,11 @@ function onInvoice(name: string, invoice: InvoiceUpdate, sink: RealtimeSink): vo
   const { queryClient } = sink;
   queryClient.setQueryData(realtimeKeys.invoiceUpdate(invoice.id), invoice);
   invalidate(queryClient, realtimeKeys.invoices);
-  const values = { sum: invoice.amount, currency: invoice.currency };
+  const values = { sum: invoice.amount, currency: invoice.currency, date: invoiceAlertDate(invoice.createdAt) };
   if (name === 'invoice.deposit.updated') {
     if (invoice.status === InvoiceStatus.SUCCESS) {
       sink.alert({ type: 'success', key: 'depositSuccess', values });
+      trackDepositSuccess(invoice);
       // A deposit changes what bonuses the player has and can get, and the statistics.
       for (const key of [
         realtimeKeys.playerBonuses,
@@ -241,6 +243,35 @@ function onInvoice(name: string, invoice: InvoiceUpdate, sink: RealtimeSink): vo
     if (invoice.status === InvoiceStatus.SUCCESS) sink.alert({ type: 'success', key: 'withdrawalSuccess', values });
     else if (invoice.status === InvoiceStatus.ERROR) sink.alert({ type: 'error', key: 'withdrawalError', values });
   }
+}
+
+/**
+ * The invoice's creation time for an alert's `{date}` (api-shapes §3.3), in the page's
+ * language (`<html lang>`, kept to the site locale) unless one is given.
+ */
+export function invoiceAlertDate(createdAt: string, locale?: string): string {
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return createdAt;
+  const language = locale ?? (typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined);
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+// Invoices whose success this page has reported: a repeated publication is not a second deposit.
+const reportedDeposits = new Set<string>();
+
+/** The funnel's credited deposit with its ordinal (spec §3 successDepositNumber). */
+function trackDepositSuccess(invoice: InvoiceUpdate): void {
+  if (invoice.number === null || reportedDeposits.has(invoice.id)) return;
+  reportedDeposits.add(invoice.id);
+  track({
+    event: 'wallet',
+    funnelStep: 'depositSuccess',
+    walletOperationType: 'deposit',
+    depositAmount: invoice.amount,
+    depositCurrency: invoice.currency,
+    successDepositNumber: invoice.number,
+    invoiceId: invoice.id,
+  });
 }
 
 /** The alert of a bonus or free-spin status and result (spec §4); free spins have no "lost". */

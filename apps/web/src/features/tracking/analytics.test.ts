@@ -63,13 +63,41 @@ describe('analytics payloads', () => {
         event: 'wallet',
         funnelStep: 'sent',
         walletOperationType: 'withdraw',
+        walletType: 'crypto',
         withdrawAmount: 10,
         withdrawCurrency: 'BTC',
+      },
+      {
+        event: 'wallet',
+        funnelStep: 'depositSuccess',
+        walletOperationType: 'deposit',
+        depositAmount: 25,
+        depositCurrency: 'EUR',
+        successDepositNumber: 1,
+        invoiceId: 'inv-1',
       },
     ];
     // @ts-expect-error a withdrawal has no deposit amount
     events.push({ event: 'wallet', funnelStep: 'sent', walletOperationType: 'withdraw', depositAmount: 1 });
-    expect(events).toHaveLength(6);
+    events.push(
+      // @ts-expect-error the withdrawal `sent` step names the wallet type
+      {
+        event: 'wallet',
+        funnelStep: 'sent',
+        walletOperationType: 'withdraw',
+        withdrawAmount: 1,
+        withdrawCurrency: 'EUR',
+      },
+    );
+    events.push(
+      // @ts-expect-error the deposit `sent` step names the wallet type too
+      { event: 'wallet', funnelStep: 'sent', walletOperationType: 'deposit', depositAmount: 1, depositCurrency: 'EUR' },
+    );
+    events.push(
+      // @ts-expect-error a credited deposit carries its ordinal
+      { event: 'wallet', funnelStep: 'depositSuccess', walletOperationType: 'deposit', depositAmount: 1 },
+    );
+    expect(events).toHaveLength(10);
   });
 });
 

@@ -42,15 +42,26 @@ interface DepositFields {
 }
 
 // Wallet funnel: open, network, operation type, selectBonus, declineBonuses, method,
-// sent, close, promoOpen, promoSent.
+// sent, close, promoOpen, promoSent; and depositSuccess, the one step that can carry the
+// spec's successDepositNumber (its list of steps has none for a credited deposit).
 export type WalletEvent =
   | (WalletBase & { funnelStep: 'open' | 'close' | 'network' | 'method' | 'promoOpen' | 'promoSent' })
   | (WalletBase & { funnelStep: 'operationType'; walletOperationType: WalletOperationType })
   | (WalletBase & DepositFields & { funnelStep: 'selectBonus' | 'declineBonuses' })
-  | (WalletBase & DepositFields & { funnelStep: 'sent'; depositAmount: number; depositCurrency: string })
+  | (WalletBase &
+      DepositFields & { funnelStep: 'sent'; walletType: WalletType; depositAmount: number; depositCurrency: string })
+  | (WalletBase &
+      DepositFields & {
+        funnelStep: 'depositSuccess';
+        depositAmount: number;
+        depositCurrency: string;
+        successDepositNumber: number;
+        invoiceId: string;
+      })
   | (WalletBase & {
       funnelStep: 'sent';
       walletOperationType: 'withdraw';
+      walletType: WalletType;
       withdrawAmount: number;
       withdrawCurrency: string;
       invoiceId?: string;

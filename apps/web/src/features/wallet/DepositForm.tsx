@@ -1,25 +1,21 @@
-import {
-  InvoiceStatus,
-  type DepositResponse,
-  type InvoiceUpdate,
-  type PaymentMethod,
-  type WalletAccount,
-} from '@croupier/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { InvoiceStatus, type DepositResponse, type PaymentMethod, type WalletAccount } from '@croupier/contract';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../app/context';
 import { ApiError } from '../../lib/api';
-import { ASYNC_INVOICE_KEY, useProfile } from '../auth';
+import { useProfile } from '../auth';
+import { firstFieldErrors } from '../auth/logic';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
-import { realtimeKeys } from '../realtime/query-keys';
-import { track } from '../tracking';
+import { track, type WalletType } from '../tracking';
 import { createDeposit } from './api';
+import { useInvoiceUpdate, writeAsyncInvoiceId } from './asyncInvoice';
+import { addressReducer, firstShowing, initialAddressState, type AddressState } from './cryptoAddress';
 import {
   actionUrl,
   amountFailure,
   boundsOption,
+  depositRequestBody,
   displayBounds,
   displayPresets,
   fieldFailures,
@@ -28,7 +24,6 @@ import {
   initialAmount,
   initialFieldValues,
   methodBounds,
-  requestFields,
   visibleFields,
   NETWORK_FIELD,
   type DisplayUnit,
@@ -46,42 +41,66 @@ type View =
   | { kind: 'form' }
   | { kind: 'await'; invoiceId: string }
   | { kind: 'qr'; invoiceId: string; payload: string }
-  | { kind: 'iframe'; invoiceId: string; url: string }
-  | { kind: 'address'; address: string; tag?: string; qr?: string };
+  | { kind: 'iframe'; invoiceId: string; url: string };
 
 export interface DepositFormProps {
   method: PaymentMethod;
   account: WalletAccount;
   unit: DisplayUnit;
+  /** The region to send: only one the player picked over the detected one (api-shapes §2.9). */
   country: string | null;
+  /** The active account's currency type, for the analytics funnel. */
+  walletType: WalletType;
   showFilledFields: boolean;
   /** Closes the wallet past its cancel-deposit guard. */
   closeWallet: () => void;
 }
 
-/** The newest realtime update of an invoice (set by the realtime reactions, never fetched). */
-function useInvoiceUpdate(invoiceId: string | undefined): InvoiceUpdate | undefined {
-  return (
-    useQuery<InvoiceUpdate | null>({
-      queryKey: realtimeKeys.invoiceUpdate(invoiceId ?? ''),
-      queryFn: () => null,
-      enabled: false,
-    }).data ?? undefined
-  );
+/** The site's home page and the page the player is on, for the deposit's return URLs. */
+function useReturnPages(): { siteUrl: string; currentUrl: string } {
+  const { localePath } = useLocale();
+  return { siteUrl: `${window.location.origin}${localePath('/')}`, currentUrl: window.location.href };
 }
 
 /**
  * The deposit form (spec §2.5, §5): amount with presets within bounds, the method's
  * fields, submit; then by processing type a window, a QR, an embedded page, the pending
- * modal or the await-invoice view. Crypto (type address) asks for an address as soon as
- * a network is chosen.
+ * modal or (asyncRedirect) the wallet's await-invoice view. Crypto (type address) asks
+ * for an address as soon as a network is chosen.
  */
-export function DepositForm({ method, account, unit, country, showFilledFields, closeWallet }: DepositFormProps) {
+export function DepositForm(props: DepositFormProps) {
+  return props.method.type === 'address' ? <CryptoDepositForm {...props} /> : <FiatDepositForm {...props} />;
+}
+
+function useLimitedDepositNotice(): () => boolean {
   const { t } = useTranslation('global-components');
-  const { locale, localePath } = useLocale();
-  const { open } = useModals();
   const { notify } = useToasts();
   const profile = useProfile().data;
+  return () => {
+    if (profile?.status !== LIMITED_DEPOSIT_STATUS) return false;
+    notify({
+      type: 'error',
+      title: t('limitedDeposit.title', { ns: 'alerts' }),
+      description: t('limitedDeposit.description', { ns: 'alerts' }),
+    });
+    return true;
+  };
+}
+
+function FiatDepositForm({
+  method,
+  account,
+  unit,
+  country,
+  walletType,
+  showFilledFields,
+  closeWallet,
+}: DepositFormProps) {
+  const { t } = useTranslation('global-components');
+  const { locale } = useLocale();
+  const { open } = useModals();
+  const limited = useLimitedDepositNotice();
+  const pages = useReturnPages();
   const [values, setValues] = useState<FieldValues>(() => initialFieldValues(method.fields));
   const option = boundsOption(method.fields, values);
   const bounds = displayBounds(methodBounds(method, option), unit);
@@ -91,13 +110,12 @@ export function DepositForm({ method, account, unit, country, showFilledFields, 
   const [pending, setPending] = useState(false);
   const [view, setView] = useState<View>({ kind: 'form' });
   const popup = useRef<Window | null>(null);
-  const isCrypto = method.type === 'address';
   const shownFields = useMemo(() => visibleFields(method.fields, showFilledFields), [method.fields, showFilledFields]);
   const failures = fieldFailures(method.fields, values);
-  const amountError = isCrypto ? null : amountFailure(amount, bounds);
+  const amountError = amountFailure(amount, bounds);
   const invalid = Boolean(amountError) || Object.keys(failures).length > 0;
 
-  const waitingId = view.kind === 'await' || view.kind === 'qr' || view.kind === 'iframe' ? view.invoiceId : undefined;
+  const waitingId = view.kind === 'form' ? undefined : view.invoiceId;
   const update = useInvoiceUpdate(waitingId);
 
   const fail = () => {
@@ -107,60 +125,30 @@ export function DepositForm({ method, account, unit, country, showFilledFields, 
     open('deposit-error');
   };
 
-  // The invoice's outcome: success or error modals; a pending update with public data
-  // delivers a QR (or a redirect) to a waiting asynchronous deposit.
+  // The invoice's outcome: success or error modals.
   useEffect(() => {
     if (!update || !waitingId) return;
     if (update.status === InvoiceStatus.SUCCESS) {
-      sessionStorage.removeItem(ASYNC_INVOICE_KEY);
       popup.current?.close();
       closeWallet();
       open('deposit-success', { props: { sum: update.amount, currency: update.currency } });
     } else if (update.status === InvoiceStatus.ERROR) {
-      sessionStorage.removeItem(ASYNC_INVOICE_KEY);
       fail();
-    } else if (update.status === InvoiceStatus.PENDING && view.kind === 'await') {
-      // A QR is rendered from the update itself (below); a bare URL asks to be followed.
-      if (!update.publicData?.qr && update.publicData?.url) {
-        const url = update.publicData.url;
-        open('deposit-redirect', {
-          props: { onAction: (key: string) => key === 'continue' && window.location.assign(url) },
-        });
-      }
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to a new update only
   }, [update]);
 
   const submit = async () => {
-    if (profile?.status === LIMITED_DEPOSIT_STATUS) {
-      notify({
-        type: 'error',
-        title: t('limitedDeposit.title', { ns: 'alerts' }),
-        description: t('limitedDeposit.description', { ns: 'alerts' }),
-      });
-      return;
-    }
+    if (limited()) return;
     // A window opened in the click itself is not blocked; it gets its address later.
-    if (method.processingType === 'form' && !isCrypto) popup.current = window.open('about:blank', '_blank');
+    if (method.processingType === 'form') popup.current = window.open('about:blank', '_blank');
     setPending(true);
-    const amountMajor = isCrypto ? 0 : fromDisplayAmount(Number(amount), unit);
-    const here = `${window.location.origin}${localePath('/')}`;
+    const amountMajor = fromDisplayAmount(Number(amount), unit);
     let response: DepositResponse;
     try {
-      response = await createDeposit({
-        method: method.method,
-        currency: account.currency,
-        accountId: account.id,
-        amount: isCrypto ? fromDisplayAmount(bounds.min, unit) : amountMajor,
-        country,
-        redirectSuccessUrl: `${here}?deposit-success=true`,
-        redirectErrorUrl: `${here}?deposit-error=true`,
-        redirectUrl: window.location.href,
-        fields: requestFields(values),
-      });
-    } catch (error) {
+      response = await createDeposit(depositRequestBody({ method, account, amountMajor, country, values, ...pages }));
+    } catch {
       setPending(false);
-      if (error instanceof ApiError && error.status === 422 && isCrypto) return;
       fail();
       return;
     }
@@ -169,15 +157,11 @@ export function DepositForm({ method, account, unit, country, showFilledFields, 
       event: 'wallet',
       funnelStep: 'sent',
       walletOperationType: 'deposit',
-      walletType: isCrypto ? 'crypto' : 'fiat',
+      walletType,
       depositAmount: amountMajor,
       depositCurrency: account.currency,
       invoiceId: response.invoiceId,
     });
-    if (isCrypto || response.address) {
-      setView({ kind: 'address', address: response.address ?? '', tag: response.tag, qr: response.qr });
-      return;
-    }
     switch (response.processingType) {
       case 'form': {
         const url = actionUrl(response.action, response.fields);
@@ -197,25 +181,13 @@ export function DepositForm({ method, account, unit, country, showFilledFields, 
         open('deposit-pending');
         return;
       case 'asyncRedirect':
-        sessionStorage.setItem(ASYNC_INVOICE_KEY, response.invoiceId);
-        setView({ kind: 'await', invoiceId: response.invoiceId });
+        // The wallet shows the await view from the stored id, so that it survives a reopen.
+        writeAsyncInvoiceId(response.invoiceId);
         return;
     }
   };
 
-  // Crypto: an address for the chosen network, asked for again (debounced) when it changes.
-  const network = values[NETWORK_FIELD];
-  useEffect(() => {
-    if (!isCrypto) return undefined;
-    const timer = setTimeout(() => void submit(), ADDRESS_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one request per method and network
-  }, [isCrypto, method.method, network]);
-
-  if (view.kind === 'await') {
-    const qr = update?.status === InvoiceStatus.PENDING ? update.publicData?.qr : undefined;
-    return qr ? <QrView payload={qr} /> : <AwaitInvoiceView />;
-  }
+  if (view.kind === 'await') return <AwaitInvoiceView />;
   if (view.kind === 'qr') return <QrView payload={view.payload} />;
   if (view.kind === 'iframe') {
     return (
@@ -231,65 +203,7 @@ export function DepositForm({ method, account, unit, country, showFilledFields, 
   const onField = (key: string, value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
     setTouched((current) => new Set(current).add(key));
-    if (key === NETWORK_FIELD) track({ event: 'wallet', funnelStep: 'network', walletType: 'crypto' });
   };
-
-  if (isCrypto) {
-    const networkName = option?.name ?? '';
-    return (
-      <div className="wallet-form">
-        <MethodFields
-          fields={shownFields.filter((field) => field.key === NETWORK_FIELD)}
-          values={values}
-          onChange={onField}
-          failures={failures}
-          serverErrors={{}}
-          touched={touched}
-        />
-        {view.kind === 'address' && view.address ? (
-          <>
-            {view.qr ? (
-              <div className="wallet-qr__code" data-testid="wallet-qr" data-payload={view.qr}>
-                <QrCode
-                  value={view.qr}
-                  sizePx={176}
-                  label={t('wallet.crypto.address', { currency: account.currency })}
-                />
-              </div>
-            ) : null}
-            <CopyField
-              value={view.address}
-              label={t('wallet.crypto.address', { currency: account.currency })}
-              copyLabel={t('wallet.crypto.addressCopy')}
-              copiedLabel={t('wallet.crypto.addressCopied')}
-            />
-            {view.tag ? (
-              <>
-                <CopyField
-                  value={view.tag}
-                  label={t('wallet.crypto.destinationTag')}
-                  copyLabel={t('buttons.copy')}
-                  copiedLabel={t('buttons.copied')}
-                />
-                <p className="wallet-note">{t('wallet.crypto.destinationTagHint')}</p>
-              </>
-            ) : null}
-            <p className="wallet-warning" role="note">
-              {t('wallet.crypto.warning', { currency: account.currency, network: networkName })}
-            </p>
-            <p className="wallet-note">
-              {t('wallet.crypto.minDeposit', {
-                sum: formatAmount(bounds.min, unit.decimals, locale),
-                currency: unit.code,
-              })}
-            </p>
-          </>
-        ) : (
-          <div className="wallet-methods__item skeleton" aria-busy="true" />
-        )}
-      </div>
-    );
-  }
 
   return (
     <form
@@ -328,5 +242,188 @@ export function DepositForm({ method, account, unit, country, showFilledFields, 
       </button>
       <p className="wallet-note">{t('wallet.form.fee')}</p>
     </form>
+  );
+}
+
+/**
+ * A crypto deposit (spec §2.5): the network dropdown and the player's address for it,
+ * asked for by itself 1000 ms after the last network change (spec §9). The amount is the
+ * payer's, so the request carries the minimum (api-shapes §2.9).
+ */
+function CryptoDepositForm({
+  method,
+  account,
+  unit,
+  country,
+  walletType,
+  showFilledFields,
+  closeWallet,
+}: DepositFormProps) {
+  const { locale } = useLocale();
+  const { open } = useModals();
+  const limited = useLimitedDepositNotice();
+  const pages = useReturnPages();
+  const [values, setValues] = useState<FieldValues>(() => initialFieldValues(method.fields));
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [address, dispatch] = useReducer(addressReducer, initialAddressState);
+  const reported = useRef(new Set<string>());
+  const option = boundsOption(method.fields, values);
+  const bounds = displayBounds(methodBounds(method, option), unit);
+  const minMajor = fromDisplayAmount(bounds.min, unit);
+  const networkFields = useMemo(
+    () => visibleFields(method.fields, showFilledFields).filter((field) => field.key === NETWORK_FIELD),
+    [method.fields, showFilledFields],
+  );
+
+  const fetchAddress = async (request: number) => {
+    if (limited()) {
+      dispatch({ type: 'failed', request });
+      return;
+    }
+    try {
+      const response = await createDeposit(
+        depositRequestBody({ method, account, amountMajor: minMajor, country, values, ...pages }),
+      );
+      dispatch({ type: 'answered', request, address: response.address, tag: response.tag, qr: response.qr });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        dispatch({ type: 'failed', request, fieldErrors: firstFieldErrors(error.fields) });
+        return;
+      }
+      closeWallet();
+      open('deposit-error');
+    }
+  };
+
+  // The first request when the form opens; later ones come from network changes and retries.
+  useEffect(() => {
+    dispatch({ type: 'request' });
+  }, []);
+
+  // Debounced: only the last of quick network changes is asked for.
+  useEffect(() => {
+    if (address.status !== 'loading' || address.request === 0) return undefined;
+    const timer = setTimeout(() => void fetchAddress(address.request), ADDRESS_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one request per request number
+  }, [address.request]);
+
+  // The funnel's `sent` step: once per address shown, not on every automatic fetch.
+  useEffect(() => {
+    if (address.status !== 'shown' || !firstShowing(reported.current, address.address, address.tag)) return;
+    track({
+      event: 'wallet',
+      funnelStep: 'sent',
+      walletOperationType: 'deposit',
+      walletType,
+      depositAmount: minMajor,
+      depositCurrency: account.currency,
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reports a newly shown address only
+  }, [address]);
+
+  const onField = (key: string, value: string) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setTouched((current) => new Set(current).add(key));
+    if (key !== NETWORK_FIELD || value === values[key]) return;
+    // At once, in the same render as the new network: never the old address under its warning.
+    dispatch({ type: 'request' });
+    track({ event: 'wallet', funnelStep: 'network', walletType });
+  };
+
+  const fieldErrors = address.status === 'failed' ? address.fieldErrors : {};
+  return (
+    <div className="wallet-form">
+      <MethodFields
+        fields={networkFields}
+        values={values}
+        onChange={onField}
+        failures={fieldFailures(networkFields, values)}
+        serverErrors={fieldErrors}
+        touched={touched}
+      />
+      <CryptoAddressView
+        state={address}
+        currency={account.currency}
+        networkName={option?.name ?? ''}
+        minSum={formatAmount(bounds.min, unit.decimals, locale)}
+        unitCode={unit.code}
+        otherErrors={Object.entries(fieldErrors)
+          .filter(([key]) => !networkFields.some((field) => field.key === key))
+          .map(([, message]) => message)}
+        onRetry={() => dispatch({ type: 'request' })}
+      />
+    </div>
+  );
+}
+
+/** The address part of a crypto deposit: loading, the address with its QR and warning, or why it failed. */
+export function CryptoAddressView({
+  state,
+  currency,
+  networkName,
+  minSum,
+  unitCode,
+  otherErrors,
+  onRetry,
+}: {
+  state: AddressState;
+  currency: string;
+  networkName: string;
+  /** The minimum, formatted in the display unit `unitCode`. */
+  minSum: string;
+  unitCode: string;
+  /** Server messages of fields the form does not show. */
+  otherErrors: readonly string[];
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation('global-components');
+  if (state.status === 'loading') {
+    return <div className="wallet-methods__item skeleton" aria-busy="true" data-testid="wallet-address-loading" />;
+  }
+  if (state.status === 'failed') {
+    return (
+      <div className="wallet-address-error" role="alert">
+        {otherErrors.map((message) => (
+          <p key={message} className="wallet-field__error">
+            {message}
+          </p>
+        ))}
+        <p className="wallet-field__error">{t('wallet.crypto.addressError')}</p>
+        <button type="button" className="button button--ghost" onClick={onRetry}>
+          {t('buttons.retry')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <>
+      {state.qr ? (
+        <div className="wallet-qr__code" data-testid="wallet-qr" data-payload={state.qr}>
+          <QrCode value={state.qr} sizePx={176} label={t('wallet.crypto.address', { currency })} />
+        </div>
+      ) : null}
+      <CopyField
+        value={state.address}
+        label={t('wallet.crypto.address', { currency })}
+        copyLabel={t('wallet.crypto.addressCopy')}
+        copiedLabel={t('wallet.crypto.addressCopied')}
+      />
+      {state.tag ? (
+        <>
+          <CopyField
+            value={state.tag}
+            label={t('wallet.crypto.destinationTag')}
+            copyLabel={t('buttons.copy')}
+            copiedLabel={t('buttons.copied')}
+          />
+          <p className="wallet-note">{t('wallet.crypto.destinationTagHint')}</p>
+        </>
+      ) : null}
+      <p className="wallet-warning" role="note">
+        {t('wallet.crypto.warning', { currency, network: networkName })}
+      </p>
+      <p className="wallet-note">{t('wallet.crypto.minDeposit', { sum: minSum, currency: unitCode })}</p>
+    </>
   );
 }

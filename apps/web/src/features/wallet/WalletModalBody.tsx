@@ -1,38 +1,30 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppSettings, useLocale } from '../../app/context';
 import { ApiError } from '../../lib/api';
-import { flagEmoji, supportsFlagEmoji } from '../auth/fields';
+import { flagEmoji, selectableCountries, supportsFlagEmoji } from '../auth/fields';
 import { useProfile } from '../auth';
 import { useModals, type ModalBodyProps } from '../modals';
+import { isMobileBrowser, subscribeMobileBrowser } from '../realtime/environment';
 import { useCountries, useCurrencies } from '../settings/api';
 import { track } from '../tracking';
 import { useAccounts, useEquivalentCurrency, useMethods, usePaymentGeo, useTurnOverWager } from './api';
+import { AsyncDepositView } from './AsyncDepositView';
+import { useAsyncInvoiceId } from './asyncInvoice';
 import { Balance, CurrencyList } from './CurrencyList';
 import { DepositForm } from './DepositForm';
-import { activeAccount, displayUnitOf, shortProfileId, toDisplayAmount, formatAmount } from './logic';
+import { activeAccount, displayUnitOf, paymentRegion, shortProfileId, toDisplayAmount, formatAmount } from './logic';
 import { MethodList } from './parts';
 import { TurnOverPanel, WithdrawForm } from './WithdrawForm';
 import './wallet.css';
 
 /** Deposit methods answer this code when a deposit limit forbids deposits (spec §8). */
 const DEPOSIT_LIMIT_CODE = 13100;
-const MOBILE_QUERY = '(max-width: 767px)';
 
-function subscribeMobile(listener: () => void): () => void {
-  const query = window.matchMedia(MOBILE_QUERY);
-  query.addEventListener('change', listener);
-  return () => query.removeEventListener('change', listener);
-}
-
-/** Under 768 px (spec §9). */
+/** A phone or tablet: under 768 px, a coarse pointer or a mobile user agent (spec §9). */
 function useIsMobile(): boolean {
-  return useSyncExternalStore(
-    subscribeMobile,
-    () => window.matchMedia(MOBILE_QUERY).matches,
-    () => false,
-  );
+  return useSyncExternalStore(subscribeMobileBrowser, isMobileBrowser, () => false);
 }
 
 type Tab = 'deposit' | 'withdraw';
@@ -62,12 +54,14 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
   const countries = useCountries().data ?? [];
   const currency = currencies.find((item) => item.code === account?.currency);
   const unit = displayUnitOf(currency, account?.currency);
+  const { init } = useAppSettings();
   const [paymentGeo] = usePaymentGeo();
-  const country = paymentGeo ?? profile?.country ?? null;
+  const region = paymentRegion(paymentGeo, init?.country);
+  const country = region.shown;
   const countryName = countries.find((item) => item.code === country)?.name;
-  const methods = useMethods(tab === 'deposit' ? 'deposit' : 'withdrawal', account?.currency, country);
+  const methods = useMethods(tab === 'deposit' ? 'deposit' : 'withdrawal', account?.currency, region.requested);
   const turnOver = useTurnOverWager(account?.currency, tab === 'withdraw');
-  const showFilledFields = useAppSettings().init?.features.walletShowFilledFields ?? false;
+  const showFilledFields = init?.features.walletShowFilledFields ?? false;
 
   const depositLimited = methods.error instanceof ApiError && methods.error.code === DEPOSIT_LIMIT_CODE;
   const methodList = depositLimited ? [] : (methods.data ?? []);
@@ -76,6 +70,11 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
   const method = methodList.find((item) => item.method === selectedId);
   const showForm = Boolean(method) && (!isMobile || chosen !== null);
   const closeWallet = () => close({ force: true });
+  const walletType = currency?.type === 'crypto' ? 'crypto' : 'fiat';
+  // A pending asynchronous deposit is resumed on the deposit tab until the player leaves it.
+  const asyncInvoiceId = useAsyncInvoiceId();
+  const [leftInvoiceId, setLeftInvoiceId] = useState<string | null>(null);
+  const resumedInvoiceId = tab === 'deposit' && asyncInvoiceId !== leftInvoiceId ? asyncInvoiceId : null;
 
   useEffect(() => {
     track({ event: 'wallet', funnelStep: 'open' });
@@ -205,7 +204,15 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
         </section>
       ) : null}
 
-      {showTurnOver && turnOverData ? (
+      {resumedInvoiceId ? (
+        <div className="wallet__body">
+          <AsyncDepositView
+            invoiceId={resumedInvoiceId}
+            closeWallet={closeWallet}
+            onBack={() => setLeftInvoiceId(resumedInvoiceId)}
+          />
+        </div>
+      ) : showTurnOver && turnOverData ? (
         <TurnOverPanel data={turnOverData} unit={unit} />
       ) : (
         <div className="wallet__body">
@@ -230,7 +237,8 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
                   method={method}
                   account={account}
                   unit={unit}
-                  country={country}
+                  country={region.requested}
+                  walletType={walletType}
                   showFilledFields={showFilledFields}
                   closeWallet={closeWallet}
                 />
@@ -240,7 +248,8 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
                   method={method}
                   account={account}
                   unit={unit}
-                  country={country}
+                  country={region.requested}
+                  walletType={walletType}
                   showFilledFields={showFilledFields}
                   closeWallet={closeWallet}
                 />
@@ -288,15 +297,19 @@ export function EquivalentCurrencyBody({ close }: ModalBodyProps) {
   );
 }
 
-/** The payment region (spec §2.5): a country whose methods the wallet lists, kept as paymentGeo. */
+/**
+ * The payment region (spec §2.5): a country whose methods the wallet lists, kept as
+ * paymentGeo. The detected country is the default; excluded countries (spec §9) are not offered.
+ */
 export function WalletRegionBody({ close }: ModalBodyProps) {
   const { t } = useTranslation('modals');
   const { t: tg } = useTranslation('global-components');
-  const countries = useCountries().data ?? [];
-  const profile = useProfile().data;
+  const { locale } = useLocale();
+  const countriesData = useCountries().data;
+  const detected = useAppSettings().init?.country;
   const [paymentGeo, setPaymentGeo] = usePaymentGeo();
-  const [value, setValue] = useState(paymentGeo ?? profile?.country ?? '');
-  const sorted = [...countries].sort((a, b) => a.name.localeCompare(b.name));
+  const [value, setValue] = useState(paymentRegion(paymentGeo, detected).shown ?? '');
+  const sorted = useMemo(() => selectableCountries(countriesData, locale), [countriesData, locale]);
   return (
     <form
       onSubmit={(event) => {

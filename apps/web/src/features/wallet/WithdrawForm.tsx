@@ -4,10 +4,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../app/context';
 import { ApiError } from '../../lib/api';
+import { firstFieldErrors } from '../auth/logic';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { realtimeKeys } from '../realtime/query-keys';
-import { track } from '../tracking';
+import { track, type WalletType } from '../tracking';
 import { createWithdrawal } from './api';
 import {
   amountFailure,
@@ -32,6 +33,8 @@ export interface WithdrawFormProps {
   account: WalletAccount;
   unit: DisplayUnit;
   country: string | null;
+  /** The active account's currency type, for the analytics funnel. */
+  walletType: WalletType;
   showFilledFields: boolean;
   closeWallet: () => void;
 }
@@ -42,7 +45,15 @@ export interface WithdrawFormProps {
  * the network's pattern); 422 errors per field, others 'something wrong'; success alerts
  * withdrawalProcessed and closes the wallet.
  */
-export function WithdrawForm({ method, account, unit, country, showFilledFields, closeWallet }: WithdrawFormProps) {
+export function WithdrawForm({
+  method,
+  account,
+  unit,
+  country,
+  walletType,
+  showFilledFields,
+  closeWallet,
+}: WithdrawFormProps) {
   const { t } = useTranslation('global-components');
   const { locale } = useLocale();
   const { notify } = useToasts();
@@ -82,6 +93,7 @@ export function WithdrawForm({ method, account, unit, country, showFilledFields,
         event: 'wallet',
         funnelStep: 'sent',
         walletOperationType: 'withdraw',
+        walletType,
         withdrawAmount: amountMajor,
         withdrawCurrency: account.currency,
         invoiceId: response.invoiceId,
@@ -96,9 +108,7 @@ export function WithdrawForm({ method, account, unit, country, showFilledFields,
     } catch (error) {
       setPending(false);
       if (error instanceof ApiError && error.status === 422 && error.fields) {
-        const errors: Record<string, string> = {};
-        for (const [key, messages] of Object.entries(error.fields)) if (messages[0]) errors[key] = messages[0];
-        setServerErrors(errors);
+        setServerErrors(firstFieldErrors(error.fields));
         return;
       }
       notify({

@@ -8,6 +8,8 @@ import {
   clampAmountInput,
   convertAmount,
   currencyRows,
+  depositRequestBody,
+  depositReturnUrls,
   displayPresets,
   displayUnitOf,
   fieldFailure,
@@ -17,6 +19,7 @@ import {
   initialFieldValues,
   localized,
   methodBounds,
+  paymentRegion,
   requestFields,
   sanitizeAmountInput,
   shortProfileId,
@@ -283,5 +286,82 @@ describe('other helpers', () => {
     expect(turnOverProgress(300, 300)).toBe(0);
     expect(turnOverProgress(0, 0)).toBe(100);
     expect(turnOverProgress(100, -5)).toBe(100);
+  });
+});
+
+describe('the deposit request (api-shapes §2.9)', () => {
+  const site = 'https://casino.test/de';
+  const page = 'https://casino.test/de/games/book?x=1';
+  const eur = { id: 'acc-1', currency: 'EUR' };
+
+  it('always declines the bonus explicitly while no bonus can be picked', () => {
+    const body = depositRequestBody({
+      method: method(),
+      account: eur,
+      amountMajor: 25,
+      country: null,
+      values: { phone: '4915112345678', empty: '' },
+      siteUrl: site,
+      currentUrl: page,
+    });
+    expect(body).toMatchObject({
+      method: 'sandbox.card',
+      currency: 'EUR',
+      accountId: 'acc-1',
+      amount: 25,
+      bonusId: null,
+      isBonusDecline: true,
+      fields: { phone: '+4915112345678' },
+    });
+    expect(Object.hasOwn(body, 'bonusId')).toBe(true);
+    // A picked bonus is not a decline.
+    expect(
+      depositRequestBody({
+        method: method(),
+        account: eur,
+        amountMajor: 25,
+        country: null,
+        values: {},
+        siteUrl: site,
+        currentUrl: page,
+        bonusId: 'bonus-7',
+      }),
+    ).toMatchObject({ bonusId: 'bonus-7', isBonusDecline: false });
+  });
+
+  it('sends a region only when one is given', () => {
+    const base = { method: method(), account: eur, amountMajor: 25, values: {}, siteUrl: site, currentUrl: page };
+    expect(Object.hasOwn(depositRequestBody({ ...base, country: null }), 'country')).toBe(false);
+    expect(depositRequestBody({ ...base, country: 'BR' }).country).toBe('BR');
+  });
+
+  it('gives form methods flagged site URLs and a redirectUrl, crypto address methods the current page', () => {
+    expect(depositReturnUrls('form', site, page)).toEqual({
+      redirectSuccessUrl: 'https://casino.test/de?deposit-success=true',
+      redirectErrorUrl: 'https://casino.test/de?deposit-error=true',
+      redirectUrl: 'https://casino.test/de?deposit-redirect=true',
+    });
+    expect(depositReturnUrls('address', site, page)).toEqual({ redirectSuccessUrl: page, redirectErrorUrl: page });
+    const crypto = depositRequestBody({
+      method: method({ type: 'address', processingType: 'form' }),
+      account: eur,
+      amountMajor: 0.0001,
+      country: null,
+      values: {},
+      siteUrl: site,
+      currentUrl: page,
+    });
+    expect(Object.hasOwn(crypto, 'redirectUrl')).toBe(false);
+    expect(crypto.redirectSuccessUrl).toBe(page);
+  });
+});
+
+describe('the payment region', () => {
+  it('defaults to the detected country and asks for a region only when the player picked another', () => {
+    expect(paymentRegion(null, 'BR')).toEqual({ shown: 'BR', requested: null });
+    expect(paymentRegion('BR', 'BR')).toEqual({ shown: 'BR', requested: null });
+    expect(paymentRegion('DE', 'BR')).toEqual({ shown: 'DE', requested: 'DE' });
+    expect(paymentRegion('DE', null)).toEqual({ shown: 'DE', requested: 'DE' });
+    expect(paymentRegion(null, undefined)).toEqual({ shown: null, requested: null });
   });
 });

@@ -8,6 +8,7 @@ import {
   withPlusPrefix,
   type AmountBounds,
   type Currency,
+  type DepositRequest,
   type PaymentField,
   type PaymentFieldOption,
   type PaymentMethod,
@@ -282,4 +283,77 @@ export function turnOverProgress(total: number, remaining: number): number {
   if (total <= 0) return 100;
   const placed = Math.max(0, total - remaining);
   return roundTo(Math.min(100, (placed / total) * 100), 2);
+}
+
+// ---------------------------------------------------------------------------
+// The deposit request (api-shapes §2.9) and the payment region
+// ---------------------------------------------------------------------------
+
+/** The wallet the post-registration first-deposit prompt opens: deposit only, no tabs (spec §2.5). */
+export const FIRST_DEPOSIT_WALLET_PROPS = { tab: 'deposit', depositOnly: true } as const;
+
+/**
+ * The region the wallet shows and the one it asks the server for. The detected country
+ * (player init) is the default; `country` goes on the wire only when the player picked
+ * another one (api-shapes §2.9), so that the server's own detection stays in charge.
+ */
+export function paymentRegion(
+  picked: string | null,
+  detected: string | null | undefined,
+): { shown: string | null; requested: string | null } {
+  const shown = picked ?? detected ?? null;
+  return { shown, requested: picked !== null && picked !== (detected ?? null) ? picked : null };
+}
+
+/** `url` with `name=true` in its query. */
+export function withQueryFlag(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set(name, 'true');
+  return parsed.toString();
+}
+
+/**
+ * The return URLs of a deposit (api-shapes §2.9): flagged site URLs for form methods, which
+ * alone send `redirectUrl`; a crypto address method sends the current page for both.
+ */
+export function depositReturnUrls(
+  methodType: PaymentMethod['type'],
+  siteUrl: string,
+  currentUrl: string,
+): Pick<DepositRequest, 'redirectSuccessUrl' | 'redirectErrorUrl' | 'redirectUrl'> {
+  if (methodType === 'address') return { redirectSuccessUrl: currentUrl, redirectErrorUrl: currentUrl };
+  return {
+    redirectSuccessUrl: withQueryFlag(siteUrl, 'deposit-success'),
+    redirectErrorUrl: withQueryFlag(siteUrl, 'deposit-error'),
+    ...(methodType === 'form' ? { redirectUrl: withQueryFlag(siteUrl, 'deposit-redirect') } : {}),
+  };
+}
+
+/**
+ * The body of `POST /api/payment/invoices/deposit`. Until the bonus picker exists no bonus
+ * is ever chosen, so the web always declines explicitly (`bonusId` null, `isBonusDecline`
+ * true) rather than leaving the server to guess.
+ */
+export function depositRequestBody(input: {
+  method: PaymentMethod;
+  account: Pick<WalletAccount, 'id' | 'currency'>;
+  amountMajor: number;
+  country: string | null;
+  values: FieldValues;
+  siteUrl: string;
+  currentUrl: string;
+  bonusId?: string | null;
+}): DepositRequest {
+  const bonusId = input.bonusId ?? null;
+  return {
+    method: input.method.method,
+    currency: input.account.currency,
+    accountId: input.account.id,
+    amount: input.amountMajor,
+    ...(input.country ? { country: input.country } : {}),
+    ...depositReturnUrls(input.method.type, input.siteUrl, input.currentUrl),
+    bonusId,
+    isBonusDecline: bonusId === null,
+    fields: requestFields(input.values),
+  };
 }

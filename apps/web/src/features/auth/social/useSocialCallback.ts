@@ -4,6 +4,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useLocale } from '../../../app/context';
 import { hidePreloader } from '../../../lib/preloader';
 import { useToasts } from '../../layout';
+import { FIRST_DEPOSIT_WALLET_PROPS } from '../../wallet/logic';
 import { openAfterLogin } from '../after-login';
 import { readAffiliateTag, resolveFingerprint } from '../api';
 import { useLoginEffects } from '../effects';
@@ -73,7 +74,7 @@ export function useSocialCallback(): void {
             title: t('successRegistration.title'),
             description: t('successRegistration.description'),
           });
-          openAfterLogin({ name: 'wallet', props: { tab: 'deposit' } });
+          openAfterLogin({ name: 'wallet', props: { ...FIRST_DEPOSIT_WALLET_PROPS } });
         }
         signedIn(response);
         void navigate(backRoute, { replace: true });

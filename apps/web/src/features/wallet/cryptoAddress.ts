@@ -1,0 +1,40 @@
+/**
+ * The crypto deposit address view (spec §2.5 crypto deposit): each network change or
+ * retry starts a new request and shows the loading state at once, so that the previous
+ * network's address never sits under the new network's warning; an answer to an older
+ * request is ignored. A refused request shows its errors instead of loading forever.
+ */
+
+export type AddressState =
+  | { status: 'loading'; request: number }
+  | { status: 'shown'; request: number; address: string; tag?: string; qr?: string }
+  | { status: 'failed'; request: number; fieldErrors: Readonly<Record<string, string>> };
+
+export type AddressAction =
+  | { type: 'request' }
+  | { type: 'answered'; request: number; address: string | undefined; tag?: string; qr?: string }
+  | { type: 'failed'; request: number; fieldErrors?: Readonly<Record<string, string>> };
+
+export const initialAddressState: AddressState = { status: 'loading', request: 0 };
+
+export function addressReducer(state: AddressState, action: AddressAction): AddressState {
+  if (action.type === 'request') return { status: 'loading', request: state.request + 1 };
+  if (action.request !== state.request) return state;
+  if (action.type === 'answered') {
+    // An answer without an address cannot be shown: it is a failure, not a longer wait.
+    if (!action.address) return { status: 'failed', request: state.request, fieldErrors: {} };
+    return { status: 'shown', request: state.request, address: action.address, tag: action.tag, qr: action.qr };
+  }
+  return { status: 'failed', request: state.request, fieldErrors: action.fieldErrors ?? {} };
+}
+
+/**
+ * Whether an address shown now is one the funnel has not reported yet (its `sent` step
+ * fires once per address shown, not on every automatic fetch). Marks it reported.
+ */
+export function firstShowing(reported: Set<string>, address: string, tag = ''): boolean {
+  const key = `${address}#${tag}`;
+  if (reported.has(key)) return false;
+  reported.add(key);
+  return true;
+}
