@@ -69,7 +69,7 @@ async function session(fundMinor: bigint) {
     await t.db.selectFrom('ledger_accounts').select('id').where('player_id', '=', player.id).executeTakeFirstOrThrow()
   ).id;
   if (fundMinor > 0n) await fund(wallet, account, 'USD', fundMinor);
-  return { token, account, playerId: player.id };
+  return { token, account, playerId: player.id, accessToken: player.token };
 }
 
 let txCounter = 0;
@@ -174,6 +174,48 @@ describe('game wallet callbacks', () => {
     const rollback = { token, transactionId: txId('rb'), referenceTransactionId: bet.transactionId, roundId: 'r7' };
     expect(await call('rollback', rollback)).toMatchObject({ status: 'OK', balance: 2_300 });
     expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it("lists a third-party game's rounds in the player's casino history: bets not rolled back, wins", async () => {
+    const { token, accessToken } = await session(10_000n);
+    const round = (id: string) => ({ token, roundId: id, currency: 'USD' });
+    const played = `hist-${txCounter + 1}`;
+    expect(await call('bet', { ...round(played), transactionId: txId('bet'), amount: 500 })).toMatchObject({
+      status: 'OK',
+    });
+    expect(await call('bet', { ...round(played), transactionId: txId('bet'), amount: 250 })).toMatchObject({
+      status: 'OK',
+    });
+    expect(await call('win', { ...round(played), transactionId: txId('win'), amount: 1_200 })).toMatchObject({
+      status: 'OK',
+    });
+    // A round whose only bet was rolled back moved no money: it is no history.
+    const undone = `undone-${txCounter + 1}`;
+    const undoneBet = { ...round(undone), transactionId: txId('bet'), amount: 300 };
+    expect(await call('bet', undoneBet)).toMatchObject({ status: 'OK' });
+    const rollback = {
+      token,
+      transactionId: txId('rb'),
+      referenceTransactionId: undoneBet.transactionId,
+      roundId: undone,
+    };
+    expect(await call('rollback', rollback)).toMatchObject({ status: 'OK' });
+
+    const spins = await p.get('/api/game/spins', { token: accessToken });
+    expect(spins.statusCode, spins.body).toBe(200);
+    const page = spins.json<{ data: Record<string, unknown>[]; meta: { totalRows: number } }>();
+    expect(page.meta.totalRows).toBe(1);
+    expect(page.data).toEqual([
+      {
+        id: `${PROVIDER}:${played}`,
+        game: 'Aurora Wilds',
+        gameIdentity: GAME,
+        amount: 7.5,
+        payout: 12,
+        currency: 'USD',
+        createdAt: expect.any(String) as string,
+      },
+    ]);
   });
 
   it('refuses a geo-restricted game at launch', async () => {

@@ -266,9 +266,11 @@ describe('in-house games over the signed HTTP wallet', () => {
     expect(round.status).toBe('paying');
     // The wallet applied the win although its answer was lost.
     expect((await balancesOf(t.db, accountId)).real).toBe(10_000n - 100n + round.payout_minor);
-    // Not in the history until it settles.
+    // The history shows what the wallet did: the round with its win.
     const spins = await p.get('/api/game/spins', { token: player.token });
-    expect(spins.json<{ meta: { totalRows: number } }>().meta.totalRows).toBe(0);
+    expect(spins.json<{ data: { id: string; payout: number }[] }>().data).toMatchObject([
+      { id: round.id, payout: Number(round.payout_minor) / 100 },
+    ]);
 
     expect(await retry.deliverDue()).toBeGreaterThanOrEqual(1);
     expect((await roundOf(round.id)).status).toBe('settled');

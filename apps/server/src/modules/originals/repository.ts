@@ -264,34 +264,53 @@ export function createOriginalsRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** A player's real-money rounds, newest first. */
-    async listPlayerRounds(q: Executor, playerId: string, page: { limit: number; offset: number }) {
-      const rows = await q
-        .selectFrom('game_rounds as r')
-        .innerJoin('games as g', 'g.id', 'r.game_id')
+    /**
+     * A player's real-money casino rounds of every provider, newest first: their wallet
+     * transactions grouped by provider and round. Stake is the bets not rolled back (a round
+     * without one is left out); payout the wins. In-house rounds appear once settled (their
+     * win, 0 on a loss, is recorded then); a third-party round as soon as it has a bet.
+     */
+    async listPlayerRounds(
+      q: Executor,
+      playerId: string,
+      page: { limit: number; offset: number },
+      inHouseProvider: string,
+    ) {
+      const stake = sql<bigint>`sum(case when t.kind = 'bet' and not t.rolled_back then t.amount_minor else 0 end)::int8`;
+      const grouped = q
+        .selectFrom('game_wallet_transactions as t')
+        .innerJoin('game_sessions as s', 's.id', 't.session_id')
+        .innerJoin('games as g', 'g.id', 's.game_id')
         .select([
-          'r.id',
-          'r.stake_minor',
-          'r.payout_minor',
-          'r.currency',
-          'r.created_at',
+          't.provider',
+          't.round_id',
+          's.currency',
           'g.identity as game_identity',
           'g.name as game_name',
+          stake.as('stake_minor'),
+          sql<bigint>`sum(case when t.kind = 'win' then t.amount_minor else 0 end)::int8`.as('payout_minor'),
+          sql<Date>`min(t.created_at)`.as('created_at'),
         ])
-        .where('r.player_id', '=', playerId)
-        .where('r.is_demo', '=', false)
-        .where('r.status', '=', 'settled')
-        .orderBy('r.created_at', 'desc')
-        .orderBy('r.id', 'desc')
+        .where('s.player_id', '=', playerId)
+        .where('s.is_demo', '=', false)
+        .groupBy(['t.provider', 't.round_id', 's.currency', 'g.identity', 'g.name'])
+        .having(stake, '>', 0n)
+        .having((eb) =>
+          eb.or([
+            eb('t.provider', '<>', inHouseProvider),
+            eb(sql<number>`count(*) filter (where t.kind = 'win')`, '>', 0),
+          ]),
+        );
+      const rows = await grouped
+        .orderBy('created_at', 'desc')
+        .orderBy('t.provider')
+        .orderBy('t.round_id')
         .limit(page.limit)
         .offset(page.offset)
         .execute();
       const total = await q
-        .selectFrom('game_rounds')
+        .selectFrom(grouped.as('rounds'))
         .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('player_id', '=', playerId)
-        .where('is_demo', '=', false)
-        .where('status', '=', 'settled')
         .executeTakeFirstOrThrow();
       return { rows, totalRows: Number(total.n) };
     },

@@ -273,6 +273,10 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['games'],
         summary: "The player's casino rounds (real money), newest first",
+        description:
+          'Rounds of every provider, from the game wallet: `amount` is the bets not rolled back, `payout` the wins. ' +
+          'In-house rounds keep their id (recall: `GET /api/game/originals/rounds/{id}`); a third-party round is ' +
+          '`{provider}:{roundId}`.',
         security: [{ bearer: [] }],
         querystring: pageQuerySchema,
         response: { 200: spinsResponseSchema },

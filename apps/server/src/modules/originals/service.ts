@@ -611,20 +611,19 @@ export function createOriginals(deps: {
       return toRound(row);
     },
 
-    /** `GET /api/game/spins`: the player's settled real-money rounds, newest first. */
+    /** `GET /api/game/spins`: the player's real-money casino rounds of every provider, newest first. */
     async spins(
       playerId: string,
       query: { page: number; perPage: number },
     ): Promise<{ data: Spin[]; meta: PaginationMeta }> {
-      const { rows, totalRows } = await repository.listPlayerRounds(db, playerId, {
-        limit: query.perPage,
-        offset: pageOffset(query.page, query.perPage),
-      });
+      const page = { limit: query.perPage, offset: pageOffset(query.page, query.perPage) };
+      const { rows, totalRows } = await repository.listPlayerRounds(db, playerId, page, ORIGINALS_PROVIDER);
       const data: Spin[] = [];
       for (const row of rows) {
         const currency = await deps.currencyOf(row.currency);
         data.push({
-          id: row.id,
+          // In-house rounds keep their id (recall opens it); others are unique per provider.
+          id: row.provider === ORIGINALS_PROVIDER ? row.round_id : `${row.provider}:${row.round_id}`,
           game: row.game_name,
           gameIdentity: row.game_identity,
           amount: toMajorAmount(row.stake_minor, currency),

@@ -10,7 +10,7 @@ import { ProfileSkeleton } from '../profile/parts';
 import { useCurrencies } from '../settings/api';
 import { displayUnitOf, formatAmount, toDisplayAmount } from '../wallet/logic';
 import { useRound, useSpins } from './api';
-import { canVerify, roundFacts } from './games-logic';
+import { canVerify, isRecallable, roundFacts } from './games-logic';
 import { formatInvoiceDate } from './logic';
 import { useNarrow } from './narrow';
 
@@ -121,7 +121,7 @@ function SpinEntry({ spin, layout }: { spin: Spin; layout: 'row' | 'card' }) {
   const date = formatInvoiceDate(spin.createdAt, locale);
   const game = <Link to={localePath(`/games/${encodeURIComponent(spin.gameIdentity)}`)}>{spin.game}</Link>;
   const won = spin.payout > 0;
-  const toggle = (
+  const toggle = isRecallable(spin) ? (
     <button
       type="button"
       className="button button--ghost history-round__toggle"
@@ -131,7 +131,7 @@ function SpinEntry({ spin, layout }: { spin: Spin; layout: 'row' | 'card' }) {
     >
       {t(open ? 'profile.history.round.hide' : 'profile.history.round.show')}
     </button>
-  );
+  ) : null;
   const details = open ? <RoundDetails id={spin.id} domId={detailsId} /> : null;
 
   if (layout === 'card') {

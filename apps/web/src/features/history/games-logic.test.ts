@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canVerify, gamesPageFromSearch, gamesSearch, roundFacts, tabFromSearch } from './games-logic';
+import { canVerify, gamesPageFromSearch, gamesSearch, isRecallable, roundFacts, tabFromSearch } from './games-logic';
 
 const seeds = { serverSeedHash: 'h', clientSeed: 'c', nonce: 3, serverSeed: null };
 
@@ -65,5 +65,11 @@ describe('history games tab', () => {
   it('verifies only once the server seed is revealed', () => {
     expect(canVerify({ seeds })).toBe(false);
     expect(canVerify({ seeds: { ...seeds, serverSeed: 'abc' } })).toBe(true);
+  });
+
+  it('recalls in-house rounds only (the slot by its catalogue identity)', () => {
+    expect(isRecallable({ gameIdentity: 'dice' })).toBe(true);
+    expect(isRecallable({ gameIdentity: 'fruit-fiesta' })).toBe(true);
+    expect(isRecallable({ gameIdentity: 'aurora-wilds' })).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { OriginalsRound } from '@croupier/contract';
+import { originalsGameOf, type OriginalsRound, type Spin } from '@croupier/contract';
 
 /**
  * The games tab of /profile/history: its place in the URL and the readable summary of a
@@ -100,4 +100,9 @@ export function roundFacts(
 /** The round can be checked in the verifier once its seed pair was rotated (server seed revealed). */
 export function canVerify(round: Pick<OriginalsRound, 'seeds'>): boolean {
   return round.seeds.serverSeed !== null && round.seeds.serverSeed !== '';
+}
+
+/** Whether a history round can be recalled here: in-house rounds only (a studio keeps its own recall). */
+export function isRecallable(spin: Pick<Spin, 'gameIdentity'>): boolean {
+  return originalsGameOf(spin.gameIdentity) !== undefined;
 }
