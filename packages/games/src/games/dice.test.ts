@@ -16,7 +16,7 @@ const SERVER = 'croupier-server-seed';
 const CLIENT = 'player-seed';
 
 describe('dice', () => {
-  it('rolls floor(float · 10001) / 100 for known seeds', () => {
+  it('rolls floor(float · 10001) / 100 for known seeds (no seed here hits a rejected float)', () => {
     const rolls = [0, 1, 2, 3, 4].map((nonce) => diceRollHundredths(new FairRng(SERVER, CLIENT, nonce)));
     expect(rolls).toEqual([2198, 1835, 2013, 4756, 2903]);
     for (let nonce = 0; nonce < 200; nonce += 1) {
@@ -28,6 +28,27 @@ describe('dice', () => {
   it('covers 0.00 and 100.00', () => {
     expect(diceRollHundredths(new FixedBytes([0, 0, 0, 0]))).toBe(0);
     expect(diceRollHundredths(new FixedBytes([0xff, 0xff, 0xff, 0xff]))).toBe(10_000);
+  });
+
+  it('gives every roll exactly ⌊2³²/10001⌋ floats: the extra float of a roll is rejected and the next one drawn', () => {
+    // Roll 0 has the floats 0..429453 (one more than 429453 = ⌊2³²/10001⌋): 429453 is redrawn.
+    expect(diceRollHundredths(new FixedBytes([0x00, 0x06, 0x8d, 0x8c]))).toBe(0);
+    expect(diceRollHundredths(new FixedBytes([0x00, 0x06, 0x8d, 0x8d, 0xff, 0xff, 0xff, 0xff]))).toBe(10_000);
+    // Every roll: its first and its 429,453rd float give it; a 429,454th float, where the
+    // roll has one, is redrawn (the next float, 0xffffffff, gives 100.00).
+    const bytesOf = (u: number) => [u >>> 24, (u >>> 16) & 0xff, (u >>> 8) & 0xff, u & 0xff, 0xff, 0xff, 0xff, 0xff];
+    let larger = 0;
+    for (let roll = 0; roll <= 10_000; roll += 1) {
+      const first = Math.ceil((roll * 2 ** 32) / 10_001);
+      const next = Math.min(Math.ceil(((roll + 1) * 2 ** 32) / 10_001), 2 ** 32);
+      expect(diceRollHundredths(new FixedBytes(bytesOf(first)))).toBe(roll);
+      expect(diceRollHundredths(new FixedBytes(bytesOf(first + 429_452)))).toBe(roll);
+      if (next - first === 429_454) {
+        larger += 1;
+        expect(diceRollHundredths(new FixedBytes(bytesOf(first + 429_453)))).toBe(10_000);
+      } else expect(next - first).toBe(429_453);
+    }
+    expect(larger).toBe(2 ** 32 - 429_453 * 10_001);
   });
 
   it('settles under and over bets', () => {
@@ -52,14 +73,13 @@ describe('dice', () => {
     expect(diceChancePercent({ direction: 'over', targetHundredths: 9900 })).toBeCloseTo(0.9999, 4);
   });
 
-  it('returns 99% (less the rounding; more only by the float bias, < multiplier / 2³²) for every target', () => {
+  it('returns 99% less the multiplier rounding (never more) for every target', () => {
     for (const direction of ['under', 'over'] as const) {
       for (let target = 0; target <= 10_000; target += 1) {
         const params = validateDiceParams({ direction, targetHundredths: target });
         if (!params.ok) continue;
         const rtp = diceRtp(params.value);
-        const floatBias = diceMultiplierBp(params.value) / 10_000 / 2 ** 32;
-        expect(rtp).toBeLessThanOrEqual(DICE.rtp + floatBias);
+        expect(rtp).toBeLessThanOrEqual(DICE.rtp + 1e-12);
         expect(rtp).toBeGreaterThan(DICE.rtp - 1e-4);
       }
     }

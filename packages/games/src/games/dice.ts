@@ -1,17 +1,19 @@
 /**
  * Dice: a roll of 0.00–100.00 and a bet that it lands under or over a target.
  *
- * The roll is the reference's published formula, floor(float · 10001) / 100, kept as is so
- * that any third-party verifier agrees with ours. It is not perfectly uniform: each of the
- * 10,001 rolls has ⌊2³²/10001⌋ or ⌈2³²/10001⌉ of the 2³² floats, so its probability is
- * off 1/10001 by less than 2⁻³² (relative bias < 10001/2³² ≈ 2.3·10⁻⁶). `diceRtp` counts
- * those preimages and states the exact return anyway.
+ * The roll is the reference's published formula, floor(float · 10001) / 100, made exactly
+ * uniform: of the 2³² floats, 7,843 rolls have ⌈2³²/10001⌉ preimages and the others
+ * ⌊2³²/10001⌋, so the last float of each larger set is rejected and the next float drawn
+ * (1.8·10⁻⁶ of rounds). Every roll then has 429,453 floats: probability exactly 1/10001,
+ * and any other round equals the plain formula, so public verifiers still agree.
  */
 import { BP_PER_X } from '../money';
 import { intInRange, oneOf, ok, mustBeValid, type Result } from '../result';
 import { type RandomSource } from '../fair/rng';
 
 const TWO_POW_32 = 4_294_967_296;
+/** Floats kept per roll: ⌊2³²/10001⌋. */
+const FLOATS_PER_ROLL = Math.floor(TWO_POW_32 / 10_001);
 
 export const DICE = {
   /** Declared return: 99% (house edge 1%); see diceRtp for the exact figure of a bet. */
@@ -73,10 +75,14 @@ export function diceMultiplierBp(params: DiceParams): number {
   return Math.floor(((BP_PER_X - DICE.edgeBp) * DICE.outcomes) / diceWinningRolls(params));
 }
 
-/** The reference's dice roll, in hundredths (0..10000). */
+/** The reference's dice roll, in hundredths (0..10000), without its bias (see the top). */
 export function diceRollHundredths(source: RandomSource): number {
-  // u · 10001 < 2⁴⁶, so the product and the floor are exact.
-  return Math.floor((source.nextUint32() * DICE.outcomes) / TWO_POW_32);
+  for (;;) {
+    const u = source.nextUint32();
+    // u · 10001 < 2⁴⁶, so the product and the floor are exact.
+    const roll = Math.floor((u * DICE.outcomes) / TWO_POW_32);
+    if (u - floatsBelowRoll(roll) < FLOATS_PER_ROLL) return roll;
+  }
 }
 
 export function isDiceWin(params: DiceParams, rollHundredths: number): boolean {
@@ -98,15 +104,9 @@ function floatsBelowRoll(rollHundredths: number): number {
 }
 
 /**
- * The exact return of a bet, counting the floats behind each roll: DICE.rtp less the
- * multiplier's rounding (< 0.01%), and above it at most by the float bias: the winning
- * floats differ from winningRolls · 2³²/10001 by less than one, so the return by less
- * than multiplier / 2³² (< 2.4·10⁻⁸).
+ * The exact return of a bet: rolls are uniform, so chance × multiplier, which is DICE.rtp
+ * less the multiplier's rounding down (< 0.01%).
  */
 export function diceRtp(params: DiceParams): number {
-  const winningFloats =
-    params.direction === 'under'
-      ? floatsBelowRoll(params.targetHundredths)
-      : TWO_POW_32 - floatsBelowRoll(params.targetHundredths + 1);
-  return ((winningFloats / TWO_POW_32) * diceMultiplierBp(params)) / BP_PER_X;
+  return ((diceWinningRolls(params) / DICE.outcomes) * diceMultiplierBp(params)) / BP_PER_X;
 }
