@@ -45,6 +45,10 @@ export const GAME_WALLET_STATUSES = [
   'TRANSACTION_DOES_NOT_EXIST',
   'TRANSACTION_ROLLED_BACK',
   'BET_OUT_OF_LIMITS',
+  /** Responsible gaming: a limit of the player (loss, wager) would be passed by the bet. */
+  'LIMIT_REACHED',
+  /** Responsible gaming: the player must acknowledge a reality check before betting on. */
+  'REALITY_CHECK',
 ] as const;
 export const gameWalletStatusSchema = z.enum(GAME_WALLET_STATUSES);
 export type GameWalletStatus = z.infer<typeof gameWalletStatusSchema>;

@@ -245,8 +245,11 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
             'first result with the balance as it is now. Refused with TOKEN_EXPIRED after the launch token expired, ' +
             'USER_DISABLED for a blocked or self-excluded player, NOT_ENOUGH_MONEY (with the actual balance) when ' +
             "the balance is short, BET_OUT_OF_LIMITS outside the game's stake limits, and TRANSACTION_ROLLED_BACK " +
-            'when a rollback of this transaction id arrived first. A refused bet changes nothing.',
-          `${MONEY_STATUSES}, NOT_ENOUGH_MONEY, TOKEN_EXPIRED, USER_DISABLED, BET_OUT_OF_LIMITS, TRANSACTION_ROLLED_BACK`,
+            'when a rollback of this transaction id arrived first. Responsible-gaming rules answer LIMIT_REACHED (a ' +
+            'loss or wager limit of the player) and REALITY_CHECK (a reality check is due). A refused bet changes ' +
+            'nothing.',
+          `${MONEY_STATUSES}, NOT_ENOUGH_MONEY, TOKEN_EXPIRED, USER_DISABLED, BET_OUT_OF_LIMITS, LIMIT_REACHED, ` +
+            'REALITY_CHECK, TRANSACTION_ROLLED_BACK',
         ),
         security,
         params,

@@ -199,6 +199,8 @@ function refusalError(refusal: WalletRefusal, stakeField = 'amount'): AppError {
       return new AppError('GAME_PLAYER_LIMITED');
     case 'BET_OUT_OF_LIMITS':
       return AppError.validation({ [stakeField]: ['The stake is outside the limits of this game.'] });
+    case 'LIMIT_REACHED':
+      return new AppError('GAME_LIMIT_BET');
     default:
       return new AppError('GAME_BETS_RESTRICTED');
   }
