@@ -1,9 +1,10 @@
 import { InvoiceStatus, type DepositResponse, type PaymentMethod, type WalletAccount } from '@croupier/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../app/context';
 import { ApiError } from '../../lib/api';
-import { useProfile } from '../auth';
+import { profileQuery, useProfile } from '../auth';
 import { firstFieldErrors } from '../auth/logic';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
@@ -36,6 +37,8 @@ import { QrCode } from './QrCode';
 const ADDRESS_DEBOUNCE_MS = 1000;
 /** Player status that refuses deposits (spec §3 profile). */
 const LIMITED_DEPOSIT_STATUS = 2;
+/** The server's refusal of a deposit for a limited profile (its status changed after the page loaded it). */
+const DEPOSITS_LIMITED_CODE = 13202;
 
 type View =
   | { kind: 'form' }
@@ -72,18 +75,33 @@ export function DepositForm(props: DepositFormProps) {
   return props.method.type === 'address' ? <CryptoDepositForm {...props} /> : <FiatDepositForm {...props} />;
 }
 
-function useLimitedDepositNotice(): () => boolean {
+/**
+ * The limitedDeposit alert (spec §8): before asking, when the profile says deposits are
+ * limited; after asking, when the server refuses with 13202 (the profile is reloaded).
+ */
+function useLimitedDepositNotice() {
   const { t } = useTranslation('global-components');
   const { notify } = useToasts();
+  const queryClient = useQueryClient();
   const profile = useProfile().data;
-  return () => {
-    if (profile?.status !== LIMITED_DEPOSIT_STATUS) return false;
+  const alert = () =>
     notify({
       type: 'error',
       title: t('limitedDeposit.title', { ns: 'alerts' }),
       description: t('limitedDeposit.description', { ns: 'alerts' }),
     });
-    return true;
+  return {
+    before(): boolean {
+      if (profile?.status !== LIMITED_DEPOSIT_STATUS) return false;
+      alert();
+      return true;
+    },
+    refused(error: unknown): boolean {
+      if (!(error instanceof ApiError && error.code === DEPOSITS_LIMITED_CODE)) return false;
+      alert();
+      void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
+      return true;
+    },
   };
 }
 
@@ -139,7 +157,7 @@ function FiatDepositForm({
   }, [update]);
 
   const submit = async () => {
-    if (limited()) return;
+    if (limited.before()) return;
     // A window opened in the click itself is not blocked; it gets its address later.
     if (method.processingType === 'form') popup.current = window.open('about:blank', '_blank');
     setPending(true);
@@ -147,8 +165,13 @@ function FiatDepositForm({
     let response: DepositResponse;
     try {
       response = await createDeposit(depositRequestBody({ method, account, amountMajor, country, values, ...pages }));
-    } catch {
+    } catch (error) {
       setPending(false);
+      if (limited.refused(error)) {
+        popup.current?.close();
+        popup.current = null;
+        return;
+      }
       fail();
       return;
     }
@@ -276,7 +299,7 @@ function CryptoDepositForm({
   );
 
   const fetchAddress = async (request: number) => {
-    if (limited()) {
+    if (limited.before()) {
       dispatch({ type: 'failed', request });
       return;
     }
@@ -288,6 +311,10 @@ function CryptoDepositForm({
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
         dispatch({ type: 'failed', request, fieldErrors: firstFieldErrors(error.fields) });
+        return;
+      }
+      if (limited.refused(error)) {
+        dispatch({ type: 'failed', request });
         return;
       }
       closeWallet();

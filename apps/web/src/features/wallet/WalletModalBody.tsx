@@ -117,7 +117,10 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
   return (
     <div className="wallet" data-tab={tab} data-mobile-form={isMobile && showForm ? 'true' : undefined}>
       <header className="wallet__header">
-        {method && showForm ? <img className="wallet__logo" src={method.logo} alt="" width="48" height="32" /> : null}
+        {/* A resumed deposit's method is not the preselected one: no logo rather than a wrong one. */}
+        {method && showForm && !resumedInvoiceId ? (
+          <img className="wallet__logo" src={method.logo} alt="" width="48" height="32" />
+        ) : null}
         <h2 id={titleId} className="wallet__title">
           {tabTitle}
         </h2>
