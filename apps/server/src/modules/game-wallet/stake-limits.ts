@@ -1,7 +1,8 @@
-import { majorToMinor, minorToMajor, type StakeLimit, type StakeLimitBody } from '@croupier/contract';
+import { minorToMajor, type StakeLimit, type StakeLimitBody } from '@croupier/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { amountMinorOrThrow } from '../wallet';
 import type { BetRule } from './service';
 import type { StakeLimitRow, StakeLimitsRepository } from './stake-limits-repository';
 
@@ -67,14 +68,6 @@ export function createStakeLimits(deps: {
     };
   }
 
-  function minorOrThrow(field: 'minStake' | 'maxStake', amount: number, subunit: bigint): bigint {
-    const parsed = majorToMinor(amount, subunit);
-    if (!parsed.ok) {
-      throw AppError.validation({ [field]: ['Enter a positive amount with at most the currency’s decimals.'] });
-    }
-    return parsed.amountMinor;
-  }
-
   /** Bets outside the game's limits are refused (BET_OUT_OF_LIMITS), whatever the provider. */
   const rule: BetRule = {
     async check({ session, amountMinor, trx }) {
@@ -97,8 +90,9 @@ export function createStakeLimits(deps: {
     /** Sets a game's limits in a currency (422 per field for bad amounts or max below min). */
     async set(gameId: string, currency: string, body: StakeLimitBody): Promise<StakeLimit> {
       const subunit = subunitOrThrow(currency);
-      const minMinor = minorOrThrow('minStake', body.minStake, subunit);
-      const maxMinor = minorOrThrow('maxStake', body.maxStake, subunit);
+      const currencyUnits = { subunitToUnit: subunit };
+      const minMinor = amountMinorOrThrow(body.minStake, currencyUnits, { field: 'minStake' });
+      const maxMinor = amountMinorOrThrow(body.maxStake, currencyUnits, { field: 'maxStake' });
       if (maxMinor < minMinor) throw AppError.validation({ maxStake: ['The maximum must not be below the minimum.'] });
       const row = await deps.repository.upsert({ gameId, currency, minMinor, maxMinor });
       cache.delete(keyOf(gameId, currency));

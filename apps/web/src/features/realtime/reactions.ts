@@ -17,6 +17,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ToastType } from '../layout';
 import type { ModalName } from '../modals';
+import { formatInvoiceDate } from '../history/logic';
 import { track } from '../tracking/analytics';
 import { realtimeKeys } from './query-keys';
 
@@ -250,10 +251,11 @@ function onInvoice(name: string, invoice: InvoiceUpdate, sink: RealtimeSink): vo
  * language (`<html lang>`, kept to the site locale) unless one is given.
  */
 export function invoiceAlertDate(createdAt: string, locale?: string): string {
-  const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return createdAt;
-  const language = locale ?? (typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined);
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  const language =
+    locale ??
+    (typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined) ??
+    Intl.DateTimeFormat().resolvedOptions().locale;
+  return formatInvoiceDate(createdAt, language);
 }
 
 // Invoices whose success this page has reported: a repeated publication is not a second deposit.
