@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, siteUrlOf } from './config';
 import { repoRoot } from './paths';
 
 /** What production needs besides mail: a JWT key, the public URL for links, an SMS gateway. */
@@ -181,5 +181,17 @@ describe('loadConfig', () => {
         ORIGINALS_WALLET_SECRET: 's'.repeat(16),
       }),
     ).toThrow(/ORIGINALS_WALLET_URL: must be https in production[^]*ORIGINALS_WALLET_SECRET: must be at least 32/);
+  });
+});
+
+describe('siteUrl', () => {
+  it('is PUBLIC_URL without its trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://casino.example/' }).siteUrl).toBe('https://casino.example');
+  });
+
+  it('is the listening address without PUBLIC_URL, so banner and e-mailed links agree', () => {
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '3000' }).siteUrl).toBe('http://127.0.0.1:3000');
+    expect(siteUrlOf(undefined, '0.0.0.0', 8080)).toBe('http://localhost:8080');
+    expect(siteUrlOf(undefined, '::1', 8080)).toBe('http://[::1]:8080');
   });
 });

@@ -160,6 +160,12 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string | undefined;
+  /**
+   * The site's one origin, without a trailing slash: PUBLIC_URL, else the listening
+   * address. The start banner, e-mailed links and OAuth redirects all use it, so a player
+   * never lands on another origin (and signed out) from a link.
+   */
+  siteUrl: string;
   logLevel: string;
   database: { url: string | undefined; poolMax: number; dataDir: string };
   redisUrl: string | undefined;
@@ -363,6 +369,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     port: e.PORT,
     publicUrl: e.PUBLIC_URL,
+    siteUrl: siteUrlOf(e.PUBLIC_URL, e.HOST, e.PORT),
     logLevel: e.LOG_LEVEL,
     database: {
       url: e.DATABASE_URL,
@@ -537,4 +544,12 @@ function readGameProviders(
     }
   }
   return access;
+}
+
+/** PUBLIC_URL without its trailing slash, else the address the server listens on. */
+export function siteUrlOf(publicUrl: string | undefined, host: string, port: number): string {
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  // A wildcard address is not one a browser can open; name the machine itself.
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
 }

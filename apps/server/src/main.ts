@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, siteUrlOf, type Config } from './config';
 import { openRuntime } from './runtime';
 import { seed } from './seed';
 
@@ -55,9 +55,11 @@ async function main(): Promise<void> {
 
   await app.server.listen({ host: config.host, port: config.port });
   const address = app.server.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  say(`Croupier is running at ${config.publicUrl ?? `http://${shownHost}:${port}`}/ (API docs at /api/docs)`);
+  if (config.port === 0 && typeof address === 'object' && address) {
+    // Port 0 picks a free port at listen: the site's address is known only now (links read it late).
+    config.siteUrl = siteUrlOf(config.publicUrl, config.host, address.port);
+  }
+  say(`Croupier is running at ${config.siteUrl}/ (API docs at /api/docs)`);
 }
 
 main().catch((error: unknown) => {

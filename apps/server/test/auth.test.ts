@@ -104,7 +104,7 @@ describe('POST /api/player/register (e-mail)', () => {
 
     const [mail] = await p.messagesTo(email);
     expect(mail).toMatchObject({ subject: 'Confirm your e-mail address', category: 'auth.email-confirmation' });
-    expect(mail?.text).toMatch(/http:\/\/localhost:\d+\/verify\/[A-Za-z0-9_-]{43}/);
+    expect(mail?.text).toMatch(/http:\/\/127\.0\.0\.1:\d+\/verify\/[A-Za-z0-9_-]{43}/);
 
     // The new token works at once.
     const profile = await p.get('/api/player/profile', { token: auth.accessToken });

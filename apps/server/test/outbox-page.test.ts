@@ -86,7 +86,7 @@ describe('GET /dev/outbox', () => {
 
     const response = await page(t, `?channel=email&to=${encodeURIComponent(email.toLowerCase())}`);
     expect(response.statusCode).toBe(200);
-    const link = /<a href="(http:\/\/localhost:\d+\/password\/reset\/[A-Za-z0-9_-]+)"/.exec(response.body)?.[1];
+    const link = /<a href="(http:\/\/127\.0\.0\.1:\d+\/password\/reset\/[A-Za-z0-9_-]+)"/.exec(response.body)?.[1];
     expect(link, response.body).toBeDefined();
     expect(response.body).toContain('Reset your password');
     // Only this recipient's mails are listed: the e-mail confirmation and the reset.
