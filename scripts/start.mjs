@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureDependencies } from './lib/dependencies.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -30,10 +31,7 @@ function newest(paths) {
 
 const builtAt = (file) => (fs.existsSync(path.join(root, file)) ? fs.statSync(path.join(root, file)).mtimeMs : 0);
 
-if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
-  console.log('[croupier] installing dependencies (npm ci)…');
-  run(npm, ['ci', '--no-audit', '--no-fund']);
-}
+ensureDependencies(root);
 
 const contract = ['packages/contract/src', 'packages/contract/package.json'];
 if (

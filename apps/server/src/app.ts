@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { clientIp } from './http/geo';
+import { loggerOptions, registerRequestLogging } from './http/logging';
 import { isWebAppBuilt, registerWebApp, spaPageFile, wantsSpaPage } from './http/web';
 import { AppError } from './lib/errors';
 import { parseQueryString } from './lib/query-string';
@@ -92,7 +93,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   let shuttingDown = false;
 
   const server = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config),
+    // One line per request, from registerRequestLogging, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Bracket arrays and bare keys, as the platform's clients send them.
@@ -119,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   server.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  if (options.logger !== false) registerRequestLogging(server, config.logFormat);
   // `request.player`, set by the auth guards of the routes that need it.
   decoratePlayer(server);
 

@@ -32,6 +32,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -167,6 +168,8 @@ export interface Config {
    */
   siteUrl: string;
   logLevel: string;
+  /** JSON lines for log collectors (production's default), or readable lines for a terminal. */
+  logFormat: 'json' | 'pretty';
   database: { url: string | undefined; poolMax: number; dataDir: string };
   redisUrl: string | undefined;
   realtime: {
@@ -371,6 +374,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: e.PUBLIC_URL,
     siteUrl: siteUrlOf(e.PUBLIC_URL, e.HOST, e.PORT),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (isProduction ? 'json' : 'pretty'),
     database: {
       url: e.DATABASE_URL,
       poolMax: e.DATABASE_POOL_MAX,
