@@ -23,7 +23,7 @@ describe('readableLine', () => {
       JSON.stringify({ level: 40, time, pid: 1, hostname: 'h', msg: 'web app not built', distDir: '/x' }),
       false,
     );
-    expect(line).toMatch(/^\d\d:\d\d:\d\d WARN  web app not built \(distDir=\/x\)\n$/);
+    expect(line).toMatch(/^\d\d:\d\d:\d\d WARN {2}web app not built \(distDir=\/x\)\n$/);
   });
 
   it('prints an error with its stack on the following lines', () => {
