@@ -99,9 +99,11 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod<{
       const mode = demo ? 'demo' : 'real';
       // The frame speaks the page's language (it has no locale prefix of its own).
       const locale = request.body.locale && LOCALE_PATTERN.test(request.body.locale) ? request.body.locale : undefined;
+      // The token rides in the fragment: browsers send it neither to servers (request logs)
+      // nor in Referer headers; the frame reads it from location.hash.
       const gameUrl =
         gameUrlOf?.({ provider: game.provider.identity, game: game.identity, mode, token }) ??
-        `/play/${game.identity}?mode=${mode}&token=${encodeURIComponent(token)}${locale ? `&lang=${locale}` : ''}`;
+        `/play/${game.identity}?mode=${mode}${locale ? `&lang=${locale}` : ''}#token=${encodeURIComponent(token)}`;
       return { data: { gameUrl, token } };
     },
   );
