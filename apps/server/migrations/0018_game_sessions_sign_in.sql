@@ -2,6 +2,8 @@
 -- the game wallet reads the sign-in session in the same query that loads the game session
 -- by its token, so logout, closing a session, a password change and blocking end the game
 -- sessions too, whichever path closed the sign-in session. Guests' demo sessions have none.
+-- No index: the wallet follows the key from game_sessions, and sign-in sessions are never
+-- deleted on their own (only with their player, whom game sessions keep).
 alter table game_sessions add column sign_in_session_id uuid references player_sessions (id);
 
 -- Sessions launched before this change cannot be tied to a sign-in session: their bets end
