@@ -159,6 +159,34 @@ describe('in-house games end with the sign-in session', () => {
     expect((await playDice(guestToken)).statusCode).toBe(200);
   });
 
+  it('leaves an open mines round to the next launch: the old token may not step it, a new one resumes it', async () => {
+    const { player, account, gameToken } = await playerWithGame('mines');
+    const started = await p.post(
+      '/api/game/originals/mines/rounds',
+      { amount: 5, mineCount: 3 },
+      gameHeaders(gameToken),
+    );
+    expect(started.statusCode, started.body).toBe(200);
+    const roundId = started.json<{ data: { round: { id: string } } }>().data.round.id;
+    await p.post('/api/player/sessions/logout', undefined, { token: player.token });
+    const step = await p.post(
+      `/api/game/originals/mines/rounds/${roundId}/reveal`,
+      { tile: 0 },
+      gameHeaders(gameToken),
+    );
+    expect(step.statusCode).toBe(401);
+    expect((await p.get('/api/game/originals/mines/active', gameHeaders(gameToken))).statusCode).toBe(401);
+    expect(await realBalance(account)).toBe(9_500n);
+
+    const again = await p.signIn(player.email, PASSWORD);
+    const resumed = await p.get(
+      '/api/game/originals/mines/active',
+      gameHeaders(await launch('mines', again.accessToken)),
+    );
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json<{ data: { id: string } | null }>().data?.id).toBe(roundId);
+  });
+
   it('refuses bets once the account is blocked, whichever request ends the sign-in sessions', async () => {
     const { player, account, gameToken } = await playerWithGame('dice');
     await t.db.updateTable('players').set({ status: 3 }).where('id', '=', player.id).execute();
