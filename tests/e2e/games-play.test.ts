@@ -39,6 +39,9 @@ async function contentGroup<T>(group: string, locale: string): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 
+/** The launch token of a game frame's URL: it rides in the fragment. */
+const frameToken = (src: string) =>
+  new URLSearchParams(new URL(src, 'http://frame.invalid').hash.slice(1)).get('token') ?? '';
 const dialog = (page: Page, name: string) => page.locator(`[role="dialog"][data-modal-name="${name}"]`);
 const signedInPage = (token: string, size?: { width: number; height: number }) => signedInPageOf(browser, token, size);
 
@@ -132,7 +135,7 @@ describe('game page in play', () => {
 
     const frame = page.getByTestId('game-frame');
     await frame.waitFor();
-    expect(await frame.getAttribute('src')).toMatch(/^\/play\/dice\?mode=demo&token=/);
+    expect(await frame.getAttribute('src')).toMatch(/^\/play\/dice\?mode=demo&lang=en#token=/);
     expect(await frame.getAttribute('title')).toBe('Dice game');
     await expect.poll(() => page.getByTestId('game-stage').getAttribute('data-mode')).toBe('demo');
     // The frame's own page has loaded inside the stage.
@@ -175,7 +178,7 @@ describe('game page in play', () => {
     const frameElement = page.getByTestId('game-frame');
     await frameElement.waitFor();
     const frameSrc = (await frameElement.getAttribute('src')) ?? '';
-    expect(frameSrc).toMatch(/^\/play\/dice\?mode=real&token=/);
+    expect(frameSrc).toMatch(/^\/play\/dice\?mode=real&lang=en#token=/);
     await expect.poll(() => page.getByTestId('game-stage').getAttribute('data-mode')).toBe('real');
 
     const frame = page.frameLocator('[data-testid="game-frame"]');
@@ -211,7 +214,7 @@ describe('game page in play', () => {
     const eurSession = await fetch(`${baseUrl}/api/game/originals/session`, {
       headers: {
         accept: 'application/json',
-        'x-game-session': new URL(eurSrc, baseUrl).searchParams.get('token') ?? '',
+        'x-game-session': frameToken(eurSrc),
       },
     });
     expect(((await eurSession.json()) as { data?: { currency: string } }).data?.currency).toBe('EUR');
@@ -233,7 +236,7 @@ describe('game page in play', () => {
     await expectNoSeriousViolations(page, 'history games tab');
 
     // Rotating the seed pair reveals the server seed: the round links to the verifier, prefilled.
-    const launchToken = new URL(frameSrc, baseUrl).searchParams.get('token') ?? '';
+    const launchToken = frameToken(frameSrc);
     const rotated = await fetch(`${baseUrl}/api/game/originals/seeds/rotate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-game-session': launchToken },

@@ -53,7 +53,7 @@ async function launch(identity: string, demoMode: boolean, token?: string): Prom
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   const gameUrl = answer.body.data?.gameUrl ?? '';
-  expect(gameUrl).toMatch(new RegExp(`^/play/${identity}\\?mode=${demoMode ? 'demo' : 'real'}&token=`));
+  expect(gameUrl).toMatch(new RegExp(`^/play/${identity}\\?mode=${demoMode ? 'demo' : 'real'}#token=`));
   return `${baseUrl}${gameUrl}`;
 }
 
@@ -267,7 +267,7 @@ describe('in-house game frame', () => {
 
   it('an unknown token asks the player to reopen the game', async () => {
     const { page, context } = await newPage(browser);
-    await page.goto(`${baseUrl}/play/dice?mode=real&token=not-a-token`);
+    await page.goto(`${baseUrl}/play/dice?mode=real#token=not-a-token`);
     await page.getByText('This game session has ended. Reopen the game to keep playing.').waitFor({ timeout: 20_000 });
     expect(await page.getByRole('link', { name: 'Reopen the game' }).getAttribute('href')).toBe('/games/dice');
     await context.close();

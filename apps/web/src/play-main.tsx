@@ -13,7 +13,7 @@ import './styles/global.css';
 import './features/play/play.css';
 
 /**
- * The in-house game frame (`/play/{identity}?mode=…&token=…`): a page of its own, so that
+ * The in-house game frame (`/play/{identity}?mode=…#token=…`): a page of its own, so that
  * the casino's bundle does not carry the games and the games do not carry the casino.
  */
 const queryClient = new QueryClient({

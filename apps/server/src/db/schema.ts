@@ -519,6 +519,8 @@ export interface GameSessionTable {
   is_demo: boolean;
   demo_balance_minor: ColumnType<bigint, bigint | undefined, bigint>;
   expires_at: Date;
+  /** The player's sign-in session that launched it (null for a guest's demo); the game session ends with it. */
+  sign_in_session_id: string | null;
   created_at: Generated<Date>;
 }
 

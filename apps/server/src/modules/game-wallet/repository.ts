@@ -6,6 +6,27 @@ export type Executor = Kysely<Database>;
 export type GameSessionRow = Selectable<GameSessionTable>;
 export type GameWalletTxRow = Selectable<GameWalletTransactionTable>;
 
+/**
+ * Game sessions as the wallet reads them: the row, the player's status (null for guests) and
+ * whether the sign-in session that launched it has ended (closed, or past its absolute end).
+ * The sign-in session is one primary-key probe in the same query, so the bet path pays no
+ * extra round trip for it. Its idle lapse is left out on purpose: the frame plays with the
+ * game token only, so a player busy in a game for hours would otherwise look idle.
+ */
+export function selectGameSessions(q: Executor) {
+  return q
+    .selectFrom('game_sessions as s')
+    .leftJoin('players as p', 'p.id', 's.player_id')
+    .leftJoin('player_sessions as ps', 'ps.id', 's.sign_in_session_id')
+    .selectAll('s')
+    .select([
+      'p.status as player_status',
+      sql<boolean>`(s.sign_in_session_id is not null and (ps.closed_at is not null or ps.expires_at <= now()))`.as(
+        'sign_in_ended',
+      ),
+    ]);
+}
+
 /** SQL of the game wallet: launch sessions and the provider transactions. */
 export function createGameWalletRepository(db: Db) {
   return {
@@ -15,15 +36,9 @@ export function createGameWalletRepository(db: Db) {
       return q.insertInto('game_sessions').values(values).returningAll().executeTakeFirstOrThrow();
     },
 
-    /** A session by its token's hash, with the player's status (null for guests). */
+    /** A session by its token's hash (see selectGameSessions). */
     async findSessionByTokenHash(q: Executor, tokenHash: string) {
-      return q
-        .selectFrom('game_sessions as s')
-        .leftJoin('players as p', 'p.id', 's.player_id')
-        .selectAll('s')
-        .select('p.status as player_status')
-        .where('s.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      return selectGameSessions(q).where('s.token_hash', '=', tokenHash).executeTakeFirst();
     },
 
     /** A player's account status (undefined for an unknown player). */
@@ -77,13 +92,7 @@ export function createGameWalletRepository(db: Db) {
     },
 
     async findSession(q: Executor, id: string) {
-      return q
-        .selectFrom('game_sessions as s')
-        .leftJoin('players as p', 'p.id', 's.player_id')
-        .selectAll('s')
-        .select('p.status as player_status')
-        .where('s.id', '=', id)
-        .executeTakeFirst();
+      return selectGameSessions(q).where('s.id', '=', id).executeTakeFirst();
     },
 
     /** Records a provider transaction once; undefined when its id was seen before. */

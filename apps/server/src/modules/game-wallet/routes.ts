@@ -89,7 +89,7 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod<{
         currency = chosen?.currency ?? 'USD';
       }
       const { token } = await gameWallet.openSession({
-        playerId: player?.id ?? null,
+        player,
         gameId: game.id,
         provider: game.provider.identity,
         accountId,
@@ -99,9 +99,11 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod<{
       const mode = demo ? 'demo' : 'real';
       // The frame speaks the page's language (it has no locale prefix of its own).
       const locale = request.body.locale && LOCALE_PATTERN.test(request.body.locale) ? request.body.locale : undefined;
+      // The token rides in the fragment: browsers send it neither to servers (request logs)
+      // nor in Referer headers; the frame reads it from location.hash.
       const gameUrl =
         gameUrlOf?.({ provider: game.provider.identity, game: game.identity, mode, token }) ??
-        `/play/${game.identity}?mode=${mode}&token=${encodeURIComponent(token)}${locale ? `&lang=${locale}` : ''}`;
+        `/play/${game.identity}?mode=${mode}${locale ? `&lang=${locale}` : ''}#token=${encodeURIComponent(token)}`;
       return { data: { gameUrl, token } };
     },
   );
@@ -242,7 +244,8 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
         summary: 'Provider callback: bet (debit), idempotent on transactionId',
         description: describe(
           'Debits `amount` for a round. Processed at most once per provider `transactionId`: a retry answers the ' +
-            'first result with the balance as it is now. Refused with TOKEN_EXPIRED after the launch token expired, ' +
+            'first result with the balance as it is now. Refused with TOKEN_EXPIRED after the launch token expired ' +
+            "or the player's sign-in session that launched the game ended (logout, closed session, password change), " +
             'USER_DISABLED for a blocked or self-excluded player, NOT_ENOUGH_MONEY (with the actual balance) when ' +
             "the balance is short, BET_OUT_OF_LIMITS outside the game's stake limits, and TRANSACTION_ROLLED_BACK " +
             'when a rollback of this transaction id arrived first. Responsible-gaming rules answer LIMIT_REACHED (a ' +

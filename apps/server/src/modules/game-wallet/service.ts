@@ -17,6 +17,9 @@ import type { GameSessionRow, GameWalletRepository, GameWalletTxRow } from './re
  * - A rollback of a bet never seen is recorded, and that bet is refused if it comes later.
  * - Bets need an open session and a player allowed to play; wins and rollbacks are
  *   accepted after expiry or a block (the money is the player's either way).
+ * - A player's game session belongs to the sign-in session that launched it: when that one
+ *   ends (logout, closed from the sessions list, password change, block), bets answer
+ *   TOKEN_EXPIRED like an expired token, whichever path ended it.
  * - Real money moves in the ledger between the player's account and the operator's
  *   'game' account of the provider; demo sessions have a play balance of their own.
  */
@@ -28,7 +31,13 @@ const GAME_ACCOUNT_SHARDS = 16;
 
 export interface GameSession extends GameSessionRow {
   player_status: number | null;
+  /** The sign-in session that launched it has ended (never for a guest's demo). */
+  sign_in_ended: boolean;
 }
+
+/** Whether a session may still bet: unexpired, and its sign-in session still open. */
+export const canBet = (session: GameSession, nowMs = Date.now()): boolean =>
+  session.expires_at.getTime() > nowMs && !session.sign_in_ended;
 
 export interface WalletAnswer {
   status: GameWalletStatus;
@@ -177,8 +186,8 @@ export function createGameWallet(deps: {
     if (await repository.findRollbackOf(trx, session.provider, call.transactionId)) {
       throw new WalletRefusal('TRANSACTION_ROLLED_BACK');
     }
-    // New bets only: an expired session or a disabled player may still settle, not bet.
-    if (session.expires_at.getTime() <= Date.now()) throw new WalletRefusal('TOKEN_EXPIRED');
+    // New bets only: an expired session (or one whose sign-in ended) or a disabled player may still settle, not bet.
+    if (!canBet(session)) throw new WalletRefusal('TOKEN_EXPIRED');
     if (session.player_status !== null && DISABLED_STATUSES.has(session.player_status)) {
       throw new WalletRefusal('USER_DISABLED');
     }
@@ -347,9 +356,12 @@ export function createGameWallet(deps: {
       return repository.findSessionByTokenHash(db, hashToken(token));
     },
 
-    /** Opens a game session; the token is returned once and only its hash is kept. */
+    /**
+     * Opens a game session; the token is returned once and only its hash is kept. A
+     * player's session names the sign-in session that launches it and ends with it.
+     */
     async openSession(input: {
-      playerId: string | null;
+      player: { id: string; sessionId: string } | null;
       gameId: string;
       provider: string;
       accountId: string | null;
@@ -357,14 +369,15 @@ export function createGameWallet(deps: {
       isDemo: boolean;
     }): Promise<{ token: string; session: GameSessionRow }> {
       // Refused at launch already, not only at the first bet (spec: 14103 sends the player home).
-      if (!input.isDemo && input.playerId) {
-        const status = await repository.playerStatus(db, input.playerId);
+      if (!input.isDemo && input.player) {
+        const status = await repository.playerStatus(db, input.player.id);
         if (status !== undefined && DISABLED_STATUSES.has(status)) throw new AppError('GAME_PLAYER_LIMITED');
       }
       const token = randomBytes(32).toString('base64url');
       const session = await repository.insertSession(db, {
         token_hash: hashToken(token),
-        player_id: input.playerId,
+        player_id: input.player?.id ?? null,
+        sign_in_session_id: input.player?.sessionId ?? null,
         game_id: input.gameId,
         provider: input.provider,
         account_id: input.isDemo ? null : input.accountId,

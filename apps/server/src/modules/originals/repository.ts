@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import { sql } from 'kysely';
 import type { Database, GameRoundStatus, GameRoundTable, GameSeedPairTable } from '../../db/schema';
+import { selectGameSessions } from '../game-wallet/repository';
 
 type Executor = Kysely<Database>;
 export type SeedPairRow = Selectable<GameSeedPairTable>;
@@ -255,13 +256,7 @@ export function createOriginalsRepository(db: Db) {
 
     /** A game session by id (a multi-step round settles on the session that bet). */
     async findSession(q: Executor, sessionId: string) {
-      return q
-        .selectFrom('game_sessions as s')
-        .leftJoin('players as p', 'p.id', 's.player_id')
-        .selectAll('s')
-        .select('p.status as player_status')
-        .where('s.id', '=', sessionId)
-        .executeTakeFirst();
+      return selectGameSessions(q).where('s.id', '=', sessionId).executeTakeFirst();
     },
 
     /**

@@ -45,7 +45,9 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
   async function sessionOf(request: FastifyRequest): Promise<PlaySession> {
     const token = request.headers[GAME_SESSION_HEADER];
     const session = typeof token === 'string' ? await gameWallet.sessionOf(token) : undefined;
-    if (!session || typeof token !== 'string') {
+    // A session whose sign-in ended acts no more (seeds, rounds, mines steps): the player's
+    // open mines round waits for the next launch.
+    if (!session || typeof token !== 'string' || session.sign_in_ended) {
       throw new AppError('UNAUTHENTICATED', 'Open the game again to start a new session.');
     }
     return { ...session, token };

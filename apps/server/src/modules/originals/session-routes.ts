@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import type { GameWallet } from '../game-wallet/service';
+import { canBet, type GameWallet } from '../game-wallet/service';
 import type { GamesService } from '../games/service';
 import type { StakeLimits } from '../game-wallet/stake-limits';
 import { GAME_SESSION_HEADER } from './routes';
@@ -18,7 +18,7 @@ const sessionHeaders = z.object({ [GAME_SESSION_HEADER]: z.string().min(1).max(2
 /**
  * `GET /api/game/originals/session`: how the in-house game frame starts. For the launch
  * token of `X-Game-Session` it answers the game, the currency, demo or real, the balance
- * and the stake limits; an unknown or expired token is a 401 (the frame asks the player to
+ * and the stake limits; an unknown or expired token, or one whose sign-in session has ended, is a 401 (the frame asks the player to
  * open the game again).
  */
 export const originalsSessionRoutes: FastifyPluginAsyncZod<{
@@ -41,7 +41,7 @@ export const originalsSessionRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       const session = await gameWallet.sessionOf(request.headers[GAME_SESSION_HEADER]);
-      if (!session || session.expires_at.getTime() <= Date.now()) {
+      if (!session || !canBet(session)) {
         throw new AppError('UNAUTHENTICATED', 'The game session has ended. Open the game again.');
       }
       const catalogueGame = await games.getGame(session.game_id);

@@ -154,6 +154,7 @@ export function GameView({ game }: { game: Game }) {
               title={t('games.frameTitle', { name: game.name })}
               allow="fullscreen; autoplay; clipboard-write"
               allowFullScreen
+              referrerPolicy="no-referrer"
               data-testid="game-frame"
             />
           </>
