@@ -20,7 +20,7 @@ import { clientIp } from './http/geo';
 import { isWebAppBuilt, registerWebApp, spaPageFile, wantsSpaPage } from './http/web';
 import { AppError } from './lib/errors';
 import { parseQueryString } from './lib/query-string';
-import { createAuth, decoratePlayer, type SessionsEnded } from './modules/auth';
+import { createAuth, decoratePlayer, type SecretCheckObserver, type SessionsEnded } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
 import { sessionRoutes } from './modules/auth/session-routes';
 import { registerSocialSignIn } from './modules/auth/social';
@@ -75,6 +75,8 @@ export interface AppOptions {
   originalsRemote?: OriginalsRemoteOptions;
   /** Extra rules refusing game bets (tests; the limits and bonus modules add theirs here). */
   gameBetRules?: BetRule[];
+  /** Told of each password or one-time code compared with an account's (tests count them). */
+  onSecretCheck?: SecretCheckObserver;
 }
 
 export interface App {
@@ -229,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     profiles: profileReader,
     log: server.log,
     onSessionsEnded: (ended) => liveConnections.end?.(ended),
+    onSecretCheck: options.onSecretCheck,
   });
   const profiles = createProfileService({
     repository: profileRepository,

@@ -7,6 +7,12 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
  * are stored as an HMAC under a server key instead.
  */
 
+/**
+ * Told each time a password or a one-time code is compared with an account's secret
+ * (after its attempt was claimed): tests count the checks, a metric could too.
+ */
+export type SecretCheckObserver = (kind: 'password' | 'otp') => void;
+
 /** URL-safe random text with `bytes` bytes of entropy (32 bytes: 43 characters). */
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');

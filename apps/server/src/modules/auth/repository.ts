@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PlayerSessionTable, PlayerTable, SessionCloseReason } from '../../db/schema';
-import { afterFailedLogin, type LockoutPolicy, type LoginFailureState } from './lockout';
+import { afterFailedLogin, isLocked, type LockoutPolicy } from './lockout';
 
 /** What sign-in needs of an account. */
 export type CredentialsRow = Pick<
@@ -98,10 +98,16 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
-     * Counts a wrong password, locking the account when the policy says so. The row is
-     * locked for the read-modify-write, so parallel guesses all count.
+     * Claims one password check before it is made: refused while the account is locked;
+     * otherwise counted as a failure at once (a success clears it), locking the account
+     * when the policy says so. The row lock makes parallel claims take turns, so no more
+     * than `maxFailures` checks run before the lock, and one burst locks only once.
      */
-    async recordLoginFailure(playerId: string, now: Date, policy: LockoutPolicy): Promise<LoginFailureState> {
+    async claimLoginAttempt(
+      playerId: string,
+      now: Date,
+      policy: LockoutPolicy,
+    ): Promise<{ claimed: true } | { claimed: false; lockedUntil: Date }> {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('players')
@@ -109,6 +115,9 @@ export function createAuthRepository(db: Db) {
           .where('id', '=', playerId)
           .forUpdate()
           .executeTakeFirstOrThrow();
+        if (row.locked_until && isLocked({ lockedUntil: row.locked_until }, now)) {
+          return { claimed: false, lockedUntil: row.locked_until };
+        }
         const next = afterFailedLogin(
           { failedLoginCount: row.failed_login_count, lockoutCount: row.lockout_count, lockedUntil: row.locked_until },
           now,
@@ -123,7 +132,7 @@ export function createAuthRepository(db: Db) {
           })
           .where('id', '=', playerId)
           .execute();
-        return next;
+        return { claimed: true };
       });
     },
 

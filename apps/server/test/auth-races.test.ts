@@ -1,0 +1,83 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LOCKOUT_POLICY } from '../src/modules/auth/lockout';
+import { startTestServer, type TestServer } from './harness';
+import { errorOf, PASSWORD, players } from './players';
+
+/**
+ * Attempt limits and refresh rotation under parallel requests. Meaningful on PostgreSQL
+ * (TEST_DATABASE_URL), where requests really run at once; PGlite interleaves them too.
+ */
+
+let t: TestServer;
+let p: ReturnType<typeof players>;
+const checks = { password: 0, otp: 0 };
+beforeAll(async () => {
+  t = await startTestServer({}, undefined, {
+    onSecretCheck: (kind) => {
+      checks[kind] += 1;
+    },
+  });
+  p = players(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  checks.password = 0;
+  checks.otp = 0;
+});
+
+function statusCounts(responses: LightMyRequestResponse[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const response of responses) counts[response.statusCode] = (counts[response.statusCode] ?? 0) + 1;
+  return counts;
+}
+
+describe('sign-in lockout under parallel requests', () => {
+  it('checks only the allowed number of passwords and locks one step', async () => {
+    const player = await p.registerByEmail();
+    const before = Date.now();
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        p.post('/api/player/sessions', { login: player.email, password: `wrong password ${i}` }),
+      ),
+    );
+    expect(statusCounts(responses)).toEqual({ 401: LOCKOUT_POLICY.maxFailures, 429: 40 - LOCKOUT_POLICY.maxFailures });
+
+    const row = await t.db
+      .selectFrom('players')
+      .select(['failed_login_count', 'lockout_count', 'locked_until'])
+      .where('id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(row.lockout_count).toBe(1);
+    const lockMs = (row.locked_until?.getTime() ?? 0) - before;
+    expect(lockMs).toBeGreaterThan(LOCKOUT_POLICY.baseLockSeconds * 1000 - 5_000);
+    expect(lockMs).toBeLessThanOrEqual(LOCKOUT_POLICY.baseLockSeconds * 1000 + 5_000);
+    expect(checks.password).toBe(LOCKOUT_POLICY.maxFailures);
+
+    const right = await p.post('/api/player/sessions', { login: player.email, password: PASSWORD });
+    expect(right.statusCode).toBe(429);
+    expect(errorOf(right).message).toMatch(/locked for 15 minutes/);
+    expect(checks.password).toBe(LOCKOUT_POLICY.maxFailures);
+  });
+
+  it('lets the right password through among parallel wrong ones before the lock', async () => {
+    const player = await p.registerByEmail();
+    const responses = await Promise.all([
+      p.post('/api/player/sessions', { login: player.email, password: 'wrong password' }),
+      p.post('/api/player/sessions', { login: player.email, password: PASSWORD }),
+    ]);
+    expect(statusCounts(responses)).toEqual({ 200: 1, 401: 1 });
+    // The success cleared the count, whichever order the two ran in, or left one failure.
+    const row = await t.db
+      .selectFrom('players')
+      .select(['failed_login_count', 'lockout_count', 'locked_until'])
+      .where('id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(row.lockout_count).toBe(0);
+    expect(row.locked_until).toBeNull();
+    expect(row.failed_login_count).toBeLessThanOrEqual(1);
+    expect(checks.password).toBe(2);
+  });
+});
