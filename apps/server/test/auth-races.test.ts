@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCKOUT_POLICY } from '../src/modules/auth/lockout';
+import { OTP_POLICY } from '../src/modules/auth/otp';
 import { startTestServer, type TestServer } from './harness';
 import { errorOf, PASSWORD, players } from './players';
 
@@ -32,6 +33,18 @@ function statusCounts(responses: LightMyRequestResponse[]): Record<number, numbe
   const counts: Record<number, number> = {};
   for (const response of responses) counts[response.statusCode] = (counts[response.statusCode] ?? 0) + 1;
   return counts;
+}
+
+/** `count` six-digit codes, none of them `right`. */
+function wrongCodes(right: string, count: number): string[] {
+  const codes: string[] = [];
+  for (let n = 0; codes.length < count; n += 1) {
+    const code = String(n * 7919)
+      .padStart(6, '0')
+      .slice(-6);
+    if (code !== right && !codes.includes(code)) codes.push(code);
+  }
+  return codes;
 }
 
 describe('sign-in lockout under parallel requests', () => {
@@ -79,5 +92,76 @@ describe('sign-in lockout under parallel requests', () => {
     expect(row.locked_until).toBeNull();
     expect(row.failed_login_count).toBeLessThanOrEqual(1);
     expect(checks.password).toBe(2);
+  });
+});
+
+describe('one-time code attempts under parallel requests', () => {
+  it('compares only the allowed number of wrong codes, then the code is dead', async () => {
+    const phone = p.phone();
+    expect((await p.post('/api/player/otp/send', { phone, reason: 'registration' })).statusCode).toBe(200);
+    const code = await p.smsCode(phone);
+    const responses = await Promise.all(
+      wrongCodes(code, 30).map((wrong) =>
+        p.post('/api/player/otp/verify', { phone, code: wrong, reason: 'registration' }),
+      ),
+    );
+    expect(statusCounts(responses)).toEqual({ 400: 30 });
+    expect(responses.every((response) => errorOf(response).code === 11003)).toBe(true);
+    // Compared and wrong ("invalid", the last "too many"); the others never reached the code.
+    const compared = responses.filter(
+      (response) => errorOf(response).message !== 'The code is invalid or has expired.',
+    );
+    expect(compared).toHaveLength(OTP_POLICY.maxAttempts);
+    expect(checks.otp).toBe(OTP_POLICY.maxAttempts);
+
+    const right = await p.post('/api/player/otp/verify', { phone, code, reason: 'registration' });
+    expect(right.statusCode).toBe(400);
+    expect(errorOf(right).code).toBe(11003);
+    const registered = await p.post('/api/player/register/phone', {
+      phone,
+      code,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      agreements: 1,
+    });
+    expect(registered.statusCode).toBe(400);
+    expect(checks.otp).toBe(OTP_POLICY.maxAttempts);
+    const row = await t.db
+      .selectFrom('otp_codes')
+      .select(['attempts', 'invalidated_at', 'consumed_at'])
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attempts: OTP_POLICY.maxAttempts, consumed_at: null });
+    expect(row.invalidated_at).not.toBeNull();
+  });
+
+  it('holds for password-reset codes by SMS too', async () => {
+    const phone = p.phone();
+    await p.post('/api/player/otp/send', { phone, reason: 'registration' });
+    const registered = await p.post('/api/player/register/phone', {
+      phone,
+      code: await p.smsCode(phone),
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      agreements: 1,
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect((await p.post('/api/player/otp/send', { phone, reason: 'changingPass' })).statusCode).toBe(200);
+    const code = await p.smsCode(phone);
+    checks.otp = 0;
+    const responses = await Promise.all(
+      wrongCodes(code, 30).map((wrong) =>
+        p.post('/api/player/otp/verify', { phone, code: wrong, reason: 'changingPass' }),
+      ),
+    );
+    expect(statusCounts(responses)).toEqual({ 400: 30 });
+    const compared = responses.filter(
+      (response) => errorOf(response).message !== 'The code is invalid or has expired.',
+    );
+    expect(compared).toHaveLength(OTP_POLICY.maxAttempts);
+    expect(checks.otp).toBe(OTP_POLICY.maxAttempts);
+    const right = await p.post('/api/player/otp/verify', { phone, code, reason: 'changingPass' });
+    expect(right.statusCode).toBe(400);
+    expect(errorOf(right).code).toBe(11003);
   });
 });

@@ -72,6 +72,7 @@ export function createAuth(options: {
     isSelfExcluded: (match) => codes.isSelfExcluded(match),
     resets: passwords,
     enabled: config.features.registration.phone,
+    onSecretCheck: options.onSecretCheck,
   });
   return {
     guards: createAuthGuards(sessions),
