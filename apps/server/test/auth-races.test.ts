@@ -1,9 +1,12 @@
+import { authResponseSchema } from '@croupier/contract';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCKOUT_POLICY } from '../src/modules/auth/lockout';
 import { OTP_POLICY } from '../src/modules/auth/otp';
+import { REFRESH_RETRY_GRACE_MS } from '../src/modules/auth/sessions';
 import { startTestServer, type TestServer } from './harness';
-import { errorOf, PASSWORD, players } from './players';
+import { claimsOf, errorOf, PASSWORD, players } from './players';
 
 /**
  * Attempt limits and refresh rotation under parallel requests. Meaningful on PostgreSQL
@@ -163,5 +166,68 @@ describe('one-time code attempts under parallel requests', () => {
     const right = await p.post('/api/player/otp/verify', { phone, code, reason: 'changingPass' });
     expect(right.statusCode).toBe(400);
     expect(errorOf(right).code).toBe(11003);
+  });
+});
+
+describe('refresh rotation under parallel requests', () => {
+  async function refresh(token: string) {
+    return p.post('/api/player/sessions/refresh', undefined, { token });
+  }
+
+  async function sessionRow(id: string) {
+    return t.db.selectFrom('player_sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  it.each([2, 5])('answers %i parallel refreshes of the newest token alike and keeps the session', async (n) => {
+    const player = await p.registerByEmail();
+    const responses = await Promise.all(Array.from({ length: n }, () => refresh(player.token)));
+    expect(statusCounts(responses)).toEqual({ 200: n });
+    const tokens = responses.map((response) => authResponseSchema.parse(response.json<{ data: unknown }>().data));
+    // One rotation: every answer carries the same new refresh token id of the same session.
+    expect(new Set(tokens.map((auth) => auth.sessionId))).toEqual(new Set([player.sessionId]));
+    expect(new Set(tokens.map((auth) => claimsOf(auth.accessToken).rti)).size).toBe(1);
+    expect(claimsOf(tokens[0]?.accessToken ?? '').rti).not.toBe(claimsOf(player.token).rti);
+    expect(await sessionRow(player.sessionId)).toMatchObject({ closed_at: null, refresh_generation: 1 });
+
+    // Any of the new tokens works and refreshes on.
+    const last = tokens.at(-1)?.accessToken ?? '';
+    expect((await p.get('/api/player/profile', { token: last })).statusCode).toBe(200);
+    expect((await refresh(last)).statusCode).toBe(200);
+    expect(await sessionRow(player.sessionId)).toMatchObject({ closed_at: null, refresh_generation: 2 });
+  });
+
+  it('answers a retry with the token just replaced within the grace window', async () => {
+    const player = await p.registerByEmail();
+    const first = authResponseSchema.parse((await refresh(player.token)).json<{ data: unknown }>().data);
+    const retry = await refresh(player.token);
+    expect(retry.statusCode, retry.body).toBe(200);
+    const again = authResponseSchema.parse(retry.json<{ data: unknown }>().data);
+    expect(claimsOf(again.accessToken).rti).toBe(claimsOf(first.accessToken).rti);
+    expect(await sessionRow(player.sessionId)).toMatchObject({ closed_at: null, refresh_generation: 1 });
+  });
+
+  it('still ends the session for a replaced token after the grace window', async () => {
+    const player = await p.registerByEmail();
+    expect((await refresh(player.token)).statusCode).toBe(200);
+    await t.db
+      .updateTable('player_sessions')
+      .set({ refresh_rotated_at: sql<Date>`now() - make_interval(secs => ${REFRESH_RETRY_GRACE_MS / 1000 + 1})` })
+      .where('id', '=', player.sessionId)
+      .execute();
+    const replay = await refresh(player.token);
+    expect(replay.statusCode).toBe(401);
+    expect(await sessionRow(player.sessionId)).toMatchObject({ close_reason: 'refresh_reuse' });
+  });
+
+  it('still ends the session for a token older than the one just replaced, even within the grace window', async () => {
+    const player = await p.registerByEmail();
+    const first = authResponseSchema.parse((await refresh(player.token)).json<{ data: unknown }>().data);
+    const second = await refresh(first.accessToken);
+    expect(second.statusCode).toBe(200);
+    const replay = await refresh(player.token);
+    expect(replay.statusCode).toBe(401);
+    expect(await sessionRow(player.sessionId)).toMatchObject({ close_reason: 'refresh_reuse' });
+    const newest = authResponseSchema.parse(second.json<{ data: unknown }>().data);
+    expect((await refresh(newest.accessToken)).statusCode).toBe(401);
   });
 });

@@ -40,6 +40,16 @@ export function createOtpHasher(key: Uint8Array) {
     createHmac('sha256', key).update(`otp\u0000${input.phone}\u0000${input.reason}\u0000${input.code}`).digest('hex');
 }
 
+/**
+ * The refresh token id that replaces `refreshTokenId` (16 bytes, like a fresh one). Derived,
+ * not drawn: a retry of a refresh that already rotated can be answered with the same
+ * new id, and only the direct predecessor of the newest id derives it.
+ */
+export function createRefreshTokenSuccessor(key: Uint8Array) {
+  return (refreshTokenId: string): string =>
+    createHmac('sha256', key).update(`rti\u0000${refreshTokenId}`).digest().subarray(0, 16).toString('base64url');
+}
+
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A player's own referral code: 10 characters without look-alikes (0/O, 1/I). */

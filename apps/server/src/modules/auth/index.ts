@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { EmailSender } from '../notifications/email';
 import type { SmsSender } from '../notifications/sms';
 import { createCodesRepository } from './codes-repository';
-import { createOtpHasher, type SecretCheckObserver } from './crypto';
+import { createOtpHasher, createRefreshTokenSuccessor, type SecretCheckObserver } from './crypto';
 import { createEmailConfirmationService } from './email-confirmation';
 import { createGeoPolicy } from './geo-policy';
 import { createAuthGuards } from './guards';
@@ -50,6 +50,7 @@ export function createAuth(options: {
       idleSeconds: config.auth.sessionIdleTtlSeconds,
       absoluteSeconds: config.auth.sessionAbsoluteTtlSeconds,
     },
+    nextRefreshTokenId: createRefreshTokenSuccessor(keys.refresh),
     onSessionsEnded: options.onSessionsEnded,
   });
   const geo = createGeoPolicy(settings);

@@ -289,15 +289,24 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
-     * Replaces the session's refresh token hash, only if it is still `currentHash` and the
-     * session is open: false means another refresh won the race (or the session closed).
+     * Replaces the session's refresh token hash if it is still `currentHash` and the
+     * session is open ('rotated'). Otherwise 'retried' when the session already holds
+     * `nextHash`, rotated less than `graceMs` ago: a parallel or repeated refresh with the
+     * token just replaced. Anything else is 'reuse'. A losing parallel update waits for
+     * the winner's row lock, so the second read sees its commit.
      */
-    async rotateRefreshToken(sessionId: string, currentHash: string, nextHash: string): Promise<boolean> {
-      const row = await db
+    async rotateRefreshToken(
+      sessionId: string,
+      currentHash: string,
+      nextHash: string,
+      graceMs: number,
+    ): Promise<'rotated' | 'retried' | 'reuse'> {
+      const rotated = await db
         .updateTable('player_sessions')
         .set((eb) => ({
           refresh_token_hash: nextHash,
           refresh_generation: eb('refresh_generation', '+', 1),
+          refresh_rotated_at: sql<Date>`now()`,
           last_seen_at: sql<Date>`now()`,
         }))
         .where('id', '=', sessionId)
@@ -305,7 +314,16 @@ export function createAuthRepository(db: Db) {
         .where('closed_at', 'is', null)
         .returning('id')
         .executeTakeFirst();
-      return row !== undefined;
+      if (rotated) return 'rotated';
+      const retried = await db
+        .selectFrom('player_sessions')
+        .select('id')
+        .where('id', '=', sessionId)
+        .where('refresh_token_hash', '=', nextHash)
+        .where('closed_at', 'is', null)
+        .where('refresh_rotated_at', '>', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`)
+        .executeTakeFirst();
+      return retried ? 'retried' : 'reuse';
     },
 
     async closeSession(sessionId: string, reason: SessionCloseReason): Promise<void> {
