@@ -21,7 +21,7 @@ import { loggerOptions, registerRequestLogging } from './http/logging';
 import { isWebAppBuilt, registerWebApp, spaPageFile, wantsSpaPage } from './http/web';
 import { AppError } from './lib/errors';
 import { parseQueryString } from './lib/query-string';
-import { createAuth, decoratePlayer, type SessionsEnded } from './modules/auth';
+import { createAuth, decoratePlayer, type SecretCheckObserver, type SessionsEnded } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
 import { sessionRoutes } from './modules/auth/session-routes';
 import { registerSocialSignIn } from './modules/auth/social';
@@ -76,6 +76,8 @@ export interface AppOptions {
   originalsRemote?: OriginalsRemoteOptions;
   /** Extra rules refusing game bets (tests; the limits and bonus modules add theirs here). */
   gameBetRules?: BetRule[];
+  /** Told of each password or one-time code compared with an account's (tests count them). */
+  onSecretCheck?: SecretCheckObserver;
 }
 
 export interface App {
@@ -233,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     profiles: profileReader,
     log: server.log,
     onSessionsEnded: (ended) => liveConnections.end?.(ended),
+    onSecretCheck: options.onSecretCheck,
   });
   const profiles = createProfileService({
     repository: profileRepository,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp, type App } from '../src/app';
+import { buildApp, type App, type AppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrate, readMigrations } from '../src/db/migrate';
@@ -26,6 +26,7 @@ let contentStore: ContentStore | undefined;
 export async function startTestServer(
   env: Record<string, string> = {},
   beforeReady?: (server: FastifyInstance) => void,
+  appOptions: Pick<AppOptions, 'onSecretCheck'> = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -57,7 +58,7 @@ export async function startTestServer(
   await migrate(db, readMigrations(migrationsDir));
   await seed(db);
   contentStore ??= loadContentStore(config.contentDir);
-  const app = await buildApp({ config, db, contentStore, logger: false });
+  const app = await buildApp({ ...appOptions, config, db, contentStore, logger: false });
   beforeReady?.(app.server);
   await app.server.ready();
   return {

@@ -2,6 +2,7 @@ import { authResponseSchema, pagedEnvelope, sessionSchema } from '@croupier/cont
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRefreshTokenSuccessor } from '../src/modules/auth/crypto';
 import { createAuthRepository } from '../src/modules/auth/repository';
 import { resolveServerKeys } from '../src/modules/auth/secret';
 import { createSessionService } from '../src/modules/auth/sessions';
@@ -365,10 +366,11 @@ describe('Bearer routes', () => {
 
 describe('connection tokens for the realtime gateway', () => {
   it('accept the token of an open session only, telling expired from invalid', async () => {
-    const key = resolveServerKeys(t.config, { warn: () => {} }).jwt;
+    const keys = resolveServerKeys(t.config, { warn: () => {} });
     const sessions = createSessionService({
       repository: createAuthRepository(t.db),
-      tokens: createAccessTokens({ key, ttlSeconds: t.config.auth.accessTokenTtlSeconds }),
+      tokens: createAccessTokens({ key: keys.jwt, ttlSeconds: t.config.auth.accessTokenTtlSeconds }),
+      nextRefreshTokenId: createRefreshTokenSuccessor(keys.refresh),
       profiles: { getProfile: () => Promise.reject(new Error('not needed')) },
       lifetimes: {
         idleSeconds: t.config.auth.sessionIdleTtlSeconds,

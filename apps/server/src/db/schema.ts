@@ -226,6 +226,7 @@ export interface PlayerSessionTable {
   player_id: string;
   refresh_token_hash: string;
   refresh_generation: Counter;
+  refresh_rotated_at: Date | null;
   sign_in_method: SignInMethod;
   ip: string;
   country: string | null;

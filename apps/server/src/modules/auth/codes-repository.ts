@@ -74,33 +74,43 @@ export function createCodesRepository(db: Db) {
       });
     },
 
-    /** The newest usable code for this phone and reason. */
-    async findActiveOtp(phone: string, reason: OtpReasonColumn): Promise<OtpRow | undefined> {
-      return db
-        .selectFrom('otp_codes')
-        .selectAll()
-        .where('phone', '=', phone)
-        .where('reason', '=', reason)
-        .where('consumed_at', 'is', null)
-        .where('invalidated_at', 'is', null)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-    },
-
-    /** Counts a wrong code; the code dies at `maxAttempts`. Returns the attempts so far. */
-    async recordOtpFailure(id: string, maxAttempts: number): Promise<number> {
-      const row = await db
-        .updateTable('otp_codes')
-        .set((eb) => ({
-          attempts: eb('attempts', '+', 1),
-          invalidated_at: sql<Date | null>`case when attempts + 1 >= ${maxAttempts} then now() else invalidated_at end`,
-        }))
-        .where('id', '=', id)
-        .returning('attempts')
-        .executeTakeFirst();
-      return row?.attempts ?? maxAttempts;
+    /**
+     * Checks one attempt against the newest usable code for this phone and reason, with
+     * its row locked from the read to the count, so parallel attempts take turns and at
+     * most `maxAttempts` wrong ones are ever compared. `matches` compares the code (in
+     * memory, while the lock is held); a wrong one counts an attempt and the last one
+     * burns the code. Undefined when there is no usable code.
+     */
+    async attemptOtp(
+      phone: string,
+      reason: OtpReasonColumn,
+      maxAttempts: number,
+      matches: (otp: OtpRow) => boolean,
+    ): Promise<{ otp: OtpRow } | { attempts: number } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const otp = await trx
+          .selectFrom('otp_codes')
+          .selectAll()
+          .where('phone', '=', phone)
+          .where('reason', '=', reason)
+          .where('consumed_at', 'is', null)
+          .where('invalidated_at', 'is', null)
+          .where('expires_at', '>', sql<Date>`now()`)
+          .where('attempts', '<', maxAttempts)
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!otp) return undefined;
+        if (matches(otp)) return { otp };
+        const attempts = otp.attempts + 1;
+        await trx
+          .updateTable('otp_codes')
+          .set({ attempts, ...(attempts >= maxAttempts ? { invalidated_at: sql<Date>`now()` } : {}) })
+          .where('id', '=', otp.id)
+          .execute();
+        return { attempts };
+      });
     },
 
     async markOtpVerified(id: string): Promise<void> {

@@ -7,6 +7,12 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
  * are stored as an HMAC under a server key instead.
  */
 
+/**
+ * Told each time a password or a one-time code is compared with an account's secret
+ * (after its attempt was claimed): tests count the checks, a metric could too.
+ */
+export type SecretCheckObserver = (kind: 'password' | 'otp') => void;
+
 /** URL-safe random text with `bytes` bytes of entropy (32 bytes: 43 characters). */
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
@@ -32,6 +38,16 @@ export function digestsEqual(a: string, b: string): boolean {
 export function createOtpHasher(key: Uint8Array) {
   return (input: { phone: string; reason: string; code: string }): string =>
     createHmac('sha256', key).update(`otp\u0000${input.phone}\u0000${input.reason}\u0000${input.code}`).digest('hex');
+}
+
+/**
+ * The refresh token id that replaces `refreshTokenId` (16 bytes, like a fresh one). Derived,
+ * not drawn: a retry of a refresh that already rotated can be answered with the same
+ * new id, and only the direct predecessor of the newest id derives it.
+ */
+export function createRefreshTokenSuccessor(key: Uint8Array) {
+  return (refreshTokenId: string): string =>
+    createHmac('sha256', key).update(`rti\u0000${refreshTokenId}`).digest().subarray(0, 16).toString('base64url');
 }
 
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { EmailSender } from '../notifications/email';
 import type { SmsSender } from '../notifications/sms';
 import { createCodesRepository } from './codes-repository';
-import { createOtpHasher } from './crypto';
+import { createOtpHasher, createRefreshTokenSuccessor, type SecretCheckObserver } from './crypto';
 import { createEmailConfirmationService } from './email-confirmation';
 import { createGeoPolicy } from './geo-policy';
 import { createAuthGuards } from './guards';
@@ -19,6 +19,7 @@ import { createAccessTokens } from './tokens';
 
 export type { AuthenticatedPlayer, AuthGuards } from './guards';
 export type { SessionsEnded } from './sessions';
+export type { SecretCheckObserver } from './crypto';
 export { decoratePlayer, playerOf } from './guards';
 
 /** Wires the accounts services: sessions and tokens, sign-in, registration, one-time codes, passwords. */
@@ -33,6 +34,8 @@ export function createAuth(options: {
   log: { warn(message: string): void };
   /** Told when sessions close (logout, closed session, password change, blocking): ends their live connections. */
   onSessionsEnded?: ((ended: SessionsEnded) => void) | undefined;
+  /** Told of each password or one-time code compared with an account's (tests count them). */
+  onSecretCheck?: SecretCheckObserver | undefined;
 }) {
   const { db, config, email, sms, settings, fields, profiles } = options;
   const keys = resolveServerKeys(config, options.log);
@@ -47,6 +50,7 @@ export function createAuth(options: {
       idleSeconds: config.auth.sessionIdleTtlSeconds,
       absoluteSeconds: config.auth.sessionAbsoluteTtlSeconds,
     },
+    nextRefreshTokenId: createRefreshTokenSuccessor(keys.refresh),
     onSessionsEnded: options.onSessionsEnded,
   });
   const geo = createGeoPolicy(settings);
@@ -69,11 +73,12 @@ export function createAuth(options: {
     isSelfExcluded: (match) => codes.isSelfExcluded(match),
     resets: passwords,
     enabled: config.features.registration.phone,
+    onSecretCheck: options.onSecretCheck,
   });
   return {
     guards: createAuthGuards(sessions),
     sessions,
-    signIn: createSignInService({ repository, codes, sessions, geo }),
+    signIn: createSignInService({ repository, codes, sessions, geo, onSecretCheck: options.onSecretCheck }),
     registration: createRegistrationService({
       repository,
       codes,

@@ -2,7 +2,9 @@
  * Progressive lockout of an account after failed sign-ins: `maxFailures` wrong passwords
  * in a row lock it for `baseLockSeconds`, each further lock doubles (up to
  * `maxLockSeconds`). A successful sign-in or a password reset clears it all. During a
- * lock the password is not even checked, so guessing stops.
+ * lock the password is not even checked, so guessing stops. Each attempt is counted as a
+ * failure before its password is checked (a success clears the count), so that parallel
+ * guesses cannot all be checked before the count catches up.
  */
 export interface LockoutPolicy {
   maxFailures: number;
@@ -35,7 +37,7 @@ export function lockSeconds(previousLocks: number, policy: LockoutPolicy = LOCKO
   return Math.min(policy.baseLockSeconds * 2 ** doublings, policy.maxLockSeconds);
 }
 
-/** The state after one more wrong password. */
+/** The state after one more attempt counted as wrong. */
 export function afterFailedLogin(
   state: LoginFailureState,
   now: Date,

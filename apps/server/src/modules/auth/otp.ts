@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { SmsSender } from '../notifications/sms';
 import type { ClientContext } from './client';
 import type { CodesRepository, OtpRow } from './codes-repository';
-import { digestsEqual, randomOtp } from './crypto';
+import { digestsEqual, randomOtp, type SecretCheckObserver } from './crypto';
 import type { GeoPolicy } from './geo-policy';
 import { unauthenticated, type AuthenticatedPlayer } from './guards';
 import type { AuthRepository } from './repository';
@@ -47,6 +47,7 @@ export function createOtpService(options: {
   resets: ResetCodeIssuer;
   /** Phone flows on (REGISTRATION_PHONE; constants `player.otp.enabled`). */
   enabled: boolean;
+  onSecretCheck?: SecretCheckObserver | undefined;
 }) {
   const { repository, codes, sms, hashCode, geo, resets } = options;
 
@@ -64,19 +65,25 @@ export function createOtpService(options: {
 
   /**
    * The newest usable code for the phone and reason, if `code` matches it; a wrong code
-   * counts an attempt (the fifth burns it).
+   * counts an attempt (the fifth burns it). The code's row stays locked from the read to
+   * the count, so parallel guesses take turns and never compare more than the limit.
    */
   async function check(phone: string, reason: OtpReason, code: string): Promise<OtpRow> {
-    const otp = await codes.findActiveOtp(phone, reason);
-    if (!otp) throw new AppError('OTP_INVALID', INVALID_CODE);
-    if (!digestsEqual(otp.code_hash, hashCode({ phone, reason, code }))) {
-      const attempts = await codes.recordOtpFailure(otp.id, OTP_POLICY.maxAttempts);
+    const presented = hashCode({ phone, reason, code });
+    const outcome = await codes.attemptOtp(phone, reason, OTP_POLICY.maxAttempts, (otp) => {
+      options.onSecretCheck?.('otp');
+      return digestsEqual(otp.code_hash, presented);
+    });
+    if (!outcome) throw new AppError('OTP_INVALID', INVALID_CODE);
+    if ('attempts' in outcome) {
       throw new AppError(
         'OTP_INVALID',
-        attempts >= OTP_POLICY.maxAttempts ? 'Too many wrong codes. Request a new code.' : 'The code is invalid.',
+        outcome.attempts >= OTP_POLICY.maxAttempts
+          ? 'Too many wrong codes. Request a new code.'
+          : 'The code is invalid.',
       );
     }
-    return otp;
+    return outcome.otp;
   }
 
   async function consume(otp: OtpRow): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PlayerSessionTable, PlayerTable, SessionCloseReason } from '../../db/schema';
-import { afterFailedLogin, type LockoutPolicy, type LoginFailureState } from './lockout';
+import { afterFailedLogin, isLocked, type LockoutPolicy } from './lockout';
 
 /** What sign-in needs of an account. */
 export type CredentialsRow = Pick<
@@ -98,10 +98,16 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
-     * Counts a wrong password, locking the account when the policy says so. The row is
-     * locked for the read-modify-write, so parallel guesses all count.
+     * Claims one password check before it is made: refused while the account is locked;
+     * otherwise counted as a failure at once (a success clears it), locking the account
+     * when the policy says so. The row lock makes parallel claims take turns, so no more
+     * than `maxFailures` checks run before the lock, and one burst locks only once.
      */
-    async recordLoginFailure(playerId: string, now: Date, policy: LockoutPolicy): Promise<LoginFailureState> {
+    async claimLoginAttempt(
+      playerId: string,
+      now: Date,
+      policy: LockoutPolicy,
+    ): Promise<{ claimed: true } | { claimed: false; lockedUntil: Date }> {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('players')
@@ -109,6 +115,9 @@ export function createAuthRepository(db: Db) {
           .where('id', '=', playerId)
           .forUpdate()
           .executeTakeFirstOrThrow();
+        if (row.locked_until && isLocked({ lockedUntil: row.locked_until }, now)) {
+          return { claimed: false, lockedUntil: row.locked_until };
+        }
         const next = afterFailedLogin(
           { failedLoginCount: row.failed_login_count, lockoutCount: row.lockout_count, lockedUntil: row.locked_until },
           now,
@@ -123,7 +132,7 @@ export function createAuthRepository(db: Db) {
           })
           .where('id', '=', playerId)
           .execute();
-        return next;
+        return { claimed: true };
       });
     },
 
@@ -280,15 +289,24 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
-     * Replaces the session's refresh token hash, only if it is still `currentHash` and the
-     * session is open: false means another refresh won the race (or the session closed).
+     * Replaces the session's refresh token hash if it is still `currentHash` and the
+     * session is open ('rotated'). Otherwise 'retried' when the session already holds
+     * `nextHash`, rotated less than `graceMs` ago: a parallel or repeated refresh with the
+     * token just replaced. Anything else is 'reuse'. A losing parallel update waits for
+     * the winner's row lock, so the second read sees its commit.
      */
-    async rotateRefreshToken(sessionId: string, currentHash: string, nextHash: string): Promise<boolean> {
-      const row = await db
+    async rotateRefreshToken(
+      sessionId: string,
+      currentHash: string,
+      nextHash: string,
+      graceMs: number,
+    ): Promise<'rotated' | 'retried' | 'reuse'> {
+      const rotated = await db
         .updateTable('player_sessions')
         .set((eb) => ({
           refresh_token_hash: nextHash,
           refresh_generation: eb('refresh_generation', '+', 1),
+          refresh_rotated_at: sql<Date>`now()`,
           last_seen_at: sql<Date>`now()`,
         }))
         .where('id', '=', sessionId)
@@ -296,7 +314,16 @@ export function createAuthRepository(db: Db) {
         .where('closed_at', 'is', null)
         .returning('id')
         .executeTakeFirst();
-      return row !== undefined;
+      if (rotated) return 'rotated';
+      const retried = await db
+        .selectFrom('player_sessions')
+        .select('id')
+        .where('id', '=', sessionId)
+        .where('refresh_token_hash', '=', nextHash)
+        .where('closed_at', 'is', null)
+        .where('refresh_rotated_at', '>', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`)
+        .executeTakeFirst();
+      return retried ? 'retried' : 'reuse';
     },
 
     async closeSession(sessionId: string, reason: SessionCloseReason): Promise<void> {

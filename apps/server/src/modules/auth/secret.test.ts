@@ -31,6 +31,7 @@ describe('resolveServerKeys', () => {
     // Other verifiers given JWT_SECRET (the realtime gateway) check tokens with the secret itself.
     expect(Buffer.from(a.jwt).toString('utf8')).toBe('x'.repeat(40));
     expect(Buffer.from(a.jwt).equals(Buffer.from(a.otp))).toBe(false);
+    expect(Buffer.from(a.refresh).equals(Buffer.from(a.otp))).toBe(false);
     expect(log.warn).not.toHaveBeenCalled();
   });
 

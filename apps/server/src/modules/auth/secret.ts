@@ -13,10 +13,16 @@ export interface ServerKeys {
   jwt: Uint8Array;
   /** HMAC key of one-time codes (derived: one secret to configure, separate uses). */
   otp: Uint8Array;
+  /** HMAC key deriving each refresh token id from the one it replaces (derived too). */
+  refresh: Uint8Array;
 }
 
 function keysFrom(secret: Uint8Array): ServerKeys {
-  return { jwt: secret, otp: createHash('sha256').update('croupier:otp:').update(secret).digest() };
+  return {
+    jwt: secret,
+    otp: createHash('sha256').update('croupier:otp:').update(secret).digest(),
+    refresh: createHash('sha256').update('croupier:refresh:').update(secret).digest(),
+  };
 }
 
 /**

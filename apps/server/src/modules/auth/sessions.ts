@@ -37,6 +37,13 @@ export type SessionsEnded =
 
 const SESSION_ENDED = 'Your session has ended. Sign in again.';
 
+/**
+ * How long after a rotation the token it replaced may still be refreshed, answered with
+ * the same new refresh token id: parallel refreshes from several tabs and a retry after a
+ * lost answer must not end the session as if a copied token came back.
+ */
+export const REFRESH_RETRY_GRACE_MS = 5_000;
+
 function toSession(row: ListedSessionRow, currentSessionId: string): Session {
   return {
     sessionId: row.id,
@@ -61,18 +68,23 @@ function toSession(row: ListedSessionRow, currentSessionId: string): Session {
  * SESSION_IDLE_TTL_SECONDS (7 days) after its last use, and SESSION_ABSOLUTE_TTL_SECONDS
  * (30 days) after sign-in in any case.
  *
- * Refresh rotation: the session is the refresh-token family. Each access token carries a
- * random `rti`; the session stores the hash of the newest one. Refreshing with the
+ * Refresh rotation: the session is the refresh-token family. Each access token carries an
+ * `rti` (random at sign-in, then derived from the one it replaces under a server key);
+ * the session stores the hash of the newest one. Refreshing with the
  * newest token rotates it; refreshing with any older token of the session (a copied or
  * replayed token) closes the session, which ends the whole family, including whoever
  * holds the newest token. Ordinary requests accept any unexpired token of an open
  * session, so requests already in flight in other tabs do not fail during a refresh.
+ * The token just replaced is still accepted for REFRESH_RETRY_GRACE_MS after the rotation
+ * and gets the same new `rti` again; after that, and for any token before it, it is reuse.
  */
 export function createSessionService(options: {
   repository: AuthRepository;
   tokens: AccessTokens;
   profiles: ProfileReader;
   lifetimes: SessionLifetimes;
+  /** Derives the refresh token id that replaces a given one (see createRefreshTokenSuccessor). */
+  nextRefreshTokenId: (refreshTokenId: string) => string;
   /** Told after sessions were closed (the change is committed); must not throw. */
   onSessionsEnded?: ((ended: SessionsEnded) => void) | undefined;
 }) {
@@ -181,12 +193,14 @@ export function createSessionService(options: {
         await repository.findSessionForCheck(claims.sessionId, lifetimes.idleSeconds),
         claims.playerId,
       );
-      const presentedHash = sha256Hex(claims.refreshTokenId);
-      const nextRefreshTokenId = randomToken(16);
-      const rotated =
-        presentedHash === session.refresh_token_hash &&
-        (await repository.rotateRefreshToken(session.id, presentedHash, sha256Hex(nextRefreshTokenId)));
-      if (!rotated) {
+      const nextRefreshTokenId = options.nextRefreshTokenId(claims.refreshTokenId);
+      const rotation = await repository.rotateRefreshToken(
+        session.id,
+        sha256Hex(claims.refreshTokenId),
+        sha256Hex(nextRefreshTokenId),
+        REFRESH_RETRY_GRACE_MS,
+      );
+      if (rotation === 'reuse') {
         // An older token of this session came back: someone holds a copy. End the family.
         await repository.closeSession(session.id, 'refresh_reuse');
         ended({ playerId: session.player_id, sessionIds: [session.id] });

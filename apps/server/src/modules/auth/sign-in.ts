@@ -2,9 +2,9 @@ import { PlayerStatus, type AuthResponse, type SignInRequest } from '@croupier/c
 import { AppError } from '../../lib/errors';
 import type { ClientContext } from './client';
 import type { CodesRepository } from './codes-repository';
-import { randomToken, sha256Hex } from './crypto';
+import { randomToken, sha256Hex, type SecretCheckObserver } from './crypto';
 import type { GeoPolicy } from './geo-policy';
-import { isLocked, LOCKOUT_POLICY, secondsLocked, type LockoutPolicy } from './lockout';
+import { LOCKOUT_POLICY, secondsLocked, type LockoutPolicy } from './lockout';
 import { spendPasswordCheck, verifyPassword } from './password-policy';
 import type { AuthRepository } from './repository';
 import type { SessionService } from './sessions';
@@ -34,6 +34,7 @@ export function createSignInService(options: {
   sessions: SessionService;
   geo: GeoPolicy;
   lockout?: LockoutPolicy;
+  onSecretCheck?: SecretCheckObserver | undefined;
 }) {
   const { repository, codes, sessions, geo } = options;
   const lockout = options.lockout ?? LOCKOUT_POLICY;
@@ -66,11 +67,10 @@ export function createSignInService(options: {
         throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
       }
       const now = new Date();
-      if (isLocked({ lockedUntil: account.locked_until }, now)) {
-        throw lockedError(secondsLocked({ lockedUntil: account.locked_until }, now));
-      }
+      const claim = await repository.claimLoginAttempt(account.id, now, lockout);
+      if (!claim.claimed) throw lockedError(secondsLocked(claim, now));
+      options.onSecretCheck?.('password');
       if (!(await verifyPassword(account.password_hash, body.password))) {
-        await repository.recordLoginFailure(account.id, now, lockout);
         throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
       }
       if (account.status === PlayerStatus.BLOCKED) throw new AppError('ACCOUNT_BLOCKED');
