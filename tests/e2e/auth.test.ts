@@ -238,6 +238,7 @@ describe('registration', () => {
     await submit.click();
     expect((await mailed).status()).toBe(200);
     await toastWith(page, 'Check your inbox').waitFor();
+    await dialog(page, 'sign-up').waitFor({ state: 'detached' });
     await screenshot(page, 'auth-sign-up-email-taken-1440');
     await expectSignedOut(page);
     await expect
