@@ -19,6 +19,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { clientIp } from './http/geo';
 import { loggerOptions, registerRequestLogging } from './http/logging';
 import { isWebAppBuilt, registerWebApp, spaPageFile, wantsSpaPage } from './http/web';
+import { createBackgroundTasks, type BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
 import { parseQueryString } from './lib/query-string';
 import { createAuth, decoratePlayer, type SecretCheckObserver, type SessionsEnded } from './modules/auth';
@@ -86,6 +87,8 @@ export interface App {
   beginShutdown(): void;
   /** Event bus, after-commit publishing and the websocket gateway. */
   realtime: Realtime;
+  /** Work that runs after responses (waited for when the server closes). */
+  background: BackgroundTasks;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -225,6 +228,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const profileReader = createProfileReader({ repository: profileRepository });
   // Closing sessions ends their live websocket connections; the gateway is registered below.
   const liveConnections: { end?: (ended: SessionsEnded) => void } = {};
+  const background = createBackgroundTasks(server.log);
+  server.addHook('onClose', async () => background.settled());
   const auth = createAuth({
     db,
     config,
@@ -233,6 +238,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     settings,
     fields,
     profiles: profileReader,
+    content,
+    background,
     log: server.log,
     onSessionsEnded: (ended) => liveConnections.end?.(ended),
     onSecretCheck: options.onSecretCheck,
@@ -306,6 +313,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   return {
     server,
     realtime,
+    background,
     beginShutdown() {
       shuttingDown = true;
     },

@@ -288,11 +288,12 @@ describe('POST /api/player/register (e-mail)', () => {
     expect(malformed.statusCode).toBe(400);
   });
 
-  it('refuses a taken e-mail address whatever its case', async () => {
+  it('does not say that an address is taken, whatever its case: it mails the owner instead', async () => {
     const { email } = await p.registerByEmail();
     const response = await p.post('/api/player/register', { ...valid, email: email.toUpperCase() });
-    expect(response.statusCode).toBe(422);
-    expect(errorOf(response).fields).toEqual({ email: ['This e-mail address is already registered.'] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ data: { mailed: true } });
+    expect((await p.messagesTo(email)).map((m) => m.category)).toContain('auth.account-exists');
   });
 
   it('refuses a self-excluded person, however the address is written, while the exclusion runs', async () => {

@@ -83,6 +83,8 @@ describe('GET /dev/outbox', () => {
       remoteAddress: nextIp(),
     });
     expect(reset.statusCode, reset.body).toBe(200);
+    // The reset e-mail leaves after the answer.
+    await t.app.background.settled();
 
     const response = await page(t, `?channel=email&to=${encodeURIComponent(email.toLowerCase())}`);
     expect(response.statusCode).toBe(200);

@@ -78,6 +78,8 @@ export function players(t: TestServer) {
   }
 
   async function outbox(query: string): Promise<DevOutboxMessage[]> {
+    // Some e-mails leave after the response (password reset): wait for them.
+    await t.app.background.settled();
     const response = await t.app.server.inject({ url: `/api/dev/outbox${query}` });
     expect(response.statusCode, response.body).toBe(200);
     return outboxPage.parse(response.json()).data;

@@ -311,6 +311,15 @@ export interface PlayerFieldTable {
   default_value: ColumnType<string | number | boolean | null, string | null | undefined, string | null>;
 }
 
+/** Wrong passwords for a login without a password account: it locks like an account does. */
+export interface LoginFailureTable {
+  login: string;
+  failed_login_count: Counter;
+  lockout_count: Counter;
+  locked_until: Date | null;
+  updated_at: Generated<Date>;
+}
+
 export type LedgerAccountKind =
   'player' | 'payment_clearing' | 'withdrawals_pending' | 'fees' | 'game' | 'bonus' | 'sandbox_funding';
 export type LedgerBucket = 'real' | 'bonus' | 'locked';
@@ -674,6 +683,7 @@ export interface Database {
   autologin_tokens: AutologinTokenTable;
   self_exclusions: SelfExclusionTable;
   player_fields: PlayerFieldTable;
+  login_failures: LoginFailureTable;
   ledger_accounts: LedgerAccountTable;
   player_wallets: PlayerWalletTable;
   ledger_transactions: LedgerTransactionTable;

@@ -19,9 +19,11 @@ interface FieldSeed {
   value?: string | number | boolean;
 }
 
+/**
+ * The registration fields besides the login: each tab supplies its own login field (e-mail
+ * or phone). A `phone` row here would ask for a phone in addition on the e-mail tab.
+ */
 const REGISTRATION: FieldSeed[] = [
-  { name: 'email', description: 'E-mail address (e-mail tab)', isRequired: true },
-  { name: 'phone', description: 'Phone number, digits with the country prefix (phone tab)', isRequired: true },
   { name: 'password', description: 'At least 6 characters', isRequired: true },
   { name: 'password_confirmation', description: 'The password again', isRequired: true },
   { name: 'currency', description: "Account currency; the visitor country's currency by default" },
@@ -53,7 +55,7 @@ const PROFILE: FieldSeed[] = [
   { name: 'receiveSmsPromo', description: 'Offers and news by SMS' },
 ];
 
-/** Stable ids: registration 1xx, profile 2xx, in form order. */
+/** Stable ids: registration 1xx (from 103: 101 and 102 were the login fields), profile 2xx, in form order. */
 function rows(scenario: FieldScenario, seeds: FieldSeed[], firstId: number): Insertable<PlayerFieldTable>[] {
   return seeds.map((seed, index) => ({
     id: firstId + index,
@@ -69,7 +71,7 @@ function rows(scenario: FieldScenario, seeds: FieldSeed[], firstId: number): Ins
 }
 
 export function playerFieldRows(): Insertable<PlayerFieldTable>[] {
-  return [...rows('registration', REGISTRATION, 101), ...rows('profile', PROFILE, 201)];
+  return [...rows('registration', REGISTRATION, 103), ...rows('profile', PROFILE, 201)];
 }
 
 export const playersSeeder: Seeder = {

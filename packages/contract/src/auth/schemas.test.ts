@@ -28,7 +28,7 @@ describe('zCheckbox', () => {
 });
 
 describe('registration bodies', () => {
-  it('normalise values and drop unknown keys', () => {
+  it('normalise values, keep an additional phone and drop unknown keys', () => {
     const parsed = emailRegistrationBodySchema.parse({
       email: ' ada@example.com ',
       password,
@@ -52,7 +52,9 @@ describe('registration bodies', () => {
       agreements: true,
       receiveEmailPromo: false,
       nickname: 'Ada',
+      phone: '4915112345678',
     });
+    expect(emailRegistrationBodySchema.parse({ email: 'ada@example.com', password, phone: '' }).phone).toBeUndefined();
   });
 
   it('report every problem, the confirmation included', () => {

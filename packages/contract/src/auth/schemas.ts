@@ -136,10 +136,17 @@ const registrationShape = {
   affiliateTag: optionalTag,
 };
 
-/** `POST /api/player/register`. Unknown keys (and `phone`) are ignored. */
+/**
+ * `POST /api/player/register`. Unknown keys are ignored. `phone` is an additional, unverified
+ * number, kept when the registration field rules list a `phone`.
+ */
 export const emailRegistrationBodySchema = z
   .object(
-    { ...registrationShape, email: trimmed(registrationFieldSchema('email', { required: true })) },
+    {
+      ...registrationShape,
+      email: trimmed(registrationFieldSchema('email', { required: true })),
+      phone: registrationFieldSchema('phone'),
+    },
     { error: 'invalid' },
   )
   .superRefine(passwordConfirmation.check, { when: passwordConfirmation.when });
@@ -238,6 +245,18 @@ export const authResponseSchema = z.object({
   profile: profileSchema,
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/**
+ * `POST /api/player/register` when the address already has an account: accepted without a
+ * session, and the address's owner is told by e-mail. Whether an address has an account
+ * is never said in the answer.
+ */
+export const registrationMailedSchema = z.object({ mailed: z.literal(true), message: z.string() });
+export type RegistrationMailed = z.infer<typeof registrationMailedSchema>;
+
+/** What `POST /api/player/register` answers: a session, or "check your e-mail". */
+export const emailRegistrationResultSchema = z.union([authResponseSchema, registrationMailedSchema]);
+export type EmailRegistrationResult = z.infer<typeof emailRegistrationResultSchema>;
 
 /** The claims of the access token that clients may read (without trusting them). */
 export const accessTokenClaimsSchema = z.object({

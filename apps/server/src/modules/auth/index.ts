@@ -1,4 +1,6 @@
+import type { ContentGroup, ContentTree } from '@croupier/contract';
 import type { Config } from '../../config';
+import type { BackgroundTasks } from '../../lib/background';
 import type { Db } from '../../db/database';
 import type { EmailSender } from '../notifications/email';
 import type { SmsSender } from '../notifications/sms';
@@ -15,12 +17,37 @@ import { createAuthRepository } from './repository';
 import { resolveServerKeys } from './secret';
 import { createSessionService, type ProfileReader, type SessionsEnded } from './sessions';
 import { createSignInService } from './sign-in';
+import type { AccountExistsTexts } from './templates';
 import { createAccessTokens } from './tokens';
 
 export type { AuthenticatedPlayer, AuthGuards } from './guards';
 export type { SessionsEnded } from './sessions';
 export type { SecretCheckObserver } from './crypto';
 export { decoratePlayer, playerOf } from './guards';
+
+/** What accounts read of the content service: e-mail texts in a locale. */
+export interface AuthContent {
+  getGroups(
+    locale: string | undefined,
+    names: readonly ContentGroup[],
+  ): Promise<{ locale: string; groups: Partial<Record<ContentGroup, ContentTree>> }>;
+}
+
+const ACCOUNT_EXISTS_KEYS = ['subject', 'greeting', 'body', 'signIn', 'forgotPassword', 'notYou', 'signature'] as const;
+
+/** The account-exists e-mail's texts in a locale (the default locale's for a missing one). */
+async function accountExistsTexts(content: AuthContent, locale: string | null): Promise<AccountExistsTexts> {
+  const { groups } = await content.getGroups(locale ?? undefined, ['global-components']);
+  const emails = groups['global-components']?.emails;
+  const node = typeof emails === 'object' && emails !== null && !Array.isArray(emails) ? emails.accountExists : null;
+  const texts: Partial<Record<(typeof ACCOUNT_EXISTS_KEYS)[number], string>> = {};
+  for (const key of ACCOUNT_EXISTS_KEYS) {
+    const value = typeof node === 'object' && node !== null && !Array.isArray(node) ? node[key] : undefined;
+    if (typeof value !== 'string') throw new Error(`content global-components emails.accountExists.${key} is missing`);
+    texts[key] = value;
+  }
+  return texts as AccountExistsTexts;
+}
 
 /** Wires the accounts services: sessions and tokens, sign-in, registration, one-time codes, passwords. */
 export function createAuth(options: {
@@ -31,6 +58,9 @@ export function createAuth(options: {
   settings: RegistrationSettings;
   fields: FieldRuleReader;
   profiles: ProfileReader;
+  content: AuthContent;
+  /** Work after the response (reset e-mails). */
+  background: BackgroundTasks;
   log: { warn(message: string): void };
   /** Told when sessions close (logout, closed session, password change, blocking): ends their live connections. */
   onSessionsEnded?: ((ended: SessionsEnded) => void) | undefined;
@@ -63,6 +93,7 @@ export function createAuth(options: {
     email,
     links,
     supportEmail: config.mail.supportEmail,
+    background: options.background,
   });
   const otp = createOtpService({
     repository,
@@ -89,6 +120,9 @@ export function createAuth(options: {
       settings,
       fields,
       features: config.features.registration,
+      email,
+      texts: { accountExists: (locale) => accountExistsTexts(options.content, locale) },
+      links,
     }),
     otp,
     passwords,

@@ -13,6 +13,10 @@ export function createLinks(config: Pick<Config, 'siteUrl'>) {
     emailConfirmation: (code: string) => `${config.siteUrl}/verify/${code}`,
     /** The web app's password reset page; it calls POST /api/player/passwords/confirm. */
     passwordReset: (code: string) => `${config.siteUrl}/password/reset/${code}`,
+    /** The home page with the sign-in modal open. */
+    signIn: () => `${config.siteUrl}/?sign-in`,
+    /** The home page with the forgot-password modal open. */
+    forgotPassword: () => `${config.siteUrl}/?forgot-pass`,
   };
 }
 

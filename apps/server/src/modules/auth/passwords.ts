@@ -1,5 +1,6 @@
 import type { PasswordChangeBody, PasswordConfirmBody } from '@croupier/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BackgroundTasks } from '../../lib/background';
 import { AppError } from '../../lib/errors';
 import type { EmailSender } from '../notifications/email';
 import type { CodesRepository } from './codes-repository';
@@ -31,6 +32,9 @@ export const RESET_REQUESTED =
 
 const INVALID_RESET_CODE = 'This link is invalid, used or expired. Ask for a new one.';
 
+/** Counts the resets of no one: an unknown address costs the same query as a known one. */
+const NO_PLAYER = '00000000-0000-0000-0000-000000000000';
+
 function fieldError(field: string, message: string): AppError {
   return AppError.validation({ [field]: [message] });
 }
@@ -42,18 +46,28 @@ export function createPasswordService(options: {
   email: EmailSender;
   links: Links;
   supportEmail: string;
+  background: BackgroundTasks;
 }) {
-  const { repository, codes, sessions, email, links } = options;
+  const { repository, codes, sessions, email, links, background } = options;
 
-  async function issueResetCode(playerId: string, channel: 'email' | 'sms', clientIp: string): Promise<string> {
-    const code = randomToken();
+  async function storeResetCode(
+    playerId: string,
+    codeHash: string,
+    channel: 'email' | 'sms',
+    clientIp: string,
+  ): Promise<void> {
     await codes.insertPasswordReset({
       playerId,
-      codeHash: sha256Hex(code),
+      codeHash,
       channel,
       clientIp,
       ttlSeconds: channel === 'email' ? RESET_POLICY.emailTtlSeconds : RESET_POLICY.smsTtlSeconds,
     });
+  }
+
+  async function issueResetCode(playerId: string, channel: 'email' | 'sms', clientIp: string): Promise<string> {
+    const code = randomToken();
+    await storeResetCode(playerId, sha256Hex(code), channel, clientIp);
     return code;
   }
 
@@ -97,31 +111,34 @@ export function createPasswordService(options: {
 
     /**
      * `POST /api/player/passwords/reset`: mails a reset link when the address has an
-     * account; the answer is the same either way.
+     * account. Every address gets the same answer after the same steps (the account
+     * lookup, the count of recent resets, a code and its hash); storing the code and
+     * mailing it happen after the answer, so neither its content nor its time (nor a
+     * failing mail server) tells whether the address has an account.
      */
     async requestReset(address: string, clientIp: string, log: Log): Promise<{ message: string }> {
       const account = await repository.findCredentialsByEmail(address);
-      if (!account?.email) return { message: RESET_REQUESTED };
-      if (
-        (await codes.countPasswordResetsSince(account.id, RESET_POLICY.windowSeconds)) >=
-        RESET_POLICY.maxEmailsPerWindow
-      ) {
+      const recent = await codes.countPasswordResetsSince(account?.id ?? NO_PLAYER, RESET_POLICY.windowSeconds);
+      const code = randomToken();
+      const codeHash = sha256Hex(code);
+      const to = account?.email;
+      if (!account || !to) return { message: RESET_REQUESTED };
+      if (recent >= RESET_POLICY.maxEmailsPerWindow) {
         log.info({ playerId: account.id }, 'password reset e-mail limit reached: none sent');
         return { message: RESET_REQUESTED };
       }
-      const code = await issueResetCode(account.id, 'email', clientIp);
-      try {
-        await email.send(
-          passwordResetMessage({
-            to: account.email,
-            link: links.passwordReset(code),
-            ttlSeconds: RESET_POLICY.emailTtlSeconds,
-          }),
-        );
-      } catch (error) {
-        log.error({ err: error, playerId: account.id, transport: email.transport }, 'password reset e-mail not sent');
-        throw new AppError('SERVICE_UNAVAILABLE', 'The e-mail could not be sent. Try again in a moment.');
-      }
+      background.run('password reset e-mail', async () => {
+        await storeResetCode(account.id, codeHash, 'email', clientIp);
+        await email
+          .send(passwordResetMessage({ to, link: links.passwordReset(code), ttlSeconds: RESET_POLICY.emailTtlSeconds }))
+          .catch((error: unknown) => {
+            // The player asks again after a while; the answer could not say so without telling.
+            log.error(
+              { err: error, playerId: account.id, transport: email.transport },
+              'password reset e-mail not sent',
+            );
+          });
+      });
       return { message: RESET_REQUESTED };
     },
 

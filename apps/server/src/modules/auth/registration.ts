@@ -8,6 +8,7 @@ import {
   type FieldScenario,
   type Locale,
   type PhoneRegistrationBody,
+  type RegistrationMailed,
 } from '@croupier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable } from 'kysely';
@@ -15,6 +16,7 @@ import type { PlayerTable, RegistrationMethod } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { fieldErrors, ruleText } from '../../lib/field-errors';
+import type { EmailSender } from '../notifications/email';
 import type { ClientContext } from './client';
 import type { CodesRepository } from './codes-repository';
 import { randomReferralCode } from './crypto';
@@ -25,6 +27,7 @@ import type { OtpService } from './otp';
 import { hashPassword, passwordProblem } from './password-policy';
 import type { AuthRepository } from './repository';
 import type { SessionService } from './sessions';
+import { accountExistsMessage, type AccountExistsTexts } from './templates';
 
 type Log = Pick<FastifyBaseLogger, 'error'>;
 
@@ -35,18 +38,24 @@ export interface RegistrationSettings {
   listLocales(): Promise<Locale[]>;
 }
 
+/** The texts of the "you already have an account" e-mail in a locale (content service). */
+export interface AccountNoticeTexts {
+  accountExists(locale: string | null): Promise<AccountExistsTexts>;
+}
+
 /** The field rules of a scenario (profile module). */
 export interface FieldRuleReader {
   listFields(scenario: FieldScenario): Promise<Field[]>;
 }
 
-type RegistrationBody = Omit<EmailRegistrationBody, 'email'> & { email?: string; phone?: string };
+type RegistrationBody = Omit<EmailRegistrationBody, 'email' | 'phone'> & { email?: string; phone?: string | undefined };
 
 /**
  * Field names registration validates against the operator's required flags; a field
  * rule with another name (which this server does not store) is not enforced.
  */
 const KNOWN_FIELDS = new Set([
+  'phone',
   'password_confirmation',
   'currency',
   'country',
@@ -66,13 +75,21 @@ const KNOWN_FIELDS = new Set([
 ]);
 
 /**
- * Required-flag exemptions per tab: the login field belongs to its tab, the other tab's
- * promo checkbox is dropped by the form (spec §5), and a hidden nickname is derived.
+ * Required-flag exemptions per tab: each tab supplies its own login field, so a listed
+ * `email` or `phone` is an additional field; a `phone` on the e-mail tab is asked for (and
+ * kept, unverified), an `email` on the phone tab is not taken by phone registration. The
+ * other tab's promo checkbox is dropped by the form, and a hidden nickname is derived.
  */
 const EXEMPT: Record<'email' | 'phone', ReadonlySet<string>> = {
-  email: new Set(['email', 'phone', 'receiveSmsPromo', 'nickname']),
+  email: new Set(['email', 'receiveSmsPromo', 'nickname']),
   phone: new Set(['email', 'phone', 'receiveEmailPromo', 'nickname']),
 };
+
+/**
+ * The answer to an e-mail registration whose address has an account: accepted like a new
+ * one, the owner is told by e-mail. No session: the caller does not own the account.
+ */
+export const REGISTRATION_MAILED = 'We have sent an e-mail to this address. Follow it to continue.';
 
 const EXCLUDED = 'Registration is not possible with this {what}. Please contact support.';
 const MAX_REFERRAL_CODE_TRIES = 3;
@@ -81,9 +98,11 @@ const MAX_REFERRAL_CODE_TRIES = 3;
  * Registration by e-mail, or by phone with a one-time code. Refused with 451 (11006)
  * from a country that blocks sign-up; 422 with field errors for everything about the
  * form: a field the operator requires, a country that blocks sign-up (field `country`),
- * a currency or locale the site does not offer, a common password, a duplicate e-mail
- * or phone, and a person on the self-exclusion register (neutral wording: whether
- * someone excluded themselves is nobody else's business).
+ * a currency or locale the site does not offer, a common password, a duplicate phone,
+ * and a person on the self-exclusion register (neutral wording: whether someone
+ * excluded themselves is nobody else's business). An e-mail address that already has an
+ * account is not a form error (that would tell anyone which addresses have accounts):
+ * the registration is accepted without a session and the owner gets an e-mail.
  */
 export function createRegistrationService(options: {
   repository: AuthRepository;
@@ -95,15 +114,40 @@ export function createRegistrationService(options: {
   settings: RegistrationSettings;
   fields: FieldRuleReader;
   features: { email: boolean; phone: boolean };
+  email: EmailSender;
+  texts: AccountNoticeTexts;
+  links: { signIn(): string; forgotPassword(): string };
 }) {
   const { repository, codes, sessions, otp, confirmations, geo, settings, fields } = options;
+
+  /** Tells the owner of an address that someone (likely they) tried to register it again. */
+  async function noticeExistingAccount(address: string, log: Log): Promise<RegistrationMailed> {
+    try {
+      const owner = await repository.findNoticeTarget(address);
+      if (owner) {
+        const texts = await options.texts.accountExists(owner.locale);
+        await options.email.send(
+          accountExistsMessage({
+            to: owner.email,
+            texts,
+            signInLink: options.links.signIn(),
+            resetLink: options.links.forgotPassword(),
+          }),
+        );
+      }
+    } catch (error) {
+      // Like the confirmation of a new account: logged, never a different answer.
+      log.error({ err: error, transport: options.email.transport }, 'account-exists e-mail not sent');
+    }
+    return { mailed: true, message: REGISTRATION_MAILED };
+  }
 
   /** Validates the form beyond its schema and builds the account row (without the password hash). */
   async function prepare(
     body: RegistrationBody,
     method: 'email' | 'phone',
     context: ClientContext,
-  ): Promise<Omit<Insertable<PlayerTable>, 'password_hash'>> {
+  ): Promise<{ values: Omit<Insertable<PlayerTable>, 'password_hash'>; emailTaken: boolean }> {
     const errors = fieldErrors();
     const [countries, currencies, locales, rules] = await Promise.all([
       settings.listCountries(),
@@ -112,6 +156,9 @@ export function createRegistrationService(options: {
       fields.listFields('registration'),
     ]);
     const values = body as Record<string, unknown>;
+    // An e-mail registration keeps a phone only when the operator asks for one.
+    const phone =
+      method === 'phone' || rules.some((rule) => rule.name === 'phone' && rule.isVisible) ? body.phone : undefined;
 
     for (const rule of rules) {
       if (!rule.isRequired || !rule.isVisible || EXEMPT[method].has(rule.name) || !KNOWN_FIELDS.has(rule.name))
@@ -158,27 +205,29 @@ export function createRegistrationService(options: {
       locale = locales.find((l) => l.code === country?.locale)?.code ?? locales.find((l) => l.isDefault)?.code ?? null;
     }
 
-    const problem = passwordProblem(body.password, [body.email, body.phone]);
+    const problem = passwordProblem(body.password, [body.email, phone]);
     if (problem) errors.add('password', problem);
 
+    let emailTaken = false;
     if (body.email) {
-      if (await repository.isEmailTaken(body.email)) errors.add('email', 'This e-mail address is already registered.');
-      else if (await codes.isSelfExcluded({ emailNormalized: normalizeEmailForMatching(body.email) })) {
+      emailTaken = await repository.isEmailTaken(body.email);
+      if (!emailTaken && (await codes.isSelfExcluded({ emailNormalized: normalizeEmailForMatching(body.email) }))) {
         errors.add('email', EXCLUDED.replace('{what}', 'e-mail address'));
       }
     }
-    if (body.phone) {
-      if (await repository.isPhoneTaken(body.phone)) errors.add('phone', 'This phone number is already registered.');
-      else if (await codes.isSelfExcluded({ phone: body.phone })) {
+    // A taken phone stays a form error: see ARCHITECTURE.md, "Enumeration".
+    if (phone) {
+      if (await repository.isPhoneTaken(phone)) errors.add('phone', 'This phone number is already registered.');
+      else if (await codes.isSelfExcluded({ phone })) {
         errors.add('phone', EXCLUDED.replace('{what}', 'phone number'));
       }
     }
     errors.throwIfAny();
 
     const registrationMethod: RegistrationMethod = method;
-    return {
+    const row = {
       email: body.email ?? null,
-      phone: body.phone ?? null,
+      phone: phone ?? null,
       phone_confirmed: method === 'phone',
       nickname: body.nickname ?? (body.email ? body.email.slice(0, body.email.indexOf('@')) : null),
       first_name: body.firstName ?? null,
@@ -204,18 +253,20 @@ export function createRegistrationService(options: {
       // Registration signs the player in: it is their first sign-in.
       last_login_at: new Date(),
     };
+    return { values: row, emailTaken };
   }
 
-  /** Stores the account; a duplicate that slipped past the checks (a parallel registration) is a 422 too. */
-  async function insert(values: Insertable<PlayerTable>): Promise<string> {
+  /**
+   * Stores the account; undefined when a parallel registration took the e-mail address
+   * meanwhile (answered like any taken address). A phone taken meanwhile is a 422.
+   */
+  async function insert(values: Insertable<PlayerTable>): Promise<string | undefined> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const { id } = await repository.insertPlayer({ ...values, referral_code: randomReferralCode() });
         return id;
       } catch (error) {
-        if (isUniqueViolation(error, 'players_email_unique')) {
-          throw AppError.validation({ email: ['This e-mail address is already registered.'] });
-        }
+        if (isUniqueViolation(error, 'players_email_unique')) return undefined;
         if (isUniqueViolation(error, 'players_phone_key')) {
           throw AppError.validation({ phone: ['This phone number is already registered.'] });
         }
@@ -225,11 +276,18 @@ export function createRegistrationService(options: {
   }
 
   return {
-    async registerByEmail(body: EmailRegistrationBody, context: ClientContext, log: Log): Promise<AuthResponse> {
+    async registerByEmail(
+      body: EmailRegistrationBody,
+      context: ClientContext,
+      log: Log,
+    ): Promise<AuthResponse | RegistrationMailed> {
       if (!options.features.email) throw new AppError('BAD_REQUEST', 'Registration by e-mail is not available.');
       await geo.assertAuthAllowed(context.country);
-      const values = await prepare(body, 'email', context);
-      const playerId = await insert({ ...values, password_hash: await hashPassword(body.password) });
+      const { values, emailTaken } = await prepare(body, 'email', context);
+      // Hashed on both paths, so that a taken address is not answered faster.
+      const passwordHash = await hashPassword(body.password);
+      const playerId = emailTaken ? undefined : await insert({ ...values, password_hash: passwordHash });
+      if (!playerId) return noticeExistingAccount(body.email, log);
       await confirmations.sendQuietly(playerId, body.email, log);
       return sessions.start(playerId, { ...context, fingerprint: body.fingerprint }, 'registration', {
         isNewlyRegistered: true,
@@ -240,9 +298,11 @@ export function createRegistrationService(options: {
     async registerByPhone(body: PhoneRegistrationBody, context: ClientContext): Promise<AuthResponse> {
       if (!options.features.phone) throw new AppError('BAD_REQUEST', 'Registration by phone is not available.');
       await geo.assertAuthAllowed(context.country);
-      const values = await prepare(body, 'phone', context);
+      const { values } = await prepare(body, 'phone', context);
       await otp.consumeForRegistration(body.phone, body.code);
       const playerId = await insert({ ...values, password_hash: await hashPassword(body.password) });
+      // The phone's owner proved it with the code; an e-mail on this tab is never stored.
+      if (!playerId) throw new AppError('CONFLICT');
       return sessions.start(playerId, { ...context, fingerprint: body.fingerprint }, 'registration', {
         isNewlyRegistered: true,
       });

@@ -79,6 +79,16 @@ export function createAuthRepository(db: Db) {
       return db.selectFrom('players').select(CREDENTIAL_COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
+    /** Where and in which language to tell an address's owner about their account. */
+    async findNoticeTarget(email: string): Promise<{ email: string; locale: string | null } | undefined> {
+      const row = await db
+        .selectFrom('players')
+        .select(['email', 'locale'])
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .executeTakeFirst();
+      return row?.email ? { email: row.email, locale: row.locale } : undefined;
+    },
+
     async isEmailTaken(email: string): Promise<boolean> {
       const row = await db
         .selectFrom('players')
@@ -133,6 +143,54 @@ export function createAuthRepository(db: Db) {
           .where('id', '=', playerId)
           .execute();
         return { claimed: true };
+      });
+    },
+
+    /** The lockout state of a login that has no password account, if it failed before. */
+    async findLoginFailure(login: string): Promise<LoginFailureState | undefined> {
+      const row = await db
+        .selectFrom('login_failures')
+        .select(['failed_login_count', 'lockout_count', 'locked_until'])
+        .where('login', '=', login)
+        .executeTakeFirst();
+      return row
+        ? { failedLoginCount: row.failed_login_count, lockoutCount: row.lockout_count, lockedUntil: row.locked_until }
+        : undefined;
+    },
+
+    /**
+     * Counts a wrong password for a login without a password account, by the same policy
+     * as an account's (row locked for the read-modify-write, like `recordLoginFailure`).
+     */
+    async recordUnknownLoginFailure(login: string, now: Date, policy: LockoutPolicy): Promise<LoginFailureState> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('login_failures')
+          .values({ login })
+          .onConflict((oc) => oc.column('login').doNothing())
+          .execute();
+        const row = await trx
+          .selectFrom('login_failures')
+          .select(['failed_login_count', 'lockout_count', 'locked_until'])
+          .where('login', '=', login)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const next = afterFailedLogin(
+          { failedLoginCount: row.failed_login_count, lockoutCount: row.lockout_count, lockedUntil: row.locked_until },
+          now,
+          policy,
+        );
+        await trx
+          .updateTable('login_failures')
+          .set({
+            failed_login_count: next.failedLoginCount,
+            lockout_count: next.lockoutCount,
+            locked_until: next.lockedUntil,
+            updated_at: sql<Date>`now()`,
+          })
+          .where('login', '=', login)
+          .execute();
+        return next;
       });
     },
 

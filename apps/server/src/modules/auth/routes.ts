@@ -2,6 +2,7 @@ import {
   authResponseSchema,
   dataEnvelope,
   emailRegistrationBodySchema,
+  emailRegistrationResultSchema,
   messageSchema,
   otpSendBodySchema,
   otpVerifyBodySchema,
@@ -61,15 +62,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: Config }> =
         tags: ['auth'],
         summary: 'Registers a player by e-mail and signs them in',
         description:
-          'Guest. Keys are the registration fields (`GET /api/player/fields/validations?scenario=registration`). ' +
+          'Guest. `email` plus the registration fields (`GET /api/player/fields/validations?scenario=registration`); ' +
+          'a `phone` is kept, unverified, when that list has a visible `phone`. ' +
           'Checkboxes take 1/0/""/true/false. Nickname defaults to the e-mail local part; country to the visitor’s, ' +
           'currency to the country’s, locale to the country’s or the default. 422 with field errors for bad or ' +
-          'missing fields, a common password, a duplicate or self-excluded e-mail, a currency or locale the site does ' +
-          'not offer, and a country that blocks sign-up. 451 (11006) from a visitor country that blocks sign-up. ' +
-          'Mails a confirmation link `/verify/{code}`. ' +
+          'missing fields, a common password, a self-excluded e-mail, a taken phone, a currency or locale the site ' +
+          'does not offer, and a country that blocks sign-up. 451 (11006) from a visitor country that blocks sign-up. ' +
+          'Answers a session and mails a confirmation link `/verify/{code}`; for an address that already has an ' +
+          'account it answers `{ mailed: true, message }` (no session) and mails the owner instead. ' +
           limitText(AUTH_RATE_LIMITS.register),
         body: emailRegistrationBodySchema,
-        response: { 200: dataEnvelope(authResponseSchema) },
+        response: { 200: dataEnvelope(emailRegistrationResultSchema) },
       },
     },
     async (request) => ({

@@ -39,6 +39,22 @@ export function createSignInService(options: {
   const { repository, codes, sessions, geo } = options;
   const lockout = options.lockout ?? LOCKOUT_POLICY;
 
+  /**
+   * A login without a password account (unknown, or social only) goes through the same
+   * steps as a wrong password: the lock check, one argon2 verification and the failure
+   * count, kept per login. So after as many attempts it gets the same lock answer, and
+   * the time taken does not tell it apart either.
+   */
+  async function refuseUnknownLogin(login: string, password: string): Promise<never> {
+    const key = login.toLowerCase();
+    const now = new Date();
+    const state = await repository.findLoginFailure(key);
+    if (state && isLocked(state, now)) throw lockedError(secondsLocked(state, now));
+    await spendPasswordCheck(password);
+    await repository.recordUnknownLoginFailure(key, now, lockout);
+    throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+  }
+
   return {
     /**
      * A one-time autologin token for a player (CRM e-mails, support): the link is
@@ -62,10 +78,7 @@ export function createSignInService(options: {
       const account = body.login.includes('@')
         ? await repository.findCredentialsByEmail(body.login)
         : await repository.findCredentialsByPhone(body.login);
-      if (!account?.password_hash) {
-        await spendPasswordCheck(body.password);
-        throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
-      }
+      if (!account?.password_hash) return refuseUnknownLogin(body.login, body.password);
       const now = new Date();
       const claim = await repository.claimLoginAttempt(account.id, now, lockout);
       if (!claim.claimed) throw lockedError(secondsLocked(claim, now));

@@ -3,8 +3,9 @@ import type { EmailMessage } from '../notifications/email';
 import type { SmsMessage } from '../notifications/sms';
 
 /**
- * E-mails and SMS of accounts. English only for now, like the contact form's: the texts
- * move to content when messages are localised (the player's locale is stored).
+ * E-mails and SMS of accounts. Mostly English for now, like the contact form's: the texts
+ * move to content when messages are localised (the player's locale is stored). The
+ * account-exists e-mail already takes its texts from content, in the owner's locale.
  */
 
 function minutesOrHours(seconds: number): string {
@@ -68,6 +69,57 @@ export function passwordResetMessage(input: { to: string; link: string; ttlSecon
       '<p>Croupier</p>',
     ].join('\n'),
     category: 'auth.password-reset',
+  };
+}
+
+/** Texts of the account-exists e-mail (content `global-components` → `emails.accountExists`). */
+export interface AccountExistsTexts {
+  subject: string;
+  greeting: string;
+  body: string;
+  signIn: string;
+  forgotPassword: string;
+  notYou: string;
+  signature: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** To the owner of an address someone tried to register again; it names no one and carries no code. */
+export function accountExistsMessage(input: {
+  to: string;
+  texts: AccountExistsTexts;
+  signInLink: string;
+  resetLink: string;
+}): EmailMessage {
+  const { texts } = input;
+  const html = (text: string) => escapeHtml(text);
+  return {
+    to: input.to,
+    subject: texts.subject,
+    text: [
+      texts.greeting,
+      '',
+      texts.body,
+      '',
+      `${texts.signIn}: ${input.signInLink}`,
+      `${texts.forgotPassword}: ${input.resetLink}`,
+      '',
+      texts.notYou,
+      '',
+      texts.signature,
+    ].join('\n'),
+    html: [
+      `<p>${html(texts.greeting)}</p>`,
+      `<p>${html(texts.body)}</p>`,
+      `<p><a href="${html(input.signInLink)}">${html(texts.signIn)}</a></p>`,
+      `<p><a href="${html(input.resetLink)}">${html(texts.forgotPassword)}</a></p>`,
+      `<p>${html(texts.notYou)}</p>`,
+      `<p>${html(texts.signature)}</p>`,
+    ].join('\n'),
+    category: 'auth.account-exists',
   };
 }
 

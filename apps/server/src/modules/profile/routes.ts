@@ -35,7 +35,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{
         summary: 'Which fields the registration or profile form shows and requires',
         description:
           'Guest or Bearer (a token is not needed for either scenario: the rules are the same for everyone). ' +
-          '`editable: false` (profile): the field can be filled in once, not changed.',
+          '`editable: false` (profile): the field can be filled in once, not changed. `registration` lists the ' +
+          'fields besides the login: each tab supplies its own (e-mail or phone); a listed `phone` asks for a phone ' +
+          'in addition on the e-mail tab.',
         querystring: fieldsQuerySchema,
         response: { 200: dataEnvelope(z.array(fieldSchema)) },
       },

@@ -218,6 +218,19 @@ function RegistrationFlow({ tab, rules, countries, currencies, visitorCountry, o
     loginEffects(response);
   };
 
+  /**
+   * The address has an account: the server mailed its owner and gives no session. The
+   * same words as for anyone told to look in their inbox; nothing says the account exists.
+   */
+  const checkEmail = () => {
+    notify({
+      type: 'info',
+      title: t('registrationMailed.title', { ns: 'alerts' }),
+      description: t('registrationMailed.description', { ns: 'alerts' }),
+    });
+    close({ force: true });
+  };
+
   /** 422 field errors onto the form; those of fields not on screen go to the form's alert. */
   const showFieldErrors = (fields: Record<string, string>) => {
     const onScreen = new Set(form.fields.map((field) => field.name));
@@ -250,7 +263,9 @@ function RegistrationFlow({ tab, rules, countries, currencies, visitorCountry, o
     track({ event: 'registration', funnelStep: 'sent', regType: tab });
     if (tab === 'email') {
       try {
-        succeed(await authCalls.register(body));
+        const result = await authCalls.register(body);
+        if ('mailed' in result) checkEmail();
+        else succeed(result);
       } catch (error) {
         if (error instanceof ApiError && error.status === 422) showFieldErrors(firstFieldErrors(error.fields));
         else setFormError(genericError(error));

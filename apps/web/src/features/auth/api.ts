@@ -6,6 +6,7 @@ import { AFFILIATE_COOKIE, getVisitorId, readStoredVisitorId } from '../tracking
 import { useSession } from './session';
 import type {
   AuthResponse,
+  EmailRegistrationResult,
   FieldRule,
   MessageResponse,
   OtpReason,
@@ -84,7 +85,8 @@ export function readAffiliateTag(): string | undefined {
 
 export const authCalls = {
   signIn: (body: SignInBody) => apiRequest<AuthResponse>('POST', '/api/player/sessions', { body }),
-  register: (body: RegistrationBody) => apiRequest<AuthResponse>('POST', '/api/player/register', { body }),
+  /** A session, or `{ mailed }` when the address has an account (its owner was e-mailed). */
+  register: (body: RegistrationBody) => apiRequest<EmailRegistrationResult>('POST', '/api/player/register', { body }),
   registerPhone: (body: RegistrationBody & { code: string }) =>
     apiRequest<AuthResponse>('POST', '/api/player/register/phone', { body }),
   sendOtp: (phone: string, reason: OtpReason) =>

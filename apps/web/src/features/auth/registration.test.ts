@@ -23,11 +23,10 @@ const rule = (name: string, position: number, extra: Partial<FieldRule> = {}): F
   ...extra,
 });
 
+/** The server's list: the fields besides the login, which each tab supplies. */
 const RULES: FieldRule[] = [
   rule('agreements', 90, { isRequired: true }),
   rule('password', 20, { isRequired: false }),
-  rule('email', 10, { isRequired: true }),
-  rule('phone', 11, { isRequired: true }),
   rule('nickname', 30, { isVisible: false }),
   rule('locale', 31, { isVisible: false }),
   rule('captcha', 32),
@@ -77,6 +76,39 @@ describe('registration form from the field rules', () => {
     expect(names).toContain('receiveSmsPromo');
     expect(form.deriveNickname).toBe(false);
     expect(form.fields.find((field) => field.name === 'phone')?.kind).toBe('phone');
+  });
+
+  it('e-mail tab: a listed phone is asked for in addition, after the e-mail, required as its rule says', () => {
+    const optional = buildRegistrationForm([...RULES, rule('phone', 22)], context());
+    expect(optional.fields.slice(0, 4).map((field) => [field.name, field.kind, field.required])).toEqual([
+      ['email', 'email', true],
+      ['password', 'password', true],
+      ['password_confirmation', 'password', true],
+      ['phone', 'phone', false],
+    ]);
+    const required = buildRegistrationForm([...RULES, rule('phone', 22, { isRequired: true })], context());
+    expect(required.fields.find((field) => field.name === 'phone')?.required).toBe(true);
+    const hidden = buildRegistrationForm([...RULES, rule('phone', 22, { isVisible: false })], context());
+    expect(hidden.fields.map((field) => field.name)).not.toContain('phone');
+  });
+
+  it('phone tab: a listed phone is its own login field (once, first); a listed e-mail is dropped', () => {
+    const form = buildRegistrationForm(
+      [...RULES, rule('phone', 22, { isRequired: false }), rule('email', 5, { isRequired: true })],
+      context({ tab: 'phone' }),
+    );
+    const names = form.fields.map((field) => field.name);
+    expect(names.filter((name) => name === 'phone')).toHaveLength(1);
+    expect(form.fields[0]).toMatchObject({ name: 'phone', required: true });
+    expect(names).not.toContain('email');
+  });
+
+  it('a listed e-mail on the e-mail tab (an older list) does not add a second e-mail field', () => {
+    const form = buildRegistrationForm([...RULES, rule('email', 25, { isRequired: false })], context());
+    expect(form.fields.filter((field) => field.name === 'email')).toEqual([
+      { name: 'email', kind: 'email', required: true, initial: '' },
+    ]);
+    expect(form.fields[0]?.name).toBe('email');
   });
 
   it('takes required from the rules; the login field and the password are always required', () => {
@@ -230,6 +262,17 @@ describe('registration body', () => {
     expect(body).not.toHaveProperty('nickname');
     expect(body).not.toHaveProperty('email');
     expect(body).not.toHaveProperty('affiliateTag');
+  });
+
+  it('e-mail with a listed phone: sends the phone as prefix plus digits, or empty when left out', () => {
+    const form = buildRegistrationForm([...RULES, rule('phone', 22)], context());
+    const values = { ...initialValues(form), email: 'jane@example.com', password: 'secret1' };
+    const extras = { fingerprint: '', referralCode: '', phonePrefix: '49' };
+    expect(buildRegistrationBody(form, { ...values, phone: '151 2345 6789' }, extras)).toMatchObject({
+      email: 'jane@example.com',
+      phone: '4915123456789',
+    });
+    expect(buildRegistrationBody(form, values, extras)).toMatchObject({ phone: '' });
   });
 
   it('derives the nickname from the local part', () => {

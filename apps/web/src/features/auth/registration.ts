@@ -93,9 +93,12 @@ function textValue(value: unknown): string {
 }
 
 /**
- * - fields sorted by position; required and visible flags from the rules;
- * - the active tab's login field (email or phone) is always there and required, the
- *   other one is dropped; the password is always there and required;
+ * - the active tab supplies its login field (email or phone): always first and required,
+ *   whatever the rules say; the rules list the other fields;
+ * - those follow, sorted by position, with their required and visible flags; a listed
+ *   `phone` on the e-mail tab asks for a phone in addition (required when its rule says
+ *   so); a listed `email` on the phone tab is dropped (phone registration takes none);
+ * - the password is always there and required;
  * - nickname, when hidden, is derived from the e-mail (e-mail tab) or left out (phone);
  * - locale is hidden and holds the current locale;
  * - country and currency are hidden when the visitor's country is unknown, otherwise
@@ -107,20 +110,20 @@ function textValue(value: unknown): string {
  */
 export function buildRegistrationForm(rules: readonly FieldRule[], context: RegistrationContext): RegistrationForm {
   const { tab, visitorCountry } = context;
-  const otherLogin = tab === 'email' ? 'phone' : 'email';
   const droppedPromo = tab === 'email' ? 'receiveSmsPromo' : 'receiveEmailPromo';
   const sorted = [...rules].sort((a, b) => a.position - b.position || a.id - b.id);
-  const fields: FormField[] = [];
+  const fields: FormField[] = [{ name: tab, kind: tab, required: true, initial: '' }];
   const hidden: Record<string, string> = { locale: context.locale };
   let deriveNickname = false;
 
   for (const rule of sorted) {
     const { name } = rule;
-    if (name === otherLogin || name === droppedPromo || ALWAYS_HIDDEN.has(name)) continue;
+    if (name === droppedPromo || ALWAYS_HIDDEN.has(name)) continue;
+    if (tab === 'phone' && name === 'email') continue;
     if (fields.some((field) => field.name === name)) continue;
     const kind = fieldKind(name);
 
-    if (name === tab || name === 'password') {
+    if (name === 'password') {
       fields.push({ name, kind, required: true, initial: '' });
       continue;
     }
@@ -152,12 +155,9 @@ export function buildRegistrationForm(rules: readonly FieldRule[], context: Regi
     });
   }
 
-  // The login field and the password exist whatever the rules list.
+  // The password exists whatever the rules list, right after the login field.
   if (!fields.some((field) => field.name === 'password')) {
-    fields.unshift({ name: 'password', kind: 'password', required: true, initial: '' });
-  }
-  if (!fields.some((field) => field.name === tab)) {
-    fields.unshift({ name: tab, kind: tab, required: true, initial: '' });
+    fields.splice(1, 0, { name: 'password', kind: 'password', required: true, initial: '' });
   }
   return { tab, fields, hidden, deriveNickname };
 }
@@ -224,10 +224,11 @@ export function initialValues(form: RegistrationForm): RegistrationValues {
   return Object.fromEntries(form.fields.map((field) => [field.name, field.initial]));
 }
 
-/** Registration rules used when the server's list cannot be loaded: the reference's defaults. */
+/**
+ * Registration rules used when the server's list cannot be loaded: the reference's
+ * defaults without the login fields (each tab supplies its own).
+ */
 export const FALLBACK_REGISTRATION_RULES: readonly FieldRule[] = [
-  { id: 1, name: 'email', description: '', editable: true, isRequired: true, isVisible: true, position: 1 },
-  { id: 2, name: 'phone', description: '', editable: true, isRequired: true, isVisible: true, position: 2 },
   { id: 3, name: 'password', description: '', editable: true, isRequired: true, isVisible: true, position: 3 },
   { id: 4, name: 'nickname', description: '', editable: true, isRequired: false, isVisible: false, position: 4 },
   { id: 5, name: 'country', description: '', editable: true, isRequired: true, isVisible: true, position: 5 },

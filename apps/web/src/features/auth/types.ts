@@ -2,7 +2,14 @@
  * Wire shapes of the account calls (api-shapes §2.2 and §2.3): the contract's types, and
  * the registration body, which the form builds from the field rules.
  */
-export type { AuthResponse, Field as FieldRule, LoginType, OtpReason, Profile } from '@croupier/contract';
+export type {
+  AuthResponse,
+  EmailRegistrationResult,
+  Field as FieldRule,
+  LoginType,
+  OtpReason,
+  Profile,
+} from '@croupier/contract';
 
 /** `{ message }` answers (OTP send, password reset). */
 export interface MessageResponse {
