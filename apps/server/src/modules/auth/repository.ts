@@ -146,23 +146,16 @@ export function createAuthRepository(db: Db) {
       });
     },
 
-    /** The lockout state of a login that has no password account, if it failed before. */
-    async findLoginFailure(login: string): Promise<LoginFailureState | undefined> {
-      const row = await db
-        .selectFrom('login_failures')
-        .select(['failed_login_count', 'lockout_count', 'locked_until'])
-        .where('login', '=', login)
-        .executeTakeFirst();
-      return row
-        ? { failedLoginCount: row.failed_login_count, lockoutCount: row.lockout_count, lockedUntil: row.locked_until }
-        : undefined;
-    },
-
     /**
-     * Counts a wrong password for a login without a password account, by the same policy
-     * as an account's (row locked for the read-modify-write, like `recordLoginFailure`).
+     * `claimLoginAttempt` for a login that has no password account (unknown, or social
+     * only): the same policy, claimed the same way before the dummy check, so that a burst
+     * of parallel guesses gets the same answers whether the account exists or not.
      */
-    async recordUnknownLoginFailure(login: string, now: Date, policy: LockoutPolicy): Promise<LoginFailureState> {
+    async claimUnknownLoginAttempt(
+      login: string,
+      now: Date,
+      policy: LockoutPolicy,
+    ): Promise<{ claimed: true } | { claimed: false; lockedUntil: Date }> {
       return db.transaction().execute(async (trx) => {
         await trx
           .insertInto('login_failures')
@@ -175,6 +168,9 @@ export function createAuthRepository(db: Db) {
           .where('login', '=', login)
           .forUpdate()
           .executeTakeFirstOrThrow();
+        if (row.locked_until && isLocked({ lockedUntil: row.locked_until }, now)) {
+          return { claimed: false, lockedUntil: row.locked_until };
+        }
         const next = afterFailedLogin(
           { failedLoginCount: row.failed_login_count, lockoutCount: row.lockout_count, lockedUntil: row.locked_until },
           now,
@@ -190,7 +186,7 @@ export function createAuthRepository(db: Db) {
           })
           .where('login', '=', login)
           .execute();
-        return next;
+        return { claimed: true };
       });
     },
 

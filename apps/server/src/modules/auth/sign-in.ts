@@ -48,10 +48,9 @@ export function createSignInService(options: {
   async function refuseUnknownLogin(login: string, password: string): Promise<never> {
     const key = login.toLowerCase();
     const now = new Date();
-    const state = await repository.findLoginFailure(key);
-    if (state && isLocked(state, now)) throw lockedError(secondsLocked(state, now));
+    const claim = await repository.claimUnknownLoginAttempt(key, now, lockout);
+    if (!claim.claimed) throw lockedError(secondsLocked(claim, now));
     await spendPasswordCheck(password);
-    await repository.recordUnknownLoginFailure(key, now, lockout);
     throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
   }
 
