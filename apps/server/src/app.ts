@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { clientIp } from './http/geo';
+import { registerInputHygiene } from './http/input-hygiene';
 import { isWebAppBuilt, registerWebApp, spaPageFile, wantsSpaPage } from './http/web';
 import { AppError } from './lib/errors';
 import { parseQueryString } from './lib/query-string';
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   server.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  registerInputHygiene(server);
   // `request.player`, set by the auth guards of the routes that need it.
   decoratePlayer(server);
 
