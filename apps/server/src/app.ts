@@ -18,7 +18,7 @@ import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { clientIp } from './http/geo';
 import { registerInputHygiene } from './http/input-hygiene';
-import { isWebAppBuilt, registerWebApp, spaPageFile, wantsSpaPage } from './http/web';
+import { isApiRequest, isWebAppBuilt, registerWebApp, spaPageFile, wantsSpaPage, websocketOriginOf } from './http/web';
 import { AppError } from './lib/errors';
 import { parseQueryString } from './lib/query-string';
 import { createAuth, decoratePlayer, type SessionsEnded } from './modules/auth';
@@ -135,7 +135,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...chatOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...chatOrigins],
+        // 'self' covers same-origin websockets in Chromium 71+ and Safari 16+; older browsers need the
+        // site's own ws(s) origin named. No other websocket host.
+        connectSrc: ["'self'", websocketOriginOf(config.siteUrl), ...chatOrigins],
         frameSrc: ["'self'", ...chatOrigins],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -162,7 +164,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     keyGenerator: (request) => clientIp(request, config),
     ...(options.redis ? { redis: options.redis, nameSpace: 'croupier:rl:' } : {}),
     allowList: (request) =>
-      request.url.startsWith('/api/health') || config.rateLimitAllowIps.includes(clientIp(request, config)),
+      !isApiRequest(request) ||
+      request.url.startsWith('/api/health') ||
+      config.rateLimitAllowIps.includes(clientIp(request, config)),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
 
