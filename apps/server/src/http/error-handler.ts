@@ -52,7 +52,7 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   // The input hook refuses control characters first; this keeps text that slips past it a client error.
   if (isUnstorableText(error)) {
-    return AppError.validation({ request: ['Control characters are not allowed.'] }, 'Invalid request.');
+    return AppError.validation({ request: [messageFor({ rule: 'invalid' })] }, 'Invalid request.');
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: FieldErrors = {};
