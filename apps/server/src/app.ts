@@ -17,8 +17,9 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { clientIp } from './http/geo';
+import { registerInputHygiene } from './http/input-hygiene';
 import { loggerOptions, registerRequestLogging } from './http/logging';
-import { isWebAppBuilt, registerWebApp, spaPageFile, wantsSpaPage } from './http/web';
+import { isApiRequest, isWebAppBuilt, registerWebApp, spaPageFile, wantsSpaPage, websocketOriginOf } from './http/web';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
 import { parseQueryString } from './lib/query-string';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     void reply.header('x-request-id', request.id);
   });
   if (options.logger !== false) registerRequestLogging(server, config.logFormat);
+  registerInputHygiene(server);
   // `request.player`, set by the auth guards of the routes that need it.
   decoratePlayer(server);
 
@@ -142,7 +144,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...chatOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...chatOrigins],
+        // 'self' covers same-origin websockets in Chromium 71+ and Safari 16+; older browsers need the
+        // site's own ws(s) origin named. No other websocket host.
+        connectSrc: ["'self'", websocketOriginOf(config.siteUrl), ...chatOrigins],
         frameSrc: ["'self'", ...chatOrigins],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -169,7 +173,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     keyGenerator: (request) => clientIp(request, config),
     ...(options.redis ? { redis: options.redis, nameSpace: 'croupier:rl:' } : {}),
     allowList: (request) =>
-      request.url.startsWith('/api/health') || config.rateLimitAllowIps.includes(clientIp(request, config)),
+      !isApiRequest(request) ||
+      request.url.startsWith('/api/health') ||
+      config.rateLimitAllowIps.includes(clientIp(request, config)),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
 

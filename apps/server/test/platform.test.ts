@@ -63,6 +63,10 @@ describe('error model', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // Websockets to the site itself only, never to any host.
+    const connectSrc = /connect-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+    const siteSocket = t.config.siteUrl.replace(/^http/, 'ws');
+    expect(connectSrc?.split(' ')).toEqual(["'self'", siteSocket]);
   });
 });
 
@@ -141,6 +145,32 @@ describe('rate limiting', () => {
       expect([await from('10.0.0.9'), await from('10.0.0.9'), await from('10.0.0.9')]).toEqual([200, 200, 429]);
     } finally {
       await limited.close();
+    }
+  });
+  it("keeps the web app's files and page loads outside the per-address limit, which still holds for the API", async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'croupier-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Croupier</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1);');
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const limited = await startTestServer({ SERVE_WEB: 'true', WEB_DIST_DIR: dist, RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const from = async (url: string, accept = '*/*') =>
+        (await limited.app.server.inject({ url, remoteAddress: '10.0.0.20', headers: { accept } })).statusCode;
+      // A few pages' worth of scripts, icons and page loads from one address.
+      const web: number[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        web.push(await from('/assets/app-abc123.js'), await from('/favicon.svg'), await from('/casino', 'text/html'));
+      }
+      expect(new Set(web)).toEqual(new Set([200]));
+      const api: number[] = [];
+      for (let i = 0; i < 4; i += 1) api.push(await from('/api/settings/locales'));
+      expect(api).toEqual([200, 200, 200, 429]);
+      // The API's budget being spent does not hold the site's files back.
+      expect([await from('/assets/app-abc123.js'), await from('/', 'text/html')]).toEqual([200, 200]);
+    } finally {
+      await limited.close();
+      fs.rmSync(dist, { recursive: true, force: true });
     }
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@croupier/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUnstorableText } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
 
 /**
@@ -46,8 +47,13 @@ export function registerErrorHandling(
   });
 }
 
-function toAppError(error: unknown): AppError {
+/** The AppError a thrown value answers as (what the handler below sends). */
+export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  // The input hook refuses control characters first; this keeps text that slips past it a client error.
+  if (isUnstorableText(error)) {
+    return AppError.validation({ request: [messageFor({ rule: 'invalid' })] }, 'Invalid request.');
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: FieldErrors = {};
     for (const issue of error.validation) {

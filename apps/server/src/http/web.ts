@@ -29,6 +29,20 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   });
 }
 
+/**
+ * True for a call of the API (`/api/…`). Everything else is the web app (its files and page
+ * loads): cheap to serve, many per page view, and kept outside the per-address rate limit.
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  return request.url.startsWith('/api/');
+}
+
+/** The websocket origin of the site's own address: `https://x` gives `wss://x`, `http://x:3000` gives `ws://x:3000`. */
+export function websocketOriginOf(siteUrl: string): string {
+  const url = new URL(siteUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
 /** True for a page request that the SPA should answer (not an API call or a file). */
 export function wantsSpaPage(request: FastifyRequest): boolean {
   const urlPath = request.url.split('?')[0] ?? '/';

@@ -3,6 +3,7 @@ import { validateField, type RuledFieldName } from '../validation/fields';
 import { ruleFailure, type ValidationFailure } from '../validation/messages';
 import {
   formatDateText,
+  hasControlCharacter,
   isCountryCode,
   isEmail,
   isMaxLength,
@@ -47,15 +48,6 @@ export const PROFILE_TEXT_LIMITS = {
 
 /** A locale code as clients send it: `en`, `pt-BR` (also lower-cased `pt-br`). */
 export const LOCALE_CODE_PATTERN = /^[A-Za-z]{2}(?:-[A-Za-z]{2})?$/;
-
-/** C0 controls and DEL: never part of a name or an address (and NUL cannot be stored). */
-function hasControlCharacter(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
 
 type Ctx = z.core.$RefinementCtx<unknown>;
 

@@ -4,6 +4,7 @@ import {
   compareDates,
   daysInMonth,
   formatDateText,
+  hasControlCharacter,
   isAffirmative,
   isAfter,
   isAfterOrEqual,
@@ -51,6 +52,18 @@ import {
 } from './rules';
 
 const EMPTY_VALUES = [undefined, null, ''] as const;
+
+describe('hasControlCharacter', () => {
+  it('finds C0 controls and DEL; multi-line text may hold tab and line breaks', () => {
+    for (const text of ['a\u0000b', 'bell\u0007', '\u001b[2J', 'del\u007f']) {
+      expect(hasControlCharacter(text)).toBe(true);
+      expect(hasControlCharacter(text, { multiLine: true })).toBe(true);
+    }
+    expect(hasControlCharacter('line\r\nnext\tcell')).toBe(true);
+    expect(hasControlCharacter('line\r\nnext\tcell', { multiLine: true })).toBe(false);
+    expect(hasControlCharacter('Zoë ü 名前 🎰')).toBe(false);
+  });
+});
 
 describe('empty values', () => {
   const optionalRules: Array<[string, (value: unknown) => boolean]> = [

@@ -49,6 +49,21 @@ export function toFiniteNumber(value: unknown): number | null {
   return null;
 }
 
+/**
+ * True when the text holds a C0 control character or DEL: never part of a name or an
+ * address, and NUL cannot be stored. `multiLine` lets tab, line feed and carriage return
+ * through (free text such as a message).
+ */
+export function hasControlCharacter(text: string, options: { multiLine?: boolean } = {}): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 0x7f || (code < 0x20 && !(options.multiLine && (code === 0x09 || code === 0x0a || code === 0x0d)))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // ---------------------------------------------------------------------------
 // Generic rules
 // ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import { toAppError } from '../../http/error-handler';
 import { clientIp, visitorCountry } from '../../http/geo';
 import { AppError } from '../../lib/errors';
 import type { AuthGuards } from '../auth/guards';
@@ -172,11 +173,12 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
       done(error as Error, undefined);
     }
   });
-  // Providers read statuses, not HTTP codes: a body that breaks the schema is WRONG_SYNTAX.
+  // Providers read statuses, not HTTP codes: a body that breaks the schema (or carries control characters) is
+  // WRONG_SYNTAX.
   app.setErrorHandler((error, _request, reply) => {
-    const validation = typeof error === 'object' && error !== null && 'validation' in error;
     const badJson = error instanceof SyntaxError;
-    if (validation || badJson) return reply.code(200).send(refused('WRONG_SYNTAX'));
+    if (badJson || toAppError(error).errorName === 'VALIDATION_FAILED')
+      return reply.code(200).send(refused('WRONG_SYNTAX'));
     throw error;
   });
 
