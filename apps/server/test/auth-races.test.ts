@@ -78,6 +78,20 @@ describe('sign-in lockout under parallel requests', () => {
     expect(checks.password).toBe(LOCKOUT_POLICY.maxFailures);
   });
 
+  it('answers a burst against an unknown login exactly as against an account', async () => {
+    const login = `nobody-${Date.now()}@example.test`;
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => p.post('/api/player/sessions', { login, password: `wrong password ${i}` })),
+    );
+    expect(statusCounts(responses)).toEqual({ 401: LOCKOUT_POLICY.maxFailures, 429: 40 - LOCKOUT_POLICY.maxFailures });
+    const row = await t.db
+      .selectFrom('login_failures')
+      .select(['lockout_count'])
+      .where('login', '=', login)
+      .executeTakeFirstOrThrow();
+    expect(row.lockout_count).toBe(1);
+  });
+
   it('lets the right password through among parallel wrong ones before the lock', async () => {
     const player = await p.registerByEmail();
     const responses = await Promise.all([
