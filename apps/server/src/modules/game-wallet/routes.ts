@@ -101,7 +101,8 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod<{
       const locale = request.body.locale && LOCALE_PATTERN.test(request.body.locale) ? request.body.locale : undefined;
       const gameUrl =
         gameUrlOf?.({ provider: game.provider.identity, game: game.identity, mode, token }) ??
-        `/play/${game.identity}?mode=${mode}&token=${encodeURIComponent(token)}${locale ? `&lang=${locale}` : ''}`;
+        // Absolute on the site's origin: a front end on another origin frames it as it is.
+        `${config.siteUrl}/play/${game.identity}?mode=${mode}&token=${encodeURIComponent(token)}${locale ? `&lang=${locale}` : ''}`;
       return { data: { gameUrl, token } };
     },
   );
