@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   InvoiceStatus,
   InvoiceType,
@@ -6,7 +7,6 @@ import {
   type DepositResponse,
   type Profile,
 } from '@croupier/contract';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
