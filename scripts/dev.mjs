@@ -9,7 +9,8 @@ const children = [
   spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, SERVE_WEB: 'false' },
+    // The site is Vite's address: OAuth redirects, e-mailed links and game frames go there.
+    env: { ...process.env, SERVE_WEB: 'false', PUBLIC_URL: process.env.PUBLIC_URL || 'http://127.0.0.1:5173' },
   }),
   spawn('npx', ['vite', '--host', '127.0.0.1'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
 ];

@@ -135,7 +135,10 @@ describe('game page in play', () => {
 
     const frame = page.getByTestId('game-frame');
     await frame.waitFor();
-    expect(await frame.getAttribute('src')).toMatch(/^\/play\/dice\?mode=demo&lang=en#token=/);
+    // The game's URL is absolute on the site's address (the same origin here).
+    expect(((await frame.getAttribute('src')) ?? '').startsWith(`${baseUrl}/play/dice?mode=demo&lang=en#token=`)).toBe(
+      true,
+    );
     expect(await frame.getAttribute('title')).toBe('Dice game');
     await expect.poll(() => page.getByTestId('game-stage').getAttribute('data-mode')).toBe('demo');
     // The frame's own page has loaded inside the stage.
@@ -178,7 +181,7 @@ describe('game page in play', () => {
     const frameElement = page.getByTestId('game-frame');
     await frameElement.waitFor();
     const frameSrc = (await frameElement.getAttribute('src')) ?? '';
-    expect(frameSrc).toMatch(/^\/play\/dice\?mode=real&lang=en#token=/);
+    expect(frameSrc.startsWith(`${baseUrl}/play/dice?mode=real&lang=en#token=`)).toBe(true);
     await expect.poll(() => page.getByTestId('game-stage').getAttribute('data-mode')).toBe('real');
 
     const frame = page.frameLocator('[data-testid="game-frame"]');

@@ -53,8 +53,9 @@ async function launch(identity: string, demoMode: boolean, token?: string): Prom
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   const gameUrl = answer.body.data?.gameUrl ?? '';
-  expect(gameUrl).toMatch(new RegExp(`^/play/${identity}\\?mode=${demoMode ? 'demo' : 'real'}#token=`));
-  return `${baseUrl}${gameUrl}`;
+  // Absolute on the site's address (another front end frames it as it is).
+  expect(gameUrl).toMatch(new RegExp(`^${baseUrl}/play/${identity}\\?mode=${demoMode ? 'demo' : 'real'}#token=`));
+  return gameUrl;
 }
 
 /** A player with 100 USD, the USD account active. */

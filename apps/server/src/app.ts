@@ -19,7 +19,15 @@ import { registerErrorHandling } from './http/error-handler';
 import { clientIp } from './http/geo';
 import { registerInputHygiene } from './http/input-hygiene';
 import { loggerOptions, registerRequestLogging } from './http/logging';
-import { isApiRequest, isWebAppBuilt, registerWebApp, spaPageFile, wantsSpaPage, websocketOriginOf } from './http/web';
+import {
+  cspHeaderOf,
+  isApiRequest,
+  isWebAppBuilt,
+  registerWebApp,
+  spaPageFile,
+  wantsSpaPage,
+  websocketOriginOf,
+} from './http/web';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
 import { parseQueryString } from './lib/query-string';
@@ -115,14 +123,47 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
-  // Set before any plugin so that every encapsulated context inherits them.
   const webServed = config.webDistDir ? isWebAppBuilt(config.webDistDir) : false;
   if (config.webDistDir && !webServed)
     server.log.warn({ distDir: config.webDistDir }, 'web app not built: only the API is served');
+  // The live chat widget (when configured) is the one third party the pages load.
+  const chatOrigins = config.features.chat ? [new URL(config.features.chat.scriptUrl).origin] : [];
+  const cspDirectives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...chatOrigins],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...chatOrigins],
+    fontSrc: ["'self'", 'data:'],
+    // 'self' covers same-origin websockets in Chromium 71+ and Safari 16+; older browsers need the
+    // site's own ws(s) origin named. No other websocket host.
+    connectSrc: ["'self'", websocketOriginOf(config.siteUrl), ...chatOrigins],
+    frameSrc: ["'self'", ...chatOrigins],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+  };
+  // The in-house game frame may also be embedded by the front ends the operator lists
+  // (GAME_FRAME_ANCESTORS); every other page only by the site itself.
+  const gameFrameCsp =
+    config.gameFrameAncestors.length > 0
+      ? cspHeaderOf({ ...cspDirectives, frameAncestors: ["'self'", ...config.gameFrameAncestors] })
+      : undefined;
+  // Set before any plugin so that every encapsulated context inherits them.
   registerErrorHandling(server, {
     spaFallback: webServed
-      ? (request, reply) =>
-          wantsSpaPage(request) ? reply.header('cache-control', 'no-cache').sendFile(spaPageFile(request)) : undefined
+      ? (request, reply) => {
+          if (!wantsSpaPage(request)) return undefined;
+          const page = spaPageFile(request);
+          if (page === 'play.html' && gameFrameCsp) {
+            void reply.header('content-security-policy', gameFrameCsp);
+            // Older browsers obey X-Frame-Options over frame-ancestors; SAMEORIGIN would refuse them.
+            reply.raw.removeHeader('x-frame-options');
+          }
+          return reply.header('cache-control', 'no-cache').sendFile(page);
+        }
       : undefined,
   });
   server.addHook('onRequest', async (request, reply) => {
@@ -133,28 +174,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // `request.player`, set by the auth guards of the routes that need it.
   decoratePlayer(server);
 
-  // The live chat widget (when configured) is the one third party the pages load.
-  const chatOrigins = config.features.chat ? [new URL(config.features.chat.scriptUrl).origin] : [];
   await server.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...chatOrigins],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...chatOrigins],
-        fontSrc: ["'self'", 'data:'],
-        // 'self' covers same-origin websockets in Chromium 71+ and Safari 16+; older browsers need the
-        // site's own ws(s) origin named. No other websocket host.
-        connectSrc: ["'self'", websocketOriginOf(config.siteUrl), ...chatOrigins],
-        frameSrc: ["'self'", ...chatOrigins],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
+      directives: cspDirectives,
     },
     hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,

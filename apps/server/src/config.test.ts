@@ -184,6 +184,46 @@ describe('loadConfig', () => {
   });
 });
 
+describe('GAME_FRAME_ANCESTORS', () => {
+  it('lets only the site itself embed the game frame by default', () => {
+    expect(loadConfig({}).gameFrameAncestors).toEqual([]);
+  });
+
+  it('reads origins, normalised and without duplicates', () => {
+    expect(
+      loadConfig({
+        GAME_FRAME_ANCESTORS: ' https://Casino.example/ , http://localhost:5173,https://casino.example:443',
+      }).gameFrameAncestors,
+    ).toEqual(['https://casino.example', 'http://localhost:5173']);
+  });
+
+  it('names every entry that is not an origin, and plain http in production', () => {
+    for (const bad of [
+      'casino.example',
+      'https://casino.example/play',
+      'https://*.casino.example',
+      'ftp://x.example',
+      "'self'",
+      'https://a.example?x=1',
+      'https://user@a.example',
+    ]) {
+      expect(() => loadConfig({ GAME_FRAME_ANCESTORS: bad }), bad).toThrow(
+        /GAME_FRAME_ANCESTORS: ".*" is not an origin \(scheme:\/\/host\[:port\], e\.g\. https:\/\/casino\.example\)/,
+      );
+    }
+    expect(() => loadConfig({ GAME_FRAME_ANCESTORS: 'https://a.example,nope,https://b.example/x' })).toThrow(
+      /"nope" is not an origin[^]*"https:\/\/b\.example\/x" is not an origin/,
+    );
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587', ...PRODUCTION_REQUIRED };
+    expect(() => loadConfig({ ...production, GAME_FRAME_ANCESTORS: 'http://front.example' })).toThrow(
+      /GAME_FRAME_ANCESTORS: "http:\/\/front\.example" must be https in production/,
+    );
+    expect(loadConfig({ ...production, GAME_FRAME_ANCESTORS: 'https://front.example' }).gameFrameAncestors).toEqual([
+      'https://front.example',
+    ]);
+  });
+});
+
 describe('siteUrl', () => {
   it('is PUBLIC_URL without its trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://casino.example/' }).siteUrl).toBe('https://casino.example');

@@ -151,6 +151,7 @@ const envSchema = z.object({
   ORIGINALS_WALLET_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ORIGINALS_WALLET_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(5000),
   GAME_SANDBOX_PROVIDER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  GAME_FRAME_ANCESTORS: z.string().optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -274,6 +275,11 @@ export interface Config {
      */
     sandbox: { secret: string } | undefined;
   };
+  /**
+   * Origins of other front ends allowed to embed the in-house game frame (`/play/*`), beyond
+   * the site itself; the rest of the site may be framed by itself only.
+   */
+  gameFrameAncestors: string[];
   originals: {
     /**
      * Where the in-house games send their wallet calls when they run apart from the wallet:
@@ -363,6 +369,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push('  GAME_SANDBOX_PROVIDER: the sandbox game provider is not allowed in production');
   }
   const gameProviderAccess = readGameProviders(cleaned, e.GAME_PROVIDERS, isProduction, problems);
+  const gameFrameAncestors = readOrigins('GAME_FRAME_ANCESTORS', e.GAME_FRAME_ANCESTORS, isProduction, problems);
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
@@ -477,6 +484,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             { secret: e.GAME_SANDBOX_PROVIDER_SECRET ?? 'croupier-sandbox-game-provider-development-secret' }
           : undefined,
     },
+    gameFrameAncestors,
     originals: {
       remoteWallet:
         e.ORIGINALS_WALLET_URL && e.ORIGINALS_WALLET_SECRET
@@ -548,6 +556,43 @@ function readGameProviders(
     }
   }
   return access;
+}
+
+/**
+ * A comma-separated list of web origins (`https://host[:port]`), normalised and without
+ * duplicates. Anything more than an origin (a path, a query, credentials, a wildcard) is
+ * a problem: a CSP source with a path means something else than the operator thinks.
+ */
+function readOrigins(name: string, list: string | undefined, isProduction: boolean, problems: string[]): string[] {
+  const origins = new Set<string>();
+  for (const entry of (list ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const isOrigin =
+      url !== undefined &&
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.username === '' &&
+      url.password === '' &&
+      url.pathname === '/' &&
+      url.search === '' &&
+      url.hash === '' &&
+      !entry.includes('*');
+    if (!url || !isOrigin) {
+      problems.push(`  ${name}: "${entry}" is not an origin (scheme://host[:port], e.g. https://casino.example)`);
+    } else if (isProduction && url.protocol !== 'https:') {
+      problems.push(`  ${name}: "${entry}" must be https in production`);
+    } else {
+      origins.add(url.origin);
+    }
+  }
+  return [...origins];
 }
 
 /** PUBLIC_URL without its trailing slash, else the address the server listens on. */

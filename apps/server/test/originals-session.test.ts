@@ -28,7 +28,7 @@ async function launch(identity: string, body: Record<string, unknown>, token?: s
 describe('originals session', () => {
   it('answers a guest demo session with the demo balance and the stake limits', async () => {
     const { token, gameUrl } = await launch('limbo', { demoMode: true });
-    expect(gameUrl).toBe(`/play/limbo?mode=demo#token=${encodeURIComponent(token)}`);
+    expect(gameUrl).toBe(`${t.config.siteUrl}/play/limbo?mode=demo#token=${encodeURIComponent(token)}`);
     const response = await sessionOf(token);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');

@@ -337,6 +337,26 @@ describe('deposit requests that are refused, with nothing changed', () => {
     expect(other.statusCode).toBe(409);
     expect(errorOf(other).code).toBe(1006);
   });
+
+  it('gives all of 20 parallel requests with one Idempotency-Key the first answer, starting one payment', async () => {
+    const key = randomUUID();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        c.deposit(player, { method: 'sandbox.card', amount: 30 }, { 'idempotency-key': key }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses, responses.map((r) => r.body).join('\n')).toEqual(Array.from({ length: 20 }, () => 200));
+    const first = dataOf(responses[0]!, depositResponseSchema);
+    for (const response of responses) expect(dataOf(response, depositResponseSchema)).toEqual(first);
+    const invoices = await t.db
+      .selectFrom('payment_invoices')
+      .select('id')
+      .where('player_id', '=', player.id)
+      .where('idempotency_key', '=', key)
+      .execute();
+    expect(invoices).toHaveLength(1);
+  });
 });
 
 describe('the provider seam', () => {

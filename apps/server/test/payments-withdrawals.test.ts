@@ -164,6 +164,31 @@ describe('requesting a withdrawal', () => {
     expect((await c.withdraw(player, card(99), { 'idempotency-key': key })).statusCode).toBe(409);
     expect(await balances(player)).toMatchObject({ real: 100, locked: 100 });
   });
+
+  it('gives all of 20 parallel requests with one Idempotency-Key the first answer, holding once', async () => {
+    const player = await c.payer({ fund: 300 });
+    const key = randomUUID();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => c.withdraw(player, card(250), { 'idempotency-key': key })),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses, responses.map((r) => r.body).join('\n')).toEqual(Array.from({ length: 20 }, () => 200));
+    const first = dataOf(responses[0]!, withdrawResponseSchema);
+    for (const response of responses) expect(dataOf(response, withdrawResponseSchema)).toEqual(first);
+    expect(await balances(player)).toEqual({ real: 50, locked: 250, withdrawable: 50 });
+
+    // approved at once: every answer says so
+    const small = randomUUID();
+    const approved = await Promise.all(
+      Array.from({ length: 20 }, () => c.withdraw(player, card(30), { 'idempotency-key': small })),
+    );
+    const firstApproved = dataOf(approved[0]!, withdrawResponseSchema);
+    expect(firstApproved.status).toBe(4);
+    for (const response of approved) expect(dataOf(response, withdrawResponseSchema)).toEqual(firstApproved);
+    await eventually(async () => ((await c.invoice(player, firstApproved.invoiceId)).status === 2 ? true : undefined));
+    expect(await balances(player)).toEqual({ real: 20, locked: 250, withdrawable: 20 });
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
 });
 
 describe('declining, approving and rejecting', () => {

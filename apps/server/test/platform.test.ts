@@ -214,6 +214,10 @@ describe('serving the web app over real HTTP', () => {
     expect(frame.status).toBe(200);
     expect(await frame.text()).toContain('data-play');
     expect(frame.headers.get('cache-control')).toBe('no-cache');
+    // Without GAME_FRAME_ANCESTORS only the site itself may embed it.
+    expect(frame.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(frame.headers.get('content-security-policy')).not.toMatch(/frame-ancestors 'self' /);
+    expect(frame.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     const site = await fetch(`${base}/player/play`, { headers: { accept: 'text/html' } });
     expect(await site.text()).not.toContain('data-play');
   });
@@ -245,6 +249,50 @@ describe('serving the web app over real HTTP', () => {
     expect(await api.json()).toMatchObject({ error: { code: 1004 } });
     const file = await fetch(`${base}/assets/missing-000.js`);
     expect(file.status).toBe(404);
+  });
+
+  it('lets the front ends of GAME_FRAME_ANCESTORS embed the game frame, and nothing else of the site', async () => {
+    const fronts = await startTestServer({
+      SERVE_WEB: 'true',
+      WEB_DIST_DIR: dist,
+      PUBLIC_URL: 'https://casino.example',
+      GAME_FRAME_ANCESTORS: 'https://front.example, https://skin.example:8443',
+    });
+    try {
+      const launch = await fronts.app.server.inject({
+        method: 'POST',
+        url: '/api/game/games/dice/play',
+        payload: { demoMode: true, locale: 'de' },
+      });
+      expect(launch.statusCode, launch.body).toBe(200);
+      const { gameUrl } = launch.json<{ data: { gameUrl: string } }>().data;
+      // Absolute on the site's origin, so that another front end can frame it as it is.
+      expect(gameUrl).toMatch(/^https:\/\/casino\.example\/play\/dice\?mode=demo&token=[^&]+&lang=de$/);
+
+      const frame = await fronts.app.server.inject({
+        url: new URL(gameUrl).pathname + new URL(gameUrl).search,
+        headers: { accept: 'text/html' },
+      });
+      expect(frame.statusCode).toBe(200);
+      expect(frame.body).toContain('data-play');
+      const policy = String(frame.headers['content-security-policy']);
+      expect(policy).toContain("frame-ancestors 'self' https://front.example https://skin.example:8443");
+      // The rest of the policy is the site's.
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("object-src 'none'");
+      expect(frame.headers['x-frame-options']).toBeUndefined();
+
+      for (const page of ['/', '/casino', '/de/games/dice']) {
+        const other = await fronts.app.server.inject({ url: page, headers: { accept: 'text/html' } });
+        expect(other.statusCode, page).toBe(200);
+        expect(String(other.headers['content-security-policy']), page).toMatch(/frame-ancestors 'self'(;|$)/);
+        expect(other.headers['x-frame-options'], page).toBe('SAMEORIGIN');
+      }
+      const api = await fronts.app.server.inject({ url: '/api/settings/countries' });
+      expect(String(api.headers['content-security-policy'])).toMatch(/frame-ancestors 'self'(;|$)/);
+    } finally {
+      await fronts.close();
+    }
   });
 
   it('compresses API responses on the fly', async () => {

@@ -152,7 +152,7 @@ describe('GET /api/player/sessions/social/auth0/redirect', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(params.get('response_type')).toBe('code');
     expect(params.get('client_id')).toBe('croupier-sandbox');
-    expect(params.get('redirect_uri')).toBe('http://localhost/auth/social/google-oauth2/callback');
+    expect(params.get('redirect_uri')).toBe(`${t.config.siteUrl}/auth/social/google-oauth2/callback`);
     expect(params.get('connection')).toBe('google-oauth2');
     expect(params.get('scope')).toBe('openid email profile');
     expect(params.get('code_challenge_method')).toBe('S256');
@@ -186,12 +186,42 @@ describe('GET /api/player/sessions/social/auth0/redirect', () => {
     expect(row?.consumed_at).toBeNull();
   });
 
-  it('keeps the browser binding across sign-ins started in several tabs', async () => {
+  it('binds every flow to a fresh secret, never to one the browser chose', async () => {
     const browser = newBrowser();
     await startBroker(browser);
     const first = browser.cookie;
     await startBroker(browser);
-    expect(browser.cookie).toBe(first);
+    expect(browser.cookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(browser.cookie).not.toBe(first);
+
+    // A well-formed value planted in the browser (e.g. from a sibling domain) is replaced.
+    const planted = 'P'.repeat(43);
+    const victim: Browser = { ...newBrowser(), cookie: planted };
+    const { params } = await startBroker(victim);
+    expect(victim.cookie).not.toBe(planted);
+    const { flow } = JSON.parse(params.get('state') ?? '') as { flow: string };
+    const row = await sql<{ binding_hash: string }>`
+      select binding_hash from social_login_flows where flow_hash = ${sha256Hex(flow)}
+    `.execute(t.db);
+    expect(row.rows[0]?.binding_hash).toBe(sha256Hex(victim.cookie ?? ''));
+    expect(row.rows[0]?.binding_hash).not.toBe(sha256Hex(planted));
+    const telegram = await get(
+      t,
+      { ...newBrowser(), cookie: planted },
+      `/api/player/sessions/social/telegram/redirect?state=${encodeURIComponent(stateOf('/'))}`,
+    );
+    expect(String(telegram.headers['set-cookie'])).not.toContain(planted);
+  });
+
+  it('takes the redirect_uri from the site address, whatever the Host header says', async () => {
+    const browser = newBrowser({ host: 'attacker.example', 'x-forwarded-host': 'attacker.example' });
+    const { params } = await startBroker(browser);
+    expect(params.get('redirect_uri')).toBe(`${t.config.siteUrl}/auth/social/google-oauth2/callback`);
+    // The sandbox provider accepts only the site's callback pages, even when asked on another Host.
+    const forged = new URLSearchParams(params);
+    forged.set('redirect_uri', 'http://attacker.example/auth/social/google-oauth2/callback');
+    const refused = await get(t, browser, `/api/dev/oidc/authorize?${forged.toString()}`);
+    expect(refused.statusCode).toBe(400);
   });
 
   it('answers 422 for a missing or malformed connection or state, and 404 for an unknown provider', async () => {
@@ -218,7 +248,7 @@ describe('social sign-in through the sandbox provider', () => {
     const browser = newBrowser({ 'cf-ipcountry': 'DE' });
     const { location } = await startBroker(browser);
     const callback = await authorize(t, browser, location, { email, name: 'Ada Lovelace' });
-    expect(callback.origin + callback.pathname).toBe('http://localhost/auth/social/google-oauth2/callback');
+    expect(callback.origin + callback.pathname).toBe(`${t.config.siteUrl}/auth/social/google-oauth2/callback`);
     expect(callback.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const returned = JSON.parse(callback.searchParams.get('state') ?? '') as { backRoute: string };
     expect(decodeURIComponent(returned.backRoute)).toBe('/en/casino?tab=new');

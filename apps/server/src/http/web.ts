@@ -63,3 +63,10 @@ export function spaPageFile(request: FastifyRequest): 'play.html' | 'index.html'
   const urlPath = request.url.split('?')[0] ?? '/';
   return urlPath.startsWith('/play/') ? 'play.html' : 'index.html';
 }
+
+/** A Content-Security-Policy header value from helmet-style directives (`frameAncestors` → `frame-ancestors`). */
+export function cspHeaderOf(directives: Record<string, readonly string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...sources].join(' '))
+    .join(';');
+}

@@ -104,7 +104,9 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod<{
       // nor in Referer headers; the frame reads it from location.hash.
       const gameUrl =
         gameUrlOf?.({ provider: game.provider.identity, game: game.identity, mode, token }) ??
-        `/play/${game.identity}?mode=${mode}${locale ? `&lang=${locale}` : ''}#token=${encodeURIComponent(token)}`;
+        // Absolute on the site's origin: a front end on another origin frames it as it is. The
+        // token rides in the fragment, which browsers never send to a server or in a Referer.
+        `${config.siteUrl}/play/${game.identity}?mode=${mode}${locale ? `&lang=${locale}` : ''}#token=${encodeURIComponent(token)}`;
       return { data: { gameUrl, token } };
     },
   );

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   InvoiceStatus,
   InvoiceType,
@@ -28,6 +29,14 @@ export interface ProfileSource {
 
 /** Statuses from which an invoice can still change. */
 const OPEN_STATUSES: readonly number[] = [InvoiceStatus.PENDING, InvoiceStatus.PROCESSING, InvoiceStatus.PREPARING];
+
+/**
+ * How long a request waits for a concurrent one with its Idempotency-Key to get the
+ * provider's answer (the provider is called outside any transaction, so there is no row
+ * lock to wait on); beyond it the retry is a 409, as while the first is still running.
+ */
+const FIRST_ANSWER_WAIT_MS = 20_000;
+const FIRST_ANSWER_POLL_MS = 50;
 
 /** Profiles that may not deposit (limitedDeposit): limited deposits, self-excluded. */
 const NO_DEPOSITS: readonly number[] = [PlayerStatus.LIMITED_DEPOSITS, PlayerStatus.SELF_EXCLUDED];
@@ -78,6 +87,19 @@ export function createDeposits(deps: DepositDeps) {
     if (!decision.allowed) throw new AppError('DEPOSIT_LIMIT_REACHED', decision.reason);
   }
 
+  /** The answer of the first request with this key, once it has one. */
+  async function replayFirst(playerId: string, idempotencyKey: string, hash: string): Promise<DepositResponse> {
+    const deadlineMs = Date.now() + FIRST_ANSWER_WAIT_MS;
+    for (;;) {
+      const existing = await repository.findInvoiceByKey(db, playerId, idempotencyKey);
+      if (!existing) throw new Error('idempotent deposit vanished');
+      const starting =
+        existing.request_hash === hash && existing.response === null && existing.status_result !== 'provider_error';
+      if (!starting || Date.now() >= deadlineMs) return replayOrThrow<DepositResponse>(existing, hash);
+      await delay(FIRST_ANSWER_POLL_MS);
+    }
+  }
+
   return {
     /** 13100 when a deposit limit forbids deposits now (for the methods list). */
     refuseWhenLimited,
@@ -97,7 +119,7 @@ export function createDeposits(deps: DepositDeps) {
       const hash = requestHashOf('deposit', body);
       if (options.idempotencyKey) {
         const existing = await repository.findInvoiceByKey(db, playerId, options.idempotencyKey);
-        if (existing) return replayOrThrow<DepositResponse>(existing, hash);
+        if (existing) return replayFirst(playerId, options.idempotencyKey, hash);
       }
 
       const { currency, account, country, method } = await requestTarget(deps, 'deposit', {
@@ -162,9 +184,7 @@ export function createDeposits(deps: DepositDeps) {
       });
       if (!invoice) {
         // A concurrent request with the same key got there first.
-        const existing = await repository.findInvoiceByKey(db, playerId, options.idempotencyKey ?? '');
-        if (!existing) throw new Error('idempotent deposit vanished');
-        return replayOrThrow<DepositResponse>(existing, hash);
+        return replayFirst(playerId, options.idempotencyKey ?? '', hash);
       }
 
       let started;

@@ -190,7 +190,31 @@ export function createWithdrawals(deps: WithdrawalDeps) {
     });
   }
 
-  /** Status 1 → 4: the held money leaves the player for the withdrawals-pending account; then the payout is sent. */
+  /** Status 1 → 4 in the caller's transaction: the held money leaves the player for the withdrawals-pending account. */
+  async function markApproved(
+    trx: Transaction<Database>,
+    invoice: InvoiceRow,
+    subunitOf: SubunitOf,
+    by: 'auto' | 'operator',
+  ): Promise<InvoiceRow> {
+    await ledger.postIn(trx, {
+      idempotencyKey: `withdrawal:approve:${invoice.id}`,
+      kind: 'withdrawal_approve',
+      entries: [
+        { accountRef: playerAccount(invoice), bucket: 'locked', amountMinor: -invoice.amount_minor },
+        { accountRef: pending(invoice), amountMinor: invoice.amount_minor },
+      ],
+      metadata: { invoiceId: invoice.id, approvedBy: by },
+    });
+    const updated = await repository.updateInvoice(trx, invoice.id, {
+      status: InvoiceStatus.PROCESSING,
+      approved_by: by,
+    });
+    publishInvoiceAfterCommit(events, trx, updated, subunitOf(updated.currency));
+    return updated;
+  }
+
+  /** Status 1 → 4, then the payout is sent. */
   async function approve(invoiceId: string, by: 'auto' | 'operator'): Promise<InvoiceRow> {
     if (!isUuid(invoiceId)) throw AppError.notFound('Unknown invoice.');
     const subunitOf = await deps.currencies.subunits();
@@ -202,31 +226,17 @@ export function createWithdrawals(deps: WithdrawalDeps) {
       if (invoice.status !== InvoiceStatus.PENDING) {
         throw new AppError('CONFLICT', 'Only a pending withdrawal can be approved.');
       }
-      await ledger.postIn(trx, {
-        idempotencyKey: `withdrawal:approve:${invoice.id}`,
-        kind: 'withdrawal_approve',
-        entries: [
-          { accountRef: playerAccount(invoice), bucket: 'locked', amountMinor: -invoice.amount_minor },
-          { accountRef: pending(invoice), amountMinor: invoice.amount_minor },
-        ],
-        metadata: { invoiceId: invoice.id, approvedBy: by },
-      });
-      const updated = await repository.updateInvoice(trx, invoice.id, {
-        status: InvoiceStatus.PROCESSING,
-        approved_by: by,
-      });
-      publishInvoiceAfterCommit(events, trx, updated, subunitOf(updated.currency));
-      return updated;
+      return markApproved(trx, invoice, subunitOf, by);
     });
     return sendPayout(approved);
   }
 
-  async function shouldAutoApprove(invoice: InvoiceRow): Promise<boolean> {
+  async function shouldAutoApprove(amountMinor: bigint, currencyCode: string): Promise<boolean> {
     if (deps.autoApproveMaxBase <= 0) return false;
     const byCode = await deps.currencies.byCode();
-    const currency = byCode.get(invoice.currency);
+    const currency = byCode.get(currencyCode);
     if (!currency) return false;
-    return toBaseMajor(invoice.amount_minor, currency, await deps.currencies.base()) <= deps.autoApproveMaxBase;
+    return toBaseMajor(amountMinor, currency, await deps.currencies.base()) <= deps.autoApproveMaxBase;
   }
 
   return {
@@ -264,18 +274,18 @@ export function createWithdrawals(deps: WithdrawalDeps) {
       errors.throwIfAny();
       if (amountMinor === null) throw new Error('unreachable: amount errors are thrown above');
 
+      const autoApprove = await shouldAutoApprove(amountMinor, currency.code);
+      const subunitOf = await deps.currencies.subunits();
+
       const invoice = await events.transaction(async (trx) => {
-        // The account row stays locked to the end: the withdrawable balance cannot change under us.
+        // The account row stays locked to the end: the withdrawable balance cannot change
+        // under us. It is locked before the invoice is inserted, whose foreign key would
+        // otherwise share-lock it and deadlock parallel requests.
         const [row] = await deps.walletRepository.lockAccounts(trx, [account.id]);
         if (!row) throw AppError.validation({ accountId: ['Unknown account.'] }, 'Unknown account.');
-        const withdrawable = row.balance_minor > row.restricted_minor ? row.balance_minor - row.restricted_minor : 0n;
-        if (amountMinor > withdrawable) {
-          const max = toMajorAmount(withdrawable, currency);
-          throw AppError.validation(
-            { amount: [ruleText('max', { max })] },
-            'The amount exceeds the withdrawable balance.',
-          );
-        }
+        // The key is claimed before the balance check: a concurrent request with the same
+        // key finds it (or waits on this insert) and replays our answer instead of being
+        // refused for the money we hold.
         const inserted = await repository.insertInvoice(trx, {
           player_id: playerId,
           account_id: account.id,
@@ -290,6 +300,15 @@ export function createWithdrawals(deps: WithdrawalDeps) {
           request_hash: options.idempotencyKey ? hash : null,
         });
         if (!inserted) return undefined;
+        const withdrawable = row.balance_minor > row.restricted_minor ? row.balance_minor - row.restricted_minor : 0n;
+        if (amountMinor > withdrawable) {
+          const max = toMajorAmount(withdrawable, currency);
+          // Rolls the claim back too: a waiting request with the key then tries afresh.
+          throw AppError.validation(
+            { amount: [ruleText('max', { max })] },
+            'The amount exceeds the withdrawable balance.',
+          );
+        }
         await ledger.postIn(trx, {
           idempotencyKey: `withdrawal:hold:${inserted.id}`,
           kind: 'withdrawal_hold',
@@ -299,26 +318,24 @@ export function createWithdrawals(deps: WithdrawalDeps) {
           ],
           metadata: { invoiceId: inserted.id },
         });
+        publishInvoiceAfterCommit(events, trx, inserted, BigInt(currency.subunitToUnit), { created: true });
+        // Approved in the same transaction, so that a replay answers the same status.
+        if (autoApprove) await markApproved(trx, inserted, subunitOf, 'auto');
         const response: WithdrawResponse = {
           invoiceId: inserted.id,
           method: method.id,
           type: method.type,
-          status: InvoiceStatus.PENDING,
+          status: autoApprove ? InvoiceStatus.PROCESSING : InvoiceStatus.PENDING,
         };
-        const saved = await repository.updateInvoice(trx, inserted.id, { response: JSON.stringify(response) });
-        publishInvoiceAfterCommit(events, trx, saved, BigInt(currency.subunitToUnit), { created: true });
-        return saved;
+        return repository.updateInvoice(trx, inserted.id, { response: JSON.stringify(response) });
       });
       if (!invoice) {
         const existing = await repository.findInvoiceByKey(db, playerId, options.idempotencyKey ?? '');
         if (!existing) throw new Error('idempotent withdrawal vanished');
         return replayOrThrow<WithdrawResponse>(existing, hash);
       }
-
-      const response = invoice.response as WithdrawResponse;
-      if (!(await shouldAutoApprove(invoice))) return response;
-      const approved = await approve(invoice.id, 'auto');
-      return { ...response, status: approved.status };
+      if (autoApprove) await sendPayout(invoice);
+      return invoice.response as WithdrawResponse;
     },
 
     /** The player takes back a pending withdrawal: the held money returns, once. */

@@ -83,13 +83,13 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     void reply.header('cache-control', 'no-store');
   });
 
-  /** Where the web app lives: PUBLIC_URL (required in production), else this request's origin. */
-  const siteBase = (request: FastifyRequest) =>
-    config.publicUrl ? config.publicUrl.replace(/\/+$/, '') : new URL(`${request.protocol}://${request.host}`).origin;
-
-  /** This browser's binding secret, set (or renewed) on the reply. */
+  /**
+   * A fresh binding secret for the flow being started, set on the reply. Never the one
+   * the browser sent: a value chosen by someone else (a cookie planted on a sibling
+   * domain) would bind the flow to them too. Starting another flow ends the earlier one.
+   */
   function bind(request: FastifyRequest, reply: FastifyReply): string {
-    const secret = readBindingSecret(request.headers.cookie) ?? newBindingSecret();
+    const secret = newBindingSecret();
     const secure = config.isProduction || request.protocol === 'https';
     void reply.header('set-cookie', bindingCookie(secret, { secure }));
     return secret;
@@ -119,7 +119,8 @@ export const socialRoutes: FastifyPluginAsyncZod<{
       const location = await social.startBroker({
         connection: request.query.connection,
         clientState: request.query.state,
-        redirectBase: siteBase(request),
+        // Never the request's Host header: it would let a forged one choose the redirect_uri.
+        redirectBase: config.siteUrl,
         bindingSecret: bind(request, reply),
         ip: clientContext(request, config).ip,
       });
@@ -203,7 +204,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{
         query: request.query,
         bindingSecret: readBindingSecret(request.headers.cookie),
       });
-      const target = new URL('/auth/social/telegram/callback', `${siteBase(request)}/`);
+      const target = new URL('/auth/social/telegram/callback', `${config.siteUrl}/`);
       for (const [key, value] of Object.entries(query)) target.searchParams.set(key, value);
       return reply.redirect(config.publicUrl ? target.toString() : `${target.pathname}${target.search}`, 302);
     },

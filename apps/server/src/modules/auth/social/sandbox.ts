@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { z } from 'zod';
@@ -31,8 +31,8 @@ const ID_TOKEN_TTL = '5m';
 const CALLBACK_PATH = /^\/auth\/social\/[A-Za-z0-9_-]{1,64}\/callback$/;
 
 /** The sandbox issuer's identifier: the site's address plus the sandbox path. */
-export function sandboxIssuer(config: Pick<Config, 'publicUrl' | 'port'>): string {
-  return `${(config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '')}${SANDBOX_OIDC_PATH}`;
+export function sandboxIssuer(config: Pick<Config, 'siteUrl'>): string {
+  return `${config.siteUrl}${SANDBOX_OIDC_PATH}`;
 }
 
 interface IssuedCode {
@@ -45,10 +45,6 @@ interface IssuedCode {
   emailVerified: boolean;
   name: string | null;
   expiresAt: number;
-}
-
-function requestOrigin(request: FastifyRequest): string {
-  return new URL(`${request.protocol}://${request.host}`).origin;
 }
 
 /** Form posts (the sandbox pages and the token endpoint) as flat string records. */
@@ -90,11 +86,15 @@ export const oidcSandboxRoutes: FastifyPluginAsyncZod<{ config: Config; issuer: 
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
   const codes = new Map<string, IssuedCode>();
 
-  /** Registered redirect URIs: the web app's callback page on the site's own address. */
-  function redirectAllowed(redirectUri: string, request: FastifyRequest): boolean {
+  /** Registered redirect URIs: the web app's callback page on the site's one origin (never the Host header's). */
+  function redirectAllowed(redirectUri: string): boolean {
     const url = new URL(redirectUri);
-    const origins = [requestOrigin(request), ...(config.publicUrl ? [new URL(config.publicUrl).origin] : [])];
-    return CALLBACK_PATH.test(url.pathname) && origins.includes(url.origin) && url.search === '' && url.hash === '';
+    return (
+      CALLBACK_PATH.test(url.pathname) &&
+      url.origin === new URL(config.siteUrl).origin &&
+      url.search === '' &&
+      url.hash === ''
+    );
   }
 
   function withQuery(base: string, query: Record<string, string>): string {
@@ -124,7 +124,7 @@ export const oidcSandboxRoutes: FastifyPluginAsyncZod<{ config: Config; issuer: 
     { schema: { hide: true, querystring: z.object(authorizeShape) } },
     async (request, reply) => {
       const query = request.query;
-      if (query.client_id !== SANDBOX_CLIENT_ID || !redirectAllowed(query.redirect_uri, request)) {
+      if (query.client_id !== SANDBOX_CLIENT_ID || !redirectAllowed(query.redirect_uri)) {
         return sendHtml(
           reply,
           400,
@@ -174,7 +174,7 @@ ${hiddenFields({ ...query })}
     },
     async (request, reply) => {
       const form = request.body;
-      if (form.client_id !== SANDBOX_CLIENT_ID || !redirectAllowed(form.redirect_uri, request)) {
+      if (form.client_id !== SANDBOX_CLIENT_ID || !redirectAllowed(form.redirect_uri)) {
         return sendHtml(reply, 400, htmlPage({ title: 'Sandbox sign-in', body: '<h1>Unknown client</h1>' }));
       }
       if (form.action === 'deny') {
@@ -335,7 +335,7 @@ export const telegramSandboxRoutes: FastifyPluginAsyncZod<{ config: Config; botT
       };
       if (form.last_name) fields.last_name = form.last_name;
       if (form.username) fields.username = form.username;
-      const target = new URL(telegram.authUrl, `http://localhost:${config.port}`);
+      const target = new URL(telegram.authUrl, `${config.siteUrl}/`);
       for (const [key, value] of Object.entries(signTelegramLogin(fields, botToken))) {
         target.searchParams.set(key, value);
       }
