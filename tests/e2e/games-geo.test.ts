@@ -4,8 +4,8 @@ import { baseUrl, registerPlayer } from './api';
 import { launchBrowser, newPage, screenshot } from './browser';
 
 /**
- * A game restricted in the visitor's country (spec §2.1 /games/{id}, §2.2
- * geo-restricted-game): the page explains it in the modal and offers no start, the server
+ * A game restricted in the visitor's country (`/games/{id}`, the geo-restricted-game
+ * modal): the page explains it in the modal and offers no start, the server
  * refuses a start with 14308, and a start the server refuses that way opens the modal too.
  * The visitor's country is the CDN header the server reads (`cf-ipcountry`); the catalogue
  * restricts Polar Fortune Jackpot in DE and CH, Speed Baccarat Live in CA and ES.

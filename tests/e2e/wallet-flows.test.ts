@@ -6,7 +6,7 @@ import { baseUrl, call, PASSWORD, registerPlayer, run, signedInPage } from './ap
 import { artifactsDir, launchBrowser, newPage } from './browser';
 
 /**
- * Wallet journeys to their outcome (spec §2.5, §4, §8): each non-window processing type
+ * Wallet journeys to their outcome: each non-window processing type
  * of the sandbox provider paid or failed by the payer on the provider's own page, the
  * cancel-deposit confirmation, a limited-deposit profile, crypto networks and the XRP
  * destination tag, the deposit-only wallet after sign-up, an asynchronous deposit resumed

@@ -6,7 +6,7 @@ import { launchBrowser, screenshot } from './browser';
 /**
  * The wallet's payment region, the equivalent currency across reloads, the analytics
  * funnel of the wallet, and a crypto withdrawal (XRP with a destination tag) from request
- * to payout on the sandbox chain (issue 6, spec §2.5 and §4).
+ * to payout on the sandbox chain (issue 6).
  */
 
 let browser: Browser;

@@ -6,7 +6,7 @@ import { baseUrl, call, registerPlayer, signedInPage as signedInPageOf } from '.
 import { artifactsDir, launchBrowser, screenshot } from './browser';
 
 /**
- * The wallet in the browser (issue 6, spec §2.5): the header balance and currency list
+ * The wallet in the browser (issue 6): the header balance and currency list
  * (create, switch and hide accounts), the equivalent-currency toggle, the wallet modal
  * with its cancel-deposit guard, a card deposit through the sandbox provider's window
  * that ends in deposit-success over the websocket, and the wallet at 390 px.

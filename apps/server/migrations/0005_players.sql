@@ -181,7 +181,7 @@ create table self_exclusions (
 create index self_exclusions_email on self_exclusions (email_normalized) where email_normalized is not null;
 create index self_exclusions_phone on self_exclusions (phone) where phone is not null;
 
--- Which fields the registration and profile forms show and require (api-shapes Field).
+-- Which fields the registration and profile forms show and require (the Field rows of `GET /api/player/fields/validations`).
 create table player_fields (
   id int primary key check (id > 0),
   scenario text not null check (scenario in ('registration', 'profile')),

@@ -50,7 +50,7 @@ describe('GET /api/content/groups', () => {
 });
 
 describe('GET /api/content/groups/{group}', () => {
-  it('has the error-page texts of the spec in English', async () => {
+  it('has the error-page texts in English', async () => {
     const response = await t.app.server.inject({ url: '/api/content/groups/global-components?locale=en' });
     const { data } = response.json<{ data: { errorPage: Record<string, string> } }>();
     expect(data.errorPage.title).toBe('Something went wrong');

@@ -29,7 +29,7 @@ describe('GET /api/settings/currencies', () => {
     const bases = currencies.filter((c) => c.isBase);
     expect(bases).toHaveLength(1);
     expect(bases[0]?.code).toBe('USD');
-    // The base currency's rate equals its subunitToUnit (api-shapes §1.7).
+    // The base currency's rate equals its subunitToUnit (docs/api.md, Conventions: amounts).
     expect(bases[0]?.rate.rate).toBe(bases[0]?.subunitToUnit);
     const btc = currencies.find((c) => c.code === 'BTC');
     expect(btc).toMatchObject({
@@ -102,7 +102,7 @@ describe('GET /api/settings/countries', () => {
     expect(byCode.get('DE')).toMatchObject({ currency: 'EUR', locale: 'de', nativeName: 'Deutschland' });
     expect(byCode.get('MX')).toMatchObject({ currency: 'MXN', locale: 'es' });
     expect(byCode.get('CA')).toMatchObject({ currency: 'CAD', locale: 'en' });
-    // The spec's excluded list exists in the data (the client hides it) and is restricted here.
+    // The client's excluded countries (EXCLUDED_COUNTRY_CODES) exist in the data and are restricted here.
     for (const code of ['US', 'UM', 'GB', 'FR', 'NL', 'AW', 'CW', 'MF']) {
       expect(byCode.get(code)).toMatchObject({ restrict: true, restrictType: 1 });
     }
@@ -123,7 +123,7 @@ describe('GET /api/settings/countries', () => {
 });
 
 describe('GET /api/settings/constants', () => {
-  it('returns every enumeration the spec names, with stable ids', async () => {
+  it('returns every enumeration clients key on, with stable ids', async () => {
     const constants = await getData('/api/settings/constants', constantsSchema);
     expect(constants.payment.invoiceStatuses.map((s) => s.id)).toEqual([1, 2, 3, 4, 5]);
     expect(constants.payment.invoiceTypes.map((s) => s.id)).toEqual([1, 2]);

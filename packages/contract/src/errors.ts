@@ -1,7 +1,8 @@
 /**
- * The single error catalogue shared by server and web. Codes that the reference platform
- * defines (5, 10003, 11xxx, 13100, 14xxx) keep their numbers so that a client written for
- * it reacts correctly; the 1xxx codes are Croupier's own generic codes.
+ * The single error catalogue shared by server and web (summary: docs/api.md, Errors).
+ * Codes that the reference platform (docs/README.md) defines (5, 10003, 11xxx, 13100,
+ * 14xxx) keep their numbers so that a client written for it reacts correctly; the 1xxx
+ * codes are Croupier's own generic codes.
  */
 export const errorCatalogue = {
   // Generic platform errors

@@ -10,7 +10,7 @@ function isSessionError(error: unknown): boolean {
 
 /**
  * Fatal errors: a render error outside the router's error boundary, or an unhandled
- * error or rejection anywhere, replaces the page with the error page (spec §2.1, §8).
+ * error or rejection anywhere, replaces the page with the error page.
  */
 export class FatalErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
   override state: { error: unknown } = { error: undefined };

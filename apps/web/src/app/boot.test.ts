@@ -61,7 +61,7 @@ describe('resolveLocation', () => {
   });
 });
 
-describe('app start (spec §4)', () => {
+describe('app start', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

@@ -10,7 +10,7 @@ import type { AppSettings } from './context';
 import { localizePath, splitLocalePath } from './locale';
 
 /**
- * Locale for an unprefixed URL (spec §9): the saved-language cookie, else the visitor's
+ * Locale for an unprefixed URL: the saved-language cookie, else the visitor's
  * country locale (from /api/player/init), else the default locale.
  */
 export function chooseLocale(options: {
@@ -54,7 +54,7 @@ export function resolveLocation(
 }
 
 /**
- * Spec §4 app start: the collections, providers and registration fields are loaded, into
+ * App start (docs/web-client.md): the collections, providers and registration fields are loaded, into
  * the cache entries their pages read. Never rejects (a failed prefetch is retried by the page).
  */
 export async function prefetchStartData(queryClient: QueryClient): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Locale } from '@croupier/contract';
 
 /**
- * URL locale prefixes (spec §2.1): the lowercase locale code (`de`, `pt-br`), omitted for
+ * URL locale prefixes: the lowercase locale code (`de`, `pt-br`), omitted for
  * the default locale. A prefix is two letters, optionally a hyphen and two more.
  */
 export const LOCALE_PREFIX = /^[a-z]{2}(-[a-z]{2})?$/;

@@ -19,7 +19,7 @@ const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
   lazy: lazyPage(load, name),
 });
 
-/** Every page of spec §2.1 (without the locale prefix); ids follow the page-type names. */
+/** Every page of the site (without the locale prefix; docs/web-client.md, Pages); ids follow the page-type names. */
 export function pageRoutes(settings: AppSettings): Page[] {
   const features = settings.init?.features;
   /** Sections built so far; the others show the placeholder section page. */
@@ -149,7 +149,7 @@ export function pageRoutes(settings: AppSettings): Page[] {
   ];
 }
 
-/** Route ids of prefixed routes carry the locale marker, as route names do in the spec. */
+/** Route ids of prefixed routes carry the locale marker (`locale-…`). */
 function prefixed(pages: Page[]): Page[] {
   return pages.map((p) => ({ ...p, id: `locale-${p.id}`, ...(p.children ? { children: prefixed(p.children) } : {}) }));
 }

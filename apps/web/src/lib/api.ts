@@ -99,7 +99,7 @@ export const api = {
 };
 
 // ---------------------------------------------------------------------------
-// Authenticated requests (spec §7: Bearer session token; 401/403 end the session)
+// Authenticated requests (Bearer session token; 401/403 end the session; docs/api.md)
 // ---------------------------------------------------------------------------
 
 /** How authenticated requests reach the session (set by features/auth). */
@@ -118,7 +118,7 @@ export function setAuthBridge(bridge: AuthBridge | undefined): void {
   authBridge = bridge ?? noSession;
 }
 
-/** 401 and 403 on an authenticated call mean the session is over (api-shapes §1.2). */
+/** 401 and 403 on an authenticated call mean the session is over. */
 export function isSessionRejection(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
@@ -155,7 +155,7 @@ export const authApi = {
   delete: <T>(path: string, body?: unknown) => authRequest<T>('DELETE', path, { body }),
 };
 
-/** A page of a list with its pagination `meta` (api-shapes: `{ data, meta }`). */
+/** A page of a list with its pagination `meta` (`{ data, meta }`). */
 export interface Paged<T> {
   data: T[];
   meta: PaginationMeta;

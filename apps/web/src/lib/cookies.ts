@@ -1,4 +1,4 @@
-/** Minimal first-party cookie access for the client-side storage the spec names. */
+/** Minimal first-party cookie access (cookies used: docs/web-client.md, Client storage). */
 export function readCookie(name: string): string | undefined {
   const prefix = `${encodeURIComponent(name)}=`;
   for (const part of document.cookie.split('; ')) {

@@ -14,7 +14,7 @@ import {
 } from '../profile/schemas';
 
 /**
- * Registration, sign-in, sessions, one-time codes and passwords (api-shapes §2.2, §2.3).
+ * Registration, sign-in, sessions, one-time codes and passwords.
  * Field failures are shared rule names, so the server's error handler and the forms
  * show the same texts.
  */
@@ -23,7 +23,7 @@ import {
 export const OTP_REASONS = ['registration', 'phoneVerification', 'changingPass'] as const;
 export type OtpReason = (typeof OTP_REASONS)[number];
 
-/** Passwords: at least 6 characters (spec §5), at most 128 (long passphrases welcome). */
+/** Passwords: at least 6 characters, at most 128 (long passphrases welcome). */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 /** Single-use codes and tokens (reset, confirmation, autologin) are opaque text up to this length. */
@@ -62,7 +62,7 @@ const zOpaqueCode = z
 const optionalTag = clearableText({ max: CLIENT_TAG_MAX_LENGTH });
 
 /**
- * A registration checkbox: checked is `1`, unchecked `''` (api-shapes §1.3); `0`, `true`,
+ * A registration checkbox: checked is `1`, unchecked `''` (as the reference client sends them); `0`, `true`,
  * `false` and their text forms are accepted as well. Output: a boolean.
  */
 export const zCheckbox = z

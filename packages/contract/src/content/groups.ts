@@ -1,4 +1,4 @@
-/** Localized content groups (spec §3 "Content groups"). */
+/** Localized content groups: the text trees the web app loads per locale. */
 export const CONTENT_GROUPS = ['alerts', 'fields-settings', 'global-components', 'layout', 'modals'] as const;
 export type ContentGroup = (typeof CONTENT_GROUPS)[number];
 

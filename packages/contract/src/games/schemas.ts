@@ -153,7 +153,7 @@ export const betItemSchema = z.object({
 });
 export type BetItem = z.infer<typeof betItemSchema>;
 
-/** A sportsbook ticket of the bet history (api-shapes §2.10.2). */
+/** A sportsbook ticket of the bet history. */
 export const betSchema = z.object({
   id: z.string(),
   roundId: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { queryArray, queryInt } from '../common/query';
 
 /**
- * Payments (api-shapes §2.6 turn-over wager, §2.9 payment): payment methods with their
+ * Payments and the turn-over wager (docs/bonuses.md): payment methods with their
  * dynamic fields, deposit and withdrawal requests, invoices and their statistics.
  * Amounts are major-unit numbers of the invoice's currency, as everywhere on the wire.
  */
@@ -174,7 +174,7 @@ export const invoicePublicDataSchema = z.object({
 });
 export type InvoicePublicData = z.infer<typeof invoicePublicDataSchema>;
 
-/** An invoice of the history list (api-shapes §2.9). */
+/** An invoice of the history list. */
 export const invoiceSchema = z.object({
   id: z.string(),
   amount: z.number(),
@@ -217,7 +217,7 @@ export type InvoicesQuery = z.infer<typeof invoicesQuerySchema>;
 const nullableAmount = z.number().nullable();
 const nullableDate = z.string().nullable();
 
-/** Per currency (api-shapes §2.9). Purchases and virtual payouts do not exist here: 0 and null. */
+/** Per currency. Purchases and virtual payouts do not exist here: 0 and null. */
 export const invoiceStatisticsSchema = z.object({
   currency: z.string(),
   depositsCount: z.number().int(),
@@ -247,7 +247,7 @@ export const invoiceStatisticsSchema = z.object({
 });
 export type InvoiceStatistics = z.infer<typeof invoiceStatisticsSchema>;
 
-/** `GET /api/risk/reasons/turn-over-wager` (api-shapes §2.6). */
+/** `GET /api/risk/reasons/turn-over-wager` (docs/bonuses.md, turn-over wager). */
 export const turnOverWagerQuerySchema = z.object({ currency: currencyCodeParam });
 
 export const turnOverWagerSchema = z.object({

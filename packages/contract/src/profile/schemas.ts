@@ -14,8 +14,8 @@ import {
 import { missingOr, zBooleanLike } from '../validation/zod';
 
 /**
- * Profile (api-shapes §2.3) and the field rules of the registration and profile forms
- * (§2.2 Field). Failures are reported by shared rule names, like every request schema.
+ * Profile and the field rules of the registration and profile forms (`Field`, from
+ * `GET /api/player/fields/validations`). Failures are reported by shared rule names, like every request schema.
  */
 
 export const FIELD_SCENARIOS = ['registration', 'profile'] as const;

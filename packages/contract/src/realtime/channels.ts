@@ -1,5 +1,5 @@
 /**
- * Realtime channels (spec §7 Realtime, api-shapes §3.2). The names are the public contract
+ * Realtime channels (docs/api.md, Realtime). The names are the public contract
  * of the websocket gateway: the web client subscribes to them, services publish to them.
  *
  * Access rules, applied by the gateway on every subscribe:
@@ -8,7 +8,7 @@
  * - every other known channel is public: guests may subscribe too. They carry nothing
  *   private (tournament results, the winners feed, the activity board and the online
  *   count are shown to guests on the site anyway), and the reference client subscribes
- *   to the winners and activity-board channels without signing in (api-shapes §6);
+ *   to the winners and activity-board channels without signing in;
  * - an unknown channel is refused.
  */
 

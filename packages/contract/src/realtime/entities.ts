@@ -3,7 +3,7 @@ import { gameImagesSchema } from '../games/schemas';
 import { loyaltyLevelSchema } from '../retention/schemas';
 
 /**
- * Entities as realtime events carry them (api-shapes §2 and §3.3). Amounts are major-unit
+ * Entities as realtime events carry them (docs/api.md, Realtime). Amounts are major-unit
  * numbers and dates ISO strings with a zone, as in REST responses. Fields the reference
  * client only declares are optional here. When a domain's REST module defines its own
  * schema of the same entity (wallet, payment, bonus, quests, messenger), that module
@@ -12,10 +12,10 @@ import { loyaltyLevelSchema } from '../retention/schemas';
 
 const isoDate = z.string();
 
-/** Wallet account (api-shapes §2.8): owned by the wallet module. */
+/** Wallet account: owned by the wallet module. */
 export { walletAccountSchema, type WalletAccount } from '../wallet/schemas';
 
-/** An invoice as the payment channel carries it (api-shapes §3.3). */
+/** An invoice as the payment channel carries it. */
 export const invoiceUpdateSchema = z.object({
   id: z.string(),
   playerId: z.string(),
@@ -34,7 +34,7 @@ export const invoiceUpdateSchema = z.object({
 });
 export type InvoiceUpdate = z.infer<typeof invoiceUpdateSchema>;
 
-/** A bonus code the player entered (api-shapes §2.10.4). */
+/** A bonus code the player entered. */
 export const bonusCodeSchema = z.object({
   id: z.string(),
   playerId: z.string(),
@@ -48,7 +48,7 @@ export const bonusCodeSchema = z.object({
 });
 export type BonusCode = z.infer<typeof bonusCodeSchema>;
 
-/** A bonus issued to the player (api-shapes §2.10.3). */
+/** A bonus issued to the player. */
 export const playerBonusSchema = z.object({
   id: z.string(),
   playerId: z.string().optional(),
@@ -83,7 +83,7 @@ export const playerBonusSchema = z.object({
 });
 export type PlayerBonus = z.infer<typeof playerBonusSchema>;
 
-/** Free spins issued to the player (api-shapes §2.10.3). */
+/** Free spins issued to the player. */
 export const playerFreespinSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -108,7 +108,7 @@ export const playerFreespinSchema = z.object({
 });
 export type PlayerFreespin = z.infer<typeof playerFreespinSchema>;
 
-/** A task inside a quest (api-shapes §2.7.2). `conditions` depend on `type`. */
+/** A task inside a quest. `conditions` depend on `type`. */
 export const questTaskSchema = z.object({
   id: z.string(),
   isCompleted: z.boolean(),
@@ -129,7 +129,7 @@ export const questRewardSchema = z.object({
   attributes: z.object({ isoCode: z.string(), lockBalance: z.boolean() }),
 });
 
-/** A quest (api-shapes §2.7.2). */
+/** A quest. */
 export const questSchema = z.object({
   id: z.string(),
   playerId: z.string().optional(),
@@ -164,7 +164,7 @@ export const questTaskUpdateSchema = z.object({
 });
 export type QuestTaskUpdate = z.infer<typeof questTaskUpdateSchema>;
 
-/** The player's loyalty account (api-shapes §2.7.1). */
+/** The player's loyalty account. */
 export const loyaltyAccountSchema = z.object({
   id: z.string().optional(),
   playerId: z.string().optional(),
@@ -176,7 +176,7 @@ export const loyaltyAccountSchema = z.object({
 });
 export type LoyaltyAccount = z.infer<typeof loyaltyAccountSchema>;
 
-/** A messenger notification (api-shapes §2.11). */
+/** A messenger notification. */
 export const messengerMessageSchema = z.object({
   id: z.string(),
   playerId: z.string().optional(),
@@ -194,7 +194,7 @@ export const messengerMessageSchema = z.object({
 });
 export type MessengerMessage = z.infer<typeof messengerMessageSchema>;
 
-/** A tournament prize; `entry` is the winner once the tournament is over (api-shapes §2.7.3). */
+/** A tournament prize; `entry` is the winner once the tournament is over. */
 export const tournamentPrizeSchema = z.object({
   place: z.number().int(),
   type: z.number().int().optional(),
@@ -220,7 +220,7 @@ export const tournamentParticipantSchema = z.object({
 });
 export type TournamentParticipant = z.infer<typeof tournamentParticipantSchema>;
 
-/** A bet on the activity board (api-shapes §3.3). */
+/** A bet on the activity board. */
 export const activityBoardBetSchema = z.object({
   id: z.string(),
   nickname: z.string().nullable(),

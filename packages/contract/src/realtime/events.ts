@@ -22,7 +22,7 @@ import {
 } from './entities';
 
 /**
- * Realtime event payloads (api-shapes §3.3): each publication's `data` is one of these, an
+ * Realtime event payloads (docs/api.md, Realtime): each publication's `data` is one of these, an
  * object with an `event` name and the entity fields. Every channel has its own union
  * (event names are unique within a channel); `realtimeEventSchema` is the union of all.
  */
@@ -39,7 +39,7 @@ export const invoiceDepositUpdatedEventSchema = event('invoice.deposit.updated',
 export const invoiceWithdrawalUpdatedEventSchema = event('invoice.withdrawal.updated', {
   invoice: invoiceUpdateSchema,
 });
-/** Declared by the reference client, not handled (api-shapes §3.4). */
+/** Declared by the reference client, which does not handle it. */
 export const invoiceWithdrawalCreatedEventSchema = event('invoice.withdrawal.created', {
   invoice: invoiceUpdateSchema,
 });

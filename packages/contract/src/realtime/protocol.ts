@@ -2,7 +2,7 @@
  * Codes of the Centrifuge client protocol (JSON, protocol v2) that the gateway uses.
  * Error codes come in command replies (`{ id, error: { code, message } }`); disconnect
  * codes are websocket close codes. A client reconnects after 3000–3499 and 4000–4499 and
- * stops for good after 3500–3999 and 4500–4999 (spec §8).
+ * stops for good after 3500–3999 and 4500–4999.
  */
 
 export const RealtimeErrorCode = {

@@ -1,6 +1,6 @@
 /**
- * Numeric enumerations of the platform (api-shapes §1.9). Ids are part of the public
- * contract: clients key their labels on them, so they never change.
+ * Numeric enumerations of the platform (served by `GET /api/settings/constants`). Ids
+ * are part of the public contract: clients key their labels on them, so they never change.
  */
 
 export const PlayerStatus = { ACTIVE: 1, LIMITED_DEPOSITS: 2, BLOCKED: 3, SELF_EXCLUDED: 4 } as const;
@@ -34,7 +34,7 @@ export const RestrictType = { GEO_LAYOUT: 1, AUTH_BLOCKED: 2 } as const;
 export const CurrencyType = ['fiat', 'crypto', 'virtual'] as const;
 export type CurrencyType = (typeof CurrencyType)[number];
 
-/** Countries the client hides from its lists (spec §9). */
+/** Countries the web client hides from its country pickers. */
 export const EXCLUDED_COUNTRY_CODES = ['US', 'UM', 'GB', 'FR', 'NL', 'AW', 'CW', 'MF'] as const;
 
 /** Self-exclusion lasts at least six months (UKGC/MGA); cooling-off from 24 hours to 30 days. */

@@ -1,5 +1,5 @@
 /**
- * Field-level rules of spec §5 (registration, profile, password forms, sign-in, wallet
+ * Field-level rules (registration, profile, password forms, sign-in, wallet
  * fields and amounts) and the input sanitisers the forms apply while typing. The server
  * builds its request schemas from the same table (zod.ts), so a value the form accepts
  * is never refused by the API for a rule reason, and the reverse.
@@ -287,7 +287,7 @@ export const NUMBER_INPUT_MAX_LENGTH = 10;
 
 /**
  * The completed one-time code: digits only, and cleared when it is not exactly 6
- * digits long (spec: "if the length is not 6, the completed code is cleared").
+ * digits long.
  */
 export function sanitizeOtpInput(value: string): string {
   const digits = value.replace(/\D/g, '');

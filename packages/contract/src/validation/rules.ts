@@ -1,5 +1,5 @@
 /**
- * Reusable validation predicates shared by the server and the web forms (spec §5).
+ * Reusable validation predicates shared by the server and the web forms.
  *
  * Conventions:
  * - Every predicate except `isPresent` (rule `required`) passes on an empty value
@@ -331,7 +331,7 @@ export function isNegative(value: unknown): boolean {
   return NEGATIVE.includes(value);
 }
 
-/** true, false, 1, 0, '1' or '0' (the text 'true' is not boolean-like, by the spec). */
+/** true, false, 1, 0, '1' or '0' (the text 'true' is not boolean-like, as in the reference platform's rule). */
 export function isBooleanLike(value: unknown): boolean {
   if (isEmpty(value)) return true;
   return BOOLEAN_LIKE.includes(value);

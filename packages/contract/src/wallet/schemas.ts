@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Wallet accounts (api-shapes §2.8). One account per player and currency; exactly one
+ * Wallet accounts. One account per player and currency; exactly one
  * is active (status 1). Amounts are major-unit numbers of the account's currency.
  */
 export const walletAccountSchema = z.object({

@@ -34,7 +34,7 @@ describe('byte stream (HMAC_SHA256(serverSeed, "clientSeed:nonce:cursor"))', () 
     }
   });
 
-  it('reads blocks in cursor order and floats per the reference formula', () => {
+  it('reads blocks in cursor order and floats per the published four-byte formula', () => {
     const rng = new FairRng(SERVER, CLIENT, 0);
     const ref = new RefStream(SERVER, CLIENT, 0);
     // 20 floats = 80 bytes: spans cursors 0, 1 and 2.

@@ -23,8 +23,9 @@ export abstract class RandomSource {
   }
 
   /**
-   * The reference float. It equals the reference's sum of four fractions exactly: both
-   * are the same 32-bit dyadic rational, which a double represents without rounding.
+   * The scheme's float (packages/games/README.md). It equals the published sum of four
+   * fractions b0/2⁸ + … + b3/2³² exactly: both are the same 32-bit dyadic rational,
+   * which a double represents without rounding.
    */
   nextFloat(): number {
     return this.nextUint32() / TWO_POW_32;

@@ -10,7 +10,7 @@
  * - Salt: a value fixed and published before the chain starts (e.g. a future block hash),
  *   so the operator could not have searched for a convenient chain.
  * - Crash point: bytes = HMAC_SHA256(key = game hash, message = salt), the first 4 bytes
- *   as the reference float, and the limbo formula (multiplier.ts): ⌊99·2³²/u⌋/100, at
+ *   as the scheme's float, and the limbo formula (multiplier.ts): ⌊99·2³²/u⌋/100, at
  *   least 1.00x, capped. A player cashing out at T wins with chance 0.99/T: RTP 99%.
  */
 import { hmacSha256, sha256Hex } from '../fair/hash';

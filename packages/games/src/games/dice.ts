@@ -1,8 +1,8 @@
 /**
  * Dice: a roll of 0.00–100.00 and a bet that it lands under or over a target.
  *
- * The roll is the reference's published formula, floor(float · 10001) / 100, made exactly
- * uniform: of the 2³² floats, 7,843 rolls have ⌈2³²/10001⌉ preimages and the others
+ * The roll is the common provably fair scheme's published formula,
+ * floor(float · 10001) / 100, made exactly uniform: of the 2³² floats, 7,843 rolls have ⌈2³²/10001⌉ preimages and the others
  * ⌊2³²/10001⌋, so the last float of each larger set is rejected and the next float drawn
  * (1.8·10⁻⁶ of rounds). Every roll then has 429,453 floats: probability exactly 1/10001,
  * and any other round equals the plain formula, so public verifiers still agree.

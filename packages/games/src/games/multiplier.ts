@@ -1,6 +1,6 @@
 /**
  * The multiplier draw shared by limbo and crash: "a constant divided by the float, with
- * the house edge applied" (the reference), in hundredths:
+ * the house edge applied" (the common provably fair scheme), in hundredths:
  *
  *   result = ⌊ 99 · 2³² / u ⌋ / 100 = ⌊ 100 · 0.99 / float ⌋ / 100, u = float · 2³²,
  *

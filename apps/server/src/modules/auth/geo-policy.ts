@@ -2,7 +2,7 @@ import { RestrictType, type Country } from '@croupier/contract';
 import { AppError } from '../../lib/errors';
 
 /**
- * Countries with restrictType 2 block sign-in and sign-up (spec §6). The client hides
+ * Countries with restrictType 2 block sign-in and sign-up (docs/player-protection.md). The client hides
  * the forms there; the server refuses the calls too (451, code 11006), judged by the
  * visitor's country from the edge header. Existing sessions and token refresh are not
  * cut off by travelling; only new sign-ins are.

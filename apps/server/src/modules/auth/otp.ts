@@ -11,7 +11,7 @@ import type { AuthRepository } from './repository';
 import { otpMessage } from './templates';
 
 /**
- * One-time codes by SMS (spec §9, security.md): 6 digits, single use, valid 10 minutes,
+ * One-time codes by SMS: 6 digits, single use, valid 10 minutes,
  * bound to the phone and the reason they were sent for. At most 3 codes per phone and
  * reason in 10 minutes (then 11005, HTTP 429); a new code replaces the previous one;
  * 5 wrong entries burn a code (11003, HTTP 400, like every wrong code: a 422 would send

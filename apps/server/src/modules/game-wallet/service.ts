@@ -368,7 +368,7 @@ export function createGameWallet(deps: {
       currency: string;
       isDemo: boolean;
     }): Promise<{ token: string; session: GameSessionRow }> {
-      // Refused at launch already, not only at the first bet (spec: 14103 sends the player home).
+      // Refused at launch already, not only at the first bet (14103: the web client sends the player home).
       if (!input.isDemo && input.player) {
         const status = await repository.playerStatus(db, input.player.id);
         if (status !== undefined && DISABLED_STATUSES.has(status)) throw new AppError('GAME_PLAYER_LIMITED');

@@ -3,7 +3,7 @@ import { pageMeta, pageOffset } from '../../lib/pagination';
 import type { BetItemRow, BetRow, BetsRepository } from './bets-repository';
 
 /**
- * The bet history: the player's sportsbook tickets (api-shapes §2.10.2). A sportsbook
+ * The bet history: the player's sportsbook tickets. A sportsbook
  * integration writes `sport_bets` and `sport_bet_items`; this reads them.
  */
 

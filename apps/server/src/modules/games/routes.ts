@@ -18,7 +18,7 @@ const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 const GAMES_CACHE = 'public, max-age=30, stale-while-revalidate=300';
 
 /**
- * An id (UUID) or an identity (slug): clients use both (api-shapes §1.8). The router
+ * An id (UUID) or an identity (slug): clients use both. The router
  * refuses parameters longer than 100 characters before validation runs.
  */
 const refParam = z.string().min(1).max(100);

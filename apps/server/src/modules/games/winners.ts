@@ -14,7 +14,7 @@ import {
 import type { WinnerRow, WinnersRepository } from './winners-repository';
 
 /**
- * The public winners feed (api-shapes §2.10, §3.2).
+ * The public winners feed (REST list and realtime channel; docs/api.md, Realtime).
  *
  * A winner is a real-money round that paid more than it staked (payout > the round's bets
  * that were not rolled back; a win without a bet, such as a free spin, counts). The game
@@ -34,7 +34,7 @@ import type { WinnerRow, WinnersRepository } from './winners-repository';
 
 export type WinnersQuery = z.output<typeof winnersQuerySchema>;
 
-/** At most one publication per channel in this window (api-shapes: "throttled to 3 s"). */
+/** At most one publication per channel in this window (clients expect at most one every 3 s). */
 export const FEED_WINDOW_MS = 3000;
 /** The list is public and the same for every visitor of a platform and country: each process keeps it briefly. */
 const LIST_TTL_MS = 3000;

@@ -147,7 +147,7 @@ export function logoUrl(assetBase: string, logo: string): string {
   return `${assetBase}/api/payment/logos/${logo}`;
 }
 
-/** The API's PaymentMethod (api-shapes §2.9) for the method's currency. */
+/** The API's PaymentMethod for the method's currency. */
 export function toPaymentMethod(method: MethodInCurrency, options: PresentOptions): PaymentMethod {
   const currency = { subunitToUnit: options.subunitToUnit };
   const major = (minor: bigint) => toMajorAmount(minor, currency);

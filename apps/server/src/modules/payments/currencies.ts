@@ -49,7 +49,7 @@ export type CurrencyLookup = ReturnType<typeof createCurrencyLookup>;
 /**
  * Minor units of `currency` in major units of the base currency, rounded to the base
  * currency's precision. `rate.rate` is the number of the currency's minor units worth one
- * major unit of the base currency (api-shapes §1.7).
+ * major unit of the base currency (docs/api.md, Conventions: amounts).
  */
 export function toBaseMajor(amountMinor: bigint, currency: Currency, base: Currency | undefined): number {
   if (!base || currency.rate.rate <= 0) return 0;

@@ -3,7 +3,7 @@ import type { AmountBoundsMinor, MethodInCurrency, StoredField } from './catalog
 
 /**
  * The dynamic fields of a payment request checked against the method's definition
- * (spec §5 dynamic wallet fields and withdraw): required fields, the phone and CPF rules,
+ * (deposit and withdraw): required fields, the phone and CPF rules,
  * each field's pattern, select values among their options, and `wallet_id` against the
  * selected network's `regex` or the selected `currencyWithdraw` option's `regexp`. A
  * selected option with bounds of its own replaces the method's amount bounds.
@@ -14,7 +14,7 @@ export interface CheckedFields {
   values: Record<string, string | null>;
   /** The amount bounds that apply (a selected option's, else the method's). */
   bounds: AmountBoundsMinor;
-  /** Problems per field key (api-shapes: 422 errors keyed by the field `key`). */
+  /** Problems per field key (422 field errors are keyed by the field's `key`). */
   errors: FieldErrors;
 }
 

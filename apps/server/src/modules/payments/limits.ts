@@ -1,8 +1,9 @@
 /**
  * The deposit-limit seam. The responsible-gaming limits (a later module) decide whether a
  * player may deposit now: a deposit limit whose period total is reached answers 13100
- * (DEPOSIT_LIMIT_REACHED) on the deposit methods list and on a new deposit, as spec §8
- * says. The payments module asks this policy and knows nothing of how limits are kept.
+ * (DEPOSIT_LIMIT_REACHED) on the deposit methods list and on a new deposit (the web
+ * client's limitedDeposit alert). The payments module asks this policy and knows nothing
+ * of how limits are kept.
  */
 export interface DepositLimitPolicy {
   /** Whether the player may deposit now in `currency` (and `amountMinor` more, when given). */

@@ -20,7 +20,7 @@ export function publicDataOf(row: Pick<InvoiceRow, 'public_data'>): InvoicePubli
   return parsed.success ? parsed.data : null;
 }
 
-/** An invoice of the history list (api-shapes §2.9). */
+/** An invoice of the history list. */
 export function toInvoice(row: InvoiceRow, subunitToUnit: bigint): Invoice {
   const amount = toMajorAmount(row.amount_minor, { subunitToUnit });
   return {
@@ -52,7 +52,7 @@ export function toAdminWithdrawal(row: InvoiceRow, subunitToUnit: bigint): Admin
   };
 }
 
-/** The invoice as `payment:invoices#{playerId}` carries it (api-shapes §3.3). */
+/** The invoice as `payment:invoices#{playerId}` carries it (docs/api.md, Realtime). */
 export function toInvoiceUpdate(row: InvoiceRow, subunitToUnit: bigint): InvoiceUpdate {
   const publicData = publicDataOf(row);
   return {

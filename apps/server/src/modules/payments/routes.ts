@@ -34,7 +34,7 @@ const idempotencyText =
   'An optional `Idempotency-Key` header (scoped to the player) makes a retry safe: the same key with the same body ' +
   'gets the first answer and creates nothing; with another body it is a 409 (code 1006).';
 
-/** The player's payment calls (api-shapes §2.6 and §2.9). Every one needs a signed-in player. */
+/** The player's payment calls and the turn-over wager. Every one needs a signed-in player. */
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; guards: AuthGuards; config: Config }> = async (
   app,
   { payments, guards, config },

@@ -3,7 +3,7 @@ import { errors as joseErrors, jwtVerify } from 'jose';
 
 /**
  * How the gateway authenticates a connection: the client's connection token is the REST
- * access JWT (api-shapes §3.1). The gateway needs only who the player is and until when the
+ * access JWT. The gateway needs only who the player is and until when the
  * token holds; whether the session behind it is still open is the verifier's business
  * (the auth module's verifier checks the session record).
  */

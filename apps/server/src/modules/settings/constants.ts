@@ -31,7 +31,7 @@ function timeZones(): { id: string; name: string }[] {
   return timeZonesCache;
 }
 
-/** The constants object of `GET /api/settings/constants` (api-shapes §4.1). */
+/** The constants object of `GET /api/settings/constants` (the enumerations clients key on). */
 export function buildConstants(config: Config): Constants {
   const features = config.features;
   return {

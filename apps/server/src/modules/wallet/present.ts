@@ -27,7 +27,7 @@ export function totalBalanceMinor(account: PlayerAccountView): bigint {
   return account.balanceMinor + account.lockedBalanceMinor + account.bonusBalanceMinor;
 }
 
-/** The API's Account (api-shapes §2.8), amounts in major units. */
+/** The API's Account, amounts in major units. */
 export function toWalletAccount(account: PlayerAccountView): WalletAccount {
   const currency = { subunitToUnit: account.subunitToUnit };
   return {

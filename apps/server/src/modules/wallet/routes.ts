@@ -13,7 +13,7 @@ import type { WalletAccounts } from './accounts';
 
 const accountsResponse = dataEnvelope(z.array(walletAccountSchema));
 
-/** `GET/POST /api/wallet/accounts`, switch and hide (api-shapes §2.8). Every answer is the full list. */
+/** `GET/POST /api/wallet/accounts`, switch and hide. Every answer is the full list. */
 export const walletRoutes: FastifyPluginAsyncZod<{ accounts: WalletAccounts; guards: AuthGuards }> = async (
   app,
   { accounts, guards },

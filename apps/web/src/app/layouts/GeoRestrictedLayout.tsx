@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
-/** The whole site for visitors from a country with restrictType 1 (spec §2.1). */
+/** The whole site for visitors from a country with restrictType 1 (docs/player-protection.md). */
 export function GeoRestrictedLayout() {
   const { t } = useTranslation('layout');
   return (

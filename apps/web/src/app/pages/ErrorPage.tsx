@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api';
 import { PageHead } from '../layouts/PageHead';
 
 /**
- * The generic error page (spec §2.1): title, description, a 404 image and a Homepage
+ * The generic error page: title, description, a 404 image and a Homepage
  * button to the site root or the locale root. Works outside the router too.
  */
 export function GenericErrorView({ notFound = false }: { notFound?: boolean }) {

@@ -24,8 +24,7 @@ function useCountdown(endsAt: number): number {
 }
 
 /**
- * The phone-verification step of phone registration (spec §2.4, §4 "Phone-verify
- * resend"): description, receive hint, the 6-digit code, back and verify buttons, a 60 s
+ * The phone-verification step of phone registration: description, receive hint, the 6-digit code, back and verify buttons, a 60 s
  * countdown and then a resend button — or, once the send limit is reached, its message.
  */
 export function PhoneVerification({
@@ -51,7 +50,7 @@ export function PhoneVerification({
   const [limitReached, setLimitReached] = useState(false);
   const [endsAt, setEndsAt] = useState(() => Date.now() + RESEND_COUNTDOWN_SECONDS * 1000);
   const left = useCountdown(endsAt);
-  // The completed code: exactly 6 digits, otherwise empty (spec §5 "One-time code").
+  // The completed code: exactly 6 digits, otherwise empty.
   const code = sanitizeOtpInput(typed);
 
   useEffect(() => inputRef.current?.focus(), []);

@@ -32,7 +32,7 @@ interface SignInValues {
 type ServerErrors = Partial<Record<'login' | 'password', string>>;
 
 /**
- * Sign-in modal (spec §2.3, §4 "Sign-in", §8 login rows). The tab-display setting is the
+ * Sign-in modal (errors: docs/web-client.md, Errors shown to people). The tab-display setting is the
  * content's `fields-settings:login.tabsDisplay` ('both', 'email' or 'phone'); without it
  * the enabled registration types of the settings constants decide, and e-mail is the
  * default.

@@ -41,7 +41,7 @@ import { SwitchButton } from './SignInModalBody';
 import type { AuthResponse, FieldRule, LoginType, RegistrationBody } from './types';
 
 /**
- * Sign-up modal (spec §2.4, §4 "Registration", §5 "Registration", §8 registration rows).
+ * Sign-up modal (errors: docs/web-client.md, Errors shown to people).
  * Tabs: the registration types enabled in the settings constants, narrowed by the
  * content's `fields-settings:login.registration.tabsDisplay` when it forces one.
  * Closing a filled form asks sign-up-cancel first.
@@ -115,7 +115,7 @@ export function SignUpModalBody({ titleId, close, setCloseGuard }: ModalBodyProp
             <RegistrationFlow
               key={tab}
               tab={tab}
-              // Without the server's rules (an outage) the reference's default fields are used.
+              // Without the server's rules (an outage) the fallback fields are used.
               rules={rules.data ?? FALLBACK_REGISTRATION_RULES}
               countries={countries}
               currencies={currencies}
@@ -283,7 +283,7 @@ function RegistrationFlow({ tab, rules, countries, currencies, visitorCountry, o
     }
   });
 
-  /** OTP send (spec §8): 11005 → the limit text, 422 → field errors, else the server's message. */
+  /** OTP send: 11005 → the limit text, 422 → field errors, else the server's message. */
   const sendCode = async (phone: string): Promise<StepResult> => {
     try {
       await authCalls.sendOtp(phone, 'registration');

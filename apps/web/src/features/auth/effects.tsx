@@ -12,7 +12,7 @@ import { session, useSession } from './session';
 import type { AuthResponse } from './types';
 
 /**
- * Login effects (spec §4): the token cookie is set and other tabs told, the profile is
+ * Login effects: the token cookie is set and other tabs told, the profile is
  * loaded into the query cache, the player is marked logged in (every `useSession()`
  * re-renders).
  */

@@ -71,7 +71,7 @@ export function FieldShell({
   );
 }
 
-/** Weak / good / strong bars under a password (spec §4 "Password strength"); nothing when empty. */
+/** Weak / good / strong bars under a password; nothing when empty. */
 export function PasswordStrengthMeter({ id, value }: { id: string; value: string }) {
   const { t } = useTranslation('fields-settings');
   const strength = passwordStrength(value);

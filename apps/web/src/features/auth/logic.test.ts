@@ -58,7 +58,7 @@ describe('tabs', () => {
   });
 });
 
-describe('error rows (spec §8)', () => {
+describe('error rows', () => {
   it('sign-in: 401 hint, 403 blocked, 422 fields on login/password, others generic', () => {
     expect(classifySignInError(new ApiError(401, 1002, 'x'))).toEqual({ kind: 'credentials' });
     expect(classifySignInError(new ApiError(403, 11002, 'x'))).toEqual({ kind: 'blocked' });

@@ -58,7 +58,7 @@ export function formatCountdown(totalSeconds: number): string {
 }
 
 // ---------------------------------------------------------------------------
-// Errors (spec §8)
+// Errors (docs/web-client.md, Errors shown to people)
 // ---------------------------------------------------------------------------
 
 /** The first message of each field error. */
@@ -128,7 +128,7 @@ export function classifyPhoneRegistrationError(error: unknown): PhoneRegistratio
 }
 
 // ---------------------------------------------------------------------------
-// Social sign-in links (api-shapes §2.2 "Browser redirects")
+// Social sign-in links (the browser redirects to the provider)
 // ---------------------------------------------------------------------------
 
 /** Query keys that never go into the route to come back to. */

@@ -5,8 +5,8 @@ import type { FieldRule, LoginType, RegistrationBody } from './types';
 export { nicknameFromEmail };
 
 /**
- * The registration form built from the server's field rules (spec §2.4, §5
- * "Registration", api-shapes §2.2 "Registration body"). Pure functions: the component
+ * The registration form built from the server's field rules, and the registration body
+ * it sends. Pure functions: the component
  * renders what they return, the unit tests check the rules.
  */
 
@@ -225,8 +225,8 @@ export function initialValues(form: RegistrationForm): RegistrationValues {
 }
 
 /**
- * Registration rules used when the server's list cannot be loaded: the reference's
- * defaults without the login fields (each tab supplies its own).
+ * Registration rules used when the server's list cannot be loaded: the reference
+ * platform's defaults without the login fields (each tab supplies its own).
  */
 export const FALLBACK_REGISTRATION_RULES: readonly FieldRule[] = [
   { id: 3, name: 'password', description: '', editable: true, isRequired: true, isVisible: true, position: 3 },

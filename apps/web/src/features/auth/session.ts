@@ -18,8 +18,8 @@ import { isTokenExpired } from './token';
 import type { AuthResponse } from './types';
 
 /**
- * The session in the browser (spec §3 client storage, §4 login effects, logout, token
- * refresh and multi-tab sync, §6 "logged-in state means a session token is present").
+ * The session in the browser (docs/web-client.md, Session): login effects, logout, token
+ * refresh and multi-tab sync. Signed in means a session token is present.
  *
  * The token lives in the first-party cookie `token` (one year), so that every tab sees
  * it. Each tab also keeps the token it last knew in memory: that is what the UI renders,

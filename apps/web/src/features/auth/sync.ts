@@ -1,5 +1,5 @@
 /**
- * Keeping tabs in step (spec §4 "Token refresh" and "Multi-tab sync"). Plain functions
+ * Keeping tabs in step: token refresh and multi-tab sync. Plain functions
  * over injected storage, clock and timers, so that the rules are unit-tested without a
  * browser.
  */

@@ -1,10 +1,10 @@
 /**
- * The session token is a JWT (api-shapes §1.2). The browser reads its claims without
+ * The session token is a JWT. The browser reads its claims without
  * verifying the signature — the server does that — only to know when to refresh it and
  * which session is the current one.
  */
 
-/** A token counts as expired this long before its `exp` (spec §9). */
+/** A token counts as expired this long before its `exp`. */
 export const TOKEN_EXPIRY_MARGIN_MS = 10_000;
 
 export interface TokenClaims {

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the account calls (api-shapes §2.2 and §2.3): the contract's types, and
+ * Wire shapes of the account and profile calls: the contract's types, and
  * the registration body, which the form builds from the field rules.
  */
 export type {

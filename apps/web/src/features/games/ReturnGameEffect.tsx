@@ -7,7 +7,7 @@ import { takeReturnGame } from './play';
 
 /**
  * Brings a player back to the game they left to sign in or sign up (session storage
- * `returnGame`, spec §3), once the sign-in has rendered, unless the return is turned off
+ * `returnGame`), once the sign-in has rendered, unless the return is turned off
  * ('disabled'). Already on that game, the entry is simply used up.
  */
 export function ReturnGameEffect() {

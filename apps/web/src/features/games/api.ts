@@ -101,7 +101,7 @@ export function useCollections() {
   return { ...query, listed };
 }
 
-/** Every provider, not paginated (the app start prefetches it, spec §4). */
+/** Every provider, not paginated (the app start prefetches it). */
 export const providersQuery = {
   queryKey: gamesKeys.providers,
   queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Provider[]>('/api/game/providers', undefined, signal),
@@ -246,7 +246,7 @@ export function usePlayedGames(platform: GamePlatform, options: { enabled?: bool
   });
 }
 
-/** The country of the winners feed: the profile's, else the visitor's, else UA (api-shapes §3.2). */
+/** The country of the winners feed: the profile's, else the visitor's, else UA. */
 export function useWinnersCountry(): string {
   const profile = useProfile();
   return winnersCountry(profile.data?.country, useVisitorCountry());

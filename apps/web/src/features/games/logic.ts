@@ -10,10 +10,10 @@ export const RELATED_PAGE_SIZE = 12;
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** Lazy images start loading this far outside the viewport (spec §9). */
+/** Lazy images start loading this far outside the viewport. */
 export const LAZY_ROOT_MARGIN = '400px';
 
-/** Collections with a special meaning (api-shapes §1.8). */
+/** Collections with a special meaning (identities the catalogue treats apart). */
 export const SUGGESTIONS_COLLECTION = 'turbogames';
 export const ORIGINALS_COLLECTION = 'originals';
 

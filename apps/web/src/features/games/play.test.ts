@@ -40,7 +40,7 @@ function stubBrowser(viewportWidthPx: number, userAgent: string) {
   vi.stubGlobal('navigator', { userAgent });
 }
 
-describe('the platform of this browser (spec §9)', () => {
+describe('the platform of this browser', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

@@ -3,23 +3,23 @@ import { ApiError } from '../../lib/api';
 import { isMobileBrowser } from '../realtime/environment';
 
 /**
- * Starting a game from its page (spec §2.1 /games/{id}, §2.2 game modals; api-shapes
- * §2.10 GameStart): the request body, what a refused start means for the page, and the
- * `returnGame` entry that brings a guest back to the game after signing in (spec §3
- * session storage). Pure functions, no React.
+ * Starting a game from its page (`/games/{id}`, `POST /api/game/games/{id}/play`): the
+ * request body, what a refused start means for the page, and the `returnGame` entry
+ * (session storage) that brings a guest back to the game after signing in. Pure
+ * functions, no React.
  */
 
 export type PlayMode = 'real' | 'demo';
 
-/** The narrowest desktop viewport: anything under 768 px is mobile (spec §9). */
+/** The narrowest desktop viewport: anything under 768 px is mobile. */
 export const DESKTOP_MIN_WIDTH_PX = 768;
 
 /** GameStart `platform`: 1 mobile, 2 desktop. */
 export type GamePlatform = 1 | 2;
 
 /**
- * This browser's platform, by the site-wide detection (spec §9: a viewport under 768 px
- * or a phone's user agent), so that the mobile-game modal, the launch and the played and
+ * This browser's platform, by the site-wide detection (a viewport under 768 px or a
+ * phone's user agent), so that the mobile-game modal, the launch and the played and
  * winners lists agree with the rest of the site. Read when needed: the viewport may change.
  */
 export function currentPlatform(): GamePlatform {
@@ -93,7 +93,7 @@ export function launchRefusal(error: unknown): LaunchRefusal {
   }
 }
 
-/** The session-storage key of the game a guest left to sign in (spec §3). */
+/** The session-storage key of the game a guest left to sign in. */
 export const RETURN_GAME_KEY = 'returnGame';
 /** A value that turns the return off for this browser session. */
 export const RETURN_GAME_DISABLED = 'disabled';
@@ -127,10 +127,10 @@ export function mergeWinners<T extends { gameId: string }>(current: readonly T[]
   return [incoming, ...current.filter((item) => item.gameId !== incoming.gameId)].slice(0, max);
 }
 
-/** The winners feed shows this many and refreshes at most every 3 s (api-shapes §3.2). */
+/** The winners feed shows this many and refreshes at most every 3 s. */
 export const WINNERS_LIMIT = 12;
 export const WINNERS_THROTTLE_MS = 3000;
-/** Recently played: 18 games (api-shapes §2.10). */
+/** Recently played: 18 games. */
 export const PLAYED_LIMIT = 18;
 /** Games history: ten rounds a page. */
 export const SPINS_PER_PAGE = 10;

@@ -27,7 +27,7 @@ export interface PlayingGame {
 }
 
 /**
- * Starting and stopping a game on its page (spec §2.1, §2.2; api-shapes §2.10):
+ * Starting and stopping a game on its page:
  * - `request(mode)`: on a phone the mobile-game modal comes first (its buttons choose the
  *   mode); real money needs a session (a guest is asked to sign in and comes back to this
  *   game afterwards); a guest's demo first explains demo mode (demo-game modal: sign up,

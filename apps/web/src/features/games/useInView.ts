@@ -30,7 +30,7 @@ function observe(element: Element, rootMargin: string, callback: Callback): () =
 
 /**
  * Becomes true once the element comes within `rootMargin` of the viewport (400 px by
- * default, spec §9) and stays true. The margin applies on
+ * default) and stays true. The margin applies on
  * every side of the viewport, but a tile clipped by a horizontal rail only intersects once
  * scrolled into it, so rails observe themselves and load their tiles together (`skip`
  * turns a tile's own observer off). Without IntersectionObserver everything is visible.

@@ -34,7 +34,7 @@ export function useRound(id: string, enabled: boolean) {
 }
 
 /**
- * The player's invoices (api-shapes §2.9). Lists live under the realtime `invoices`
+ * The player's invoices. Lists live under the realtime `invoices`
  * prefix and the statistics under its key, so invoice socket events refresh them.
  */
 export function useInvoices(filters: HistoryFilters, enabled = true) {

@@ -38,7 +38,7 @@ export function useToasts(): ToastApi {
 }
 
 export interface ToastProviderProps {
-  /** Overrides of the spec's timing (spacing 400 ms, duration 3000 ms, animation 300 ms). */
+  /** Overrides of the default timing (spacing 400 ms, duration 3000 ms, animation 300 ms). */
   options?: Pick<ToastQueueOptions, 'spacingMs' | 'defaultDurationMs' | 'animationMs' | 'maxVisible'>;
   children?: ReactNode;
 }

@@ -1,4 +1,4 @@
-/** Live chat widget configuration (spec §6: guests get chat only when guest chat is enabled). */
+/** Live chat widget configuration (guests get chat only when guest chat is enabled). */
 export interface LiveChatConfig {
   /** The widget's account or widget id at the chat provider. */
   widgetId: string;

@@ -1,5 +1,5 @@
 /**
- * Layout state of spec §2.6 and §4 as a tiny external store (for `useSyncExternalStore`):
+ * Layout state as a tiny external store (for `useSyncExternalStore`):
  * drawer and its compact mode, user nav, currency nav, cookie popup, balance popup and
  * the time of the last notification. No React, no DOM: storage is injected.
  */
@@ -98,7 +98,7 @@ export function createLayoutStore(options: { storage?: StorageLike | null } = {}
   };
 
   const openDrawer = () => {
-    // Spec §4: opening the drawer clears compact mode.
+    // Opening the drawer clears compact mode.
     if (state.drawerCompact) setCompact(false);
     set({ drawerOpen: true });
   };

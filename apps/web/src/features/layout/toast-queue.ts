@@ -1,5 +1,5 @@
 /**
- * Notification queue (spec §4, §9): notifications appear at least 400 ms apart, stay
+ * Notification queue: notifications appear at least 400 ms apart, stay
  * 3000 ms by default, animate in and out in 300 ms. Plain TS with injected clock and
  * timers so the spacing is testable with fake timers.
  */

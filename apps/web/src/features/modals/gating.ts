@@ -25,7 +25,7 @@ export function isAllowed(access: ModalAccess, isLoggedIn: boolean): boolean {
 }
 
 /**
- * Spec §2.2 and §6: guest-only modals never open for a logged-in player; a logged-in-only
+ * Guest-only modals never open for a logged-in player; a logged-in-only
  * modal asked for by a guest opens sign-in instead (remembering what was asked); sign-in
  * and sign-up from a blocked country open geo-restricted-type instead.
  */

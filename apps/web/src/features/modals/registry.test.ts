@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODAL_NAMES, MODAL_REGISTRY, QUERY_MODALS, isModalName, modalTextKeys, type ModalName } from './registry';
 
-// Spec §2.2, copied list by list.
+// The modal names by who may open them (docs/web-client.md, Modals), list by list.
 const GUESTS_ONLY = ['sign-in', 'forgot-pass', 'reset-pass', 'sign-up'];
 const LOGGED_IN_ONLY = [
   'deposit-error',
@@ -47,7 +47,7 @@ const OPEN_TO_ALL = [
 ];
 
 describe('modal registry', () => {
-  it('registers exactly the modal names of spec §2.2', () => {
+  it('registers exactly the expected modal names', () => {
     expect([...MODAL_NAMES].sort()).toEqual([...GUESTS_ONLY, ...LOGGED_IN_ONLY, ...OPEN_TO_ALL].sort());
     expect(new Set(MODAL_NAMES).size).toBe(MODAL_NAMES.length);
     expect(Object.keys(MODAL_REGISTRY).sort()).toEqual([...MODAL_NAMES].sort());
@@ -57,7 +57,7 @@ describe('modal registry', () => {
     ['guest', GUESTS_ONLY],
     ['player', LOGGED_IN_ONLY],
     ['all', OPEN_TO_ALL],
-  ] as const)('gives access %s exactly to its §2.2 list', (access, names) => {
+  ] as const)('gives access %s exactly to its list', (access, names) => {
     const actual = MODAL_NAMES.filter((name) => MODAL_REGISTRY[name].access === access);
     expect([...actual].sort()).toEqual([...names].sort());
   });

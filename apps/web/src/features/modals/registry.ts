@@ -1,5 +1,5 @@
 /**
- * Every modal screen of spec §2.2: its name, who may open it, its content key in the
+ * Every modal screen of the site: its name, who may open it, its content key in the
  * `modals` content group, the URL query key that opens it (if any) and how it closes.
  * Plain data, no React: the gating, query and generic-body code all read it.
  */

@@ -1,11 +1,11 @@
 import type { ModalName } from './registry';
 
-/** Spec §4: open → opened (after the transition) → closing → closed (removed). */
+/** open → opened (after the transition) → closing → closed (removed). */
 export type ModalLifecycleState = 'open' | 'opened' | 'closing' | 'closed';
 
-/** Spec §9: modal transitions take 250 ms. */
+/** Modal transitions take 250 ms. */
 export const MODAL_TRANSITION_MS = 250;
-/** Spec §9: base z-index 1000 plus 2 per stacked modal. */
+/** Base z-index 1000 plus 2 per stacked modal. */
 export const MODAL_BASE_Z_INDEX = 1000;
 export const MODAL_Z_INDEX_STEP = 2;
 

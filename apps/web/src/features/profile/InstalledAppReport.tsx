@@ -6,7 +6,7 @@ import { authKeys, useSession } from '../auth';
 import { reportInstalledApp } from '../pwa';
 
 /**
- * Spec §4 "App start": with a session token, an app running installed tells the server
+ * At app start, with a session token, an app running installed tells the server
  * once per device (`PUT /api/player/profile {pwaInstalled: true}`); the answer replaces
  * the cached profile. Mounted by the layout; kept apart from the profile pages so that
  * the main bundle takes only this.

@@ -32,7 +32,7 @@ import '../auth/auth.css';
 import './profile.css';
 
 /**
- * `/profile/info` (spec §2.1, §3 Profile, §5 field rules; api-shapes §2.3): the fields
+ * `/profile/info`: the fields
  * the `profile` scenario shows, editable ones as a form and the others as text, the
  * e-mail confirmation notice, and the player's ID.
  */

@@ -13,8 +13,7 @@ import { fieldKind, fullPhone, type FieldKind } from '../auth/registration';
 import type { FieldRule } from '../auth/types';
 
 /**
- * The profile "info" form and the "security" page as pure functions (spec §3 profile,
- * §5 field rules; api-shapes §2.3): the components render what these return and the
+ * The profile "info" form and the "security" page as pure functions: the components render what these return and the
  * unit tests check them.
  */
 
@@ -183,7 +182,7 @@ export function placeFieldErrors(
   return { fields, rest };
 }
 
-/** "ID" of a player: the first dash-separated segment of the id, upper-case (api-shapes Profile.id). */
+/** "ID" of a player: the first dash-separated segment of the id, upper-case. */
 export function shortPlayerId(id: string): string {
   return (id.split('-')[0] ?? id).toUpperCase();
 }

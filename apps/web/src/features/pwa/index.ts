@@ -1,6 +1,6 @@
 /**
  * Installable web app: service worker registration and installed-app detection
- * (spec §4 app start: "installed-app status is checked when a session token exists").
+ * (at app start, checked only when a session token exists).
  * The worker itself is public/sw.js (hand-written, routing rules in public/sw-routes.js).
  */
 

@@ -11,12 +11,12 @@ import { realtimeKeys } from './query-keys';
 import type { RealtimeUi } from './start';
 
 /**
- * Mounts the app's realtime connection (spec §4 app start: "at mount a websocket opens").
+ * Mounts the app's realtime connection (opened at app start, as a guest or as the player).
  * The client and everything it needs are loaded after the first paint, in a chunk of their
  * own, and started once for the life of the page: a remount (StrictMode) keeps the same
  * connection. What the connection shows (alerts, modals) goes through the newest render's
  * functions. On a phone or tablet, a signed-in tab coming back into view refetches the
- * wallet accounts (spec §4).
+ * wallet accounts.
  */
 
 let ui: RealtimeUi | undefined;

@@ -14,7 +14,7 @@ export interface ChannelFeatures {
 }
 
 /**
- * What a signed-in tab subscribes (spec §6, §7 Realtime; api-shapes §3.2): the player's
+ * What a signed-in tab subscribes (docs/api.md, Realtime): the player's
  * own channels, then `tournaments` and `global:online`. A guest subscribes to nothing.
  * `retention:wheels` is left out: the site has no wheel yet.
  */

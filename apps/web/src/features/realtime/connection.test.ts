@@ -105,7 +105,7 @@ function setup(initial?: string) {
 }
 
 describe('channelsForPlayer', () => {
-  it("lists the player's channels of spec §7, then tournaments and global:online", () => {
+  it("lists the player's channels, then tournaments and global:online", () => {
     expect(channelsForPlayer(ALICE, { loyalty: true })).toEqual([
       `wallet:accounts#${ALICE}`,
       `payment:invoices#${ALICE}`,

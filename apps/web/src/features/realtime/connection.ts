@@ -2,7 +2,7 @@ import { shouldReconnect } from '@croupier/contract';
 
 /**
  * The app's one realtime connection and its subscriptions, following the session
- * (spec §4 login effects and logout, §6, api-shapes §3.1):
+ * (sign-in, sign-out and token refresh; docs/api.md, Realtime):
  * - at start it connects, with the token when signed in, as a guest otherwise;
  * - when the signed-in player changes (sign-in, sign-out, another account) it drops every
  *   subscription, disconnects and connects again with the new token or none, subscribing

@@ -3,7 +3,7 @@
  * reports (so that they are tested without one).
  */
 
-/** A phone or tablet: a coarse pointer, a viewport under 768 px (spec §9), or a mobile user agent. */
+/** A phone or tablet: a coarse pointer, a viewport under 768 px, or a mobile user agent. */
 export function isMobileEnvironment(env: {
   coarsePointer: boolean;
   viewportWidth: number;

@@ -1,5 +1,5 @@
 /**
- * Public channels a rendered widget wants (the winners feed: api-shapes §3.2), kept apart
+ * Public channels a rendered widget wants (the winners feed), kept apart
  * from the player's channels: any visitor subscribes to them, and they stay subscribed
  * across sign-in and sign-out. A widget `watch`es a channel and gets its events, already
  * checked against the channel's schema by the reactions; the connection follows the list.

@@ -22,8 +22,8 @@ import { track } from '../tracking/analytics';
 import { realtimeKeys } from './query-keys';
 
 /**
- * What realtime events do in the browser (spec §4 invoice events, bonuses, quests,
- * loyalty; api-shapes §3.2 client reactions): each publication is checked against the
+ * What realtime events do in the browser (invoices, bonuses, quests, loyalty; docs/api.md,
+ * Realtime): each publication is checked against the
  * contract's schema of its channel, then turned into React Query cache updates (keys in
  * query-keys.ts), alerts (texts under the `alerts` content group) and, for bets and
  * loyalty levels, modals. A publication that does not match its channel is ignored.
@@ -49,9 +49,9 @@ export interface RealtimeSink {
   debounce(key: string, delayMs: number, task: () => void): void;
 }
 
-/** Bonus and free-spin lists reload at most every 500 ms (spec §9). */
+/** Bonus and free-spin lists reload at most every 500 ms. */
 export const BONUS_RELOAD_DEBOUNCE_MS = 500;
-/** The level-up notice on a game page (spec §9). */
+/** How long the level-up notice on a game page stays. */
 export const LEVEL_NOTICE_MS = 3000;
 
 type Schemas = typeof channelEventSchemas;
@@ -175,7 +175,7 @@ export function applyRealtimeEvent(channel: string, data: unknown, sink: Realtim
     case 'game:bets': {
       const event = parse(family, data);
       if (!event) return false;
-      // Only the tab showing that game reacts (api-shapes §3.2: modals on the matching game page);
+      // Only the tab showing that game reacts (the modals belong on the matching game page);
       // the page's address names the game by identity, or by id when reached from a winner.
       const current = sink.currentGame();
       const gameId = event.event === 'game.bet.restricted' ? event.gameId : undefined;
@@ -247,7 +247,7 @@ function onInvoice(name: string, invoice: InvoiceUpdate, sink: RealtimeSink): vo
 }
 
 /**
- * The invoice's creation time for an alert's `{date}` (api-shapes §3.3), in the page's
+ * The invoice's creation time for an alert's `{date}`, in the page's
  * language (`<html lang>`, kept to the site locale) unless one is given.
  */
 export function invoiceAlertDate(createdAt: string, locale?: string): string {
@@ -261,7 +261,7 @@ export function invoiceAlertDate(createdAt: string, locale?: string): string {
 // Invoices whose success this page has reported: a repeated publication is not a second deposit.
 const reportedDeposits = new Set<string>();
 
-/** The funnel's credited deposit with its ordinal (spec §3 successDepositNumber). */
+/** The funnel's credited deposit with its ordinal (`successDepositNumber`). */
 function trackDepositSuccess(invoice: InvoiceUpdate): void {
   if (invoice.number === null || reportedDeposits.has(invoice.id)) return;
   reportedDeposits.add(invoice.id);
@@ -276,7 +276,7 @@ function trackDepositSuccess(invoice: InvoiceUpdate): void {
   });
 }
 
-/** The alert of a bonus or free-spin status and result (spec §4); free spins have no "lost". */
+/** The alert of a bonus or free-spin status and result; free spins have no "lost". */
 export function bonusAlertKey(kind: 'bonus' | 'freespin', status: number, result: number): string | undefined {
   if (status === BonusStatus.ISSUED) return `${kind}Issued`;
   if (status === BonusStatus.ACTIVE) return `${kind}Activated`;
@@ -321,7 +321,7 @@ function onBonus(kind: 'bonus' | 'freespin', item: PlayerBonus | PlayerFreespin,
   }
 }
 
-/** The alert of a quest's new state; none for state 3 (spec §4), whose rewards screen says it. */
+/** The alert of a quest's new state; none for state 3, whose rewards screen says it. */
 export function questAlertKey(state: number): string | undefined {
   switch (state) {
     case QuestState.COMPLETED:
@@ -380,7 +380,7 @@ function onLoyaltyAccount(account: LoyaltyAccount, sink: RealtimeSink): void {
   sink.queryClient.setQueryData(realtimeKeys.loyaltyAccount, account);
   if (!previous || account.currentLevel.order <= previous.currentLevel.order) return;
   const name = account.currentLevel.name;
-  // On a game page a short notice instead of a modal over the game (spec §4 loyalty).
+  // On a game page a short notice instead of a modal over the game.
   if (sink.currentGame() !== undefined) {
     sink.alert({ type: 'success', key: 'levelUp', values: { name }, durationMs: LEVEL_NOTICE_MS });
   } else {

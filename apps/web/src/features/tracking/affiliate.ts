@@ -1,5 +1,5 @@
 /**
- * Affiliate tag (spec §9): the `stag` query parameter is saved to the `affiliateTag`
+ * Affiliate tag: the `stag` query parameter is saved to the `affiliateTag`
  * cookie for the configured number of days when no such cookie exists (first referrer
  * wins), then removed from the URL. Sign-up and social sign-in send the cookie's value.
  */

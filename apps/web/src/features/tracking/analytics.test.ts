@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 describe('analytics payloads', () => {
-  it('carries the event name and the spec fields only, without undefined values', () => {
+  it('carries the event name and the listed fields only, without undefined values', () => {
     const event = {
       event: 'wallet',
       funnelStep: 'sent',

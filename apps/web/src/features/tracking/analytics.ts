@@ -1,5 +1,5 @@
 /**
- * Analytics funnel events (spec §4 "Analytics funnels", fields of spec §3). `track()`
+ * Analytics funnel events (docs/web-client.md, Tracking). `track()`
  * hands each event to a sink: by default the tag manager's `window.dataLayer`. A broken
  * sink is reported once on the console and never breaks the caller.
  */
@@ -43,7 +43,7 @@ interface DepositFields {
 
 // Wallet funnel: open, network, operation type, selectBonus, declineBonuses, method,
 // sent, close, promoOpen, promoSent; and depositSuccess, the one step that can carry the
-// spec's successDepositNumber (its list of steps has none for a credited deposit).
+// funnel's successDepositNumber (no other step marks a credited deposit).
 export type WalletEvent =
   | (WalletBase & { funnelStep: 'open' | 'close' | 'network' | 'method' | 'promoOpen' | 'promoSent' })
   | (WalletBase & { funnelStep: 'operationType'; walletOperationType: WalletOperationType })
@@ -76,7 +76,7 @@ export type AnalyticsPayload = { event: AnalyticsEvent['event'] } & Partial<Reco
 
 export type AnalyticsSink = (payload: AnalyticsPayload) => void | Promise<void>;
 
-// The spec's field list: anything else a caller spreads in is not sent.
+// The funnel's field list: anything else a caller spreads in is not sent.
 const FIELDS = [
   'userId',
   'funnelStep',

@@ -1,5 +1,5 @@
 /**
- * Browser visitor id (spec §9 "fingerprint"), sent with sign-in and sign-up for fraud
+ * Browser visitor id ("fingerprint"), sent with sign-in and sign-up for fraud
  * checks.
  *
  * Library: @fingerprintjs/fingerprintjs 3.4.2, pinned exactly. It is the last release under
@@ -9,7 +9,7 @@
  *
  * No data leaves the browser: the v3 open-source agent computes the id locally. Its only
  * network call is an installation-statistics request (`monitor()` in load(): an XHR to
- * m1.openfpcdn.io for 0.1 % of loads — the spec's "monitoring sample rate 0.001"), which
+ * m1.openfpcdn.io for 0.1 % of loads), which
  * `load({ monitoring: false })` switches off. The library's iframe uses srcdoc/about:blank
  * and sets styles through CSSOM, so it works under the strict CSP.
  *

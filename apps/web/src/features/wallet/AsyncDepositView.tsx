@@ -9,7 +9,7 @@ import { AwaitInvoiceView, QrView } from './parts';
 
 /**
  * The await-invoice view of a pending asynchronous deposit, resumed from the stored
- * invoice id (spec §3 session storage, §4 deposit flow): the QR the provider pushes with
+ * invoice id (session storage `asyncInvoiceId`): the QR the provider pushes with
  * status 1, the success or error modal on 2 or 3. The invoice is also read once, so that
  * one that ended while the page was away (a reload) is not awaited forever.
  */

@@ -42,7 +42,7 @@ export function Balance({
 }
 
 /**
- * The currency list (spec §2.5): tabs 'all' and crypto, one row per enabled currency with
+ * The currency list: tabs 'all' and crypto, one row per enabled currency with
  * the account's balance when there is one. Choosing a row switches to that account, or
  * creates it first; an inactive account can be hidden. The equivalent-currency toggle
  * opens its modal.

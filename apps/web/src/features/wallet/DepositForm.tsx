@@ -33,9 +33,9 @@ import {
 import { AmountInput, AwaitInvoiceView, CopyField, MethodFields, Presets, QrView } from './parts';
 import { QrCode } from './QrCode';
 
-/** Crypto address refresh after a network change (spec §9). */
+/** Crypto address refresh after a network change. */
 const ADDRESS_DEBOUNCE_MS = 1000;
-/** Player status that refuses deposits (spec §3 profile). */
+/** Player status that refuses deposits (docs/player-protection.md). */
 const LIMITED_DEPOSIT_STATUS = 2;
 /** The server's refusal of a deposit for a limited profile (its status changed after the page loaded it). */
 const DEPOSITS_LIMITED_CODE = 13202;
@@ -50,7 +50,7 @@ export interface DepositFormProps {
   method: PaymentMethod;
   account: WalletAccount;
   unit: DisplayUnit;
-  /** The region to send: only one the player picked over the detected one (api-shapes §2.9). */
+  /** The region to send: only one the player picked over the detected one. */
   country: string | null;
   /** The active account's currency type, for the analytics funnel. */
   walletType: WalletType;
@@ -66,7 +66,7 @@ function useReturnPages(): { siteUrl: string; currentUrl: string } {
 }
 
 /**
- * The deposit form (spec §2.5, §5): amount with presets within bounds, the method's
+ * The deposit form: amount with presets within bounds, the method's
  * fields, submit; then by processing type a window, a QR, an embedded page, the pending
  * modal or (asyncRedirect) the wallet's await-invoice view. Crypto (type address) asks
  * for an address as soon as a network is chosen.
@@ -76,7 +76,7 @@ export function DepositForm(props: DepositFormProps) {
 }
 
 /**
- * The limitedDeposit alert (spec §8): before asking, when the profile says deposits are
+ * The limitedDeposit alert (13100 or status 2/4): before asking, when the profile says deposits are
  * limited; after asking, when the server refuses with 13202 (the profile is reloaded).
  */
 function useLimitedDepositNotice() {
@@ -269,9 +269,9 @@ function FiatDepositForm({
 }
 
 /**
- * A crypto deposit (spec §2.5): the network dropdown and the player's address for it,
- * asked for by itself 1000 ms after the last network change (spec §9). The amount is the
- * payer's, so the request carries the minimum (api-shapes §2.9).
+ * A crypto deposit: the network dropdown and the player's address for it, asked for by
+ * itself 1000 ms after the last network change. The amount is the payer's, so the
+ * request carries the minimum.
  */
 function CryptoDepositForm({
   method,

@@ -19,10 +19,10 @@ import { MethodList } from './parts';
 import { TurnOverPanel, WithdrawForm } from './WithdrawForm';
 import './wallet.css';
 
-/** Deposit methods answer this code when a deposit limit forbids deposits (spec §8). */
+/** Deposit methods answer this code when a deposit limit forbids deposits. */
 const DEPOSIT_LIMIT_CODE = 13100;
 
-/** A phone or tablet: under 768 px, a coarse pointer or a mobile user agent (spec §9). */
+/** A phone or tablet: under 768 px, a coarse pointer or a mobile user agent. */
 function useIsMobile(): boolean {
   return useSyncExternalStore(subscribeMobileBrowser, isMobileBrowser, () => false);
 }
@@ -30,7 +30,7 @@ function useIsMobile(): boolean {
 type Tab = 'deposit' | 'withdraw';
 
 /**
- * The wallet modal (spec §2.5): deposit and withdraw tabs (none in deposit-only mode),
+ * The wallet modal: deposit and withdraw tabs (none in deposit-only mode),
  * a header with the method logo, tab title, currency and short profile id, the region
  * and balance blocks, the method list and the selected method's form. Under 768 px no
  * method is preselected and the form replaces the list once one is chosen. Closing on
@@ -265,7 +265,7 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
   );
 }
 
-/** The equivalent-currency modal: on shows balances also in USD, off removes it (spec §4). */
+/** The equivalent-currency modal: on shows balances also in USD, off removes it. */
 export function EquivalentCurrencyBody({ close }: ModalBodyProps) {
   const { t } = useTranslation('modals');
   const { t: tg } = useTranslation('global-components');
@@ -301,8 +301,8 @@ export function EquivalentCurrencyBody({ close }: ModalBodyProps) {
 }
 
 /**
- * The payment region (spec §2.5): a country whose methods the wallet lists, kept as
- * paymentGeo. The detected country is the default; excluded countries (spec §9) are not offered.
+ * The payment region: a country whose methods the wallet lists, kept as
+ * paymentGeo. The detected country is the default; excluded countries (EXCLUDED_COUNTRY_CODES) are not offered.
  */
 export function WalletRegionBody({ close }: ModalBodyProps) {
   const { t } = useTranslation('modals');

@@ -40,7 +40,7 @@ export interface WithdrawFormProps {
 }
 
 /**
- * The withdraw form (spec §2.5, §5 withdraw): amount within the network's or method's
+ * The withdraw form: amount within the network's or method's
  * bounds and not above withdrawalBalance, the network dropdown and fields (wallet_id by
  * the network's pattern); 422 errors per field, others 'something wrong'; success alerts
  * withdrawalProcessed and closes the wallet.
@@ -165,7 +165,7 @@ export function WithdrawForm({
   );
 }
 
-/** The turn-over panel (spec §2.5): wager, progress to 2 decimals, placed amount and total. */
+/** The turn-over panel (docs/bonuses.md): wager, progress to 2 decimals, placed amount and total. */
 export function TurnOverPanel({ data, unit }: { data: TurnOverWager; unit: DisplayUnit }) {
   const { t } = useTranslation('global-components');
   const { locale } = useLocale();

@@ -15,7 +15,7 @@ import { realtimeKeys } from '../realtime/query-keys';
 import { DEFAULT_EQUIVALENT_CURRENCY, EQUIVALENT_CURRENCY_KEY, PAYMENT_GEO_KEY, activeAccount } from './logic';
 
 /**
- * Wallet calls (spec §7 Wallet). Accounts live under the realtime key, so that
+ * Wallet calls. Accounts live under the realtime key, so that
  * `account.balance.updated` events and the mobile refetch reach every balance shown.
  */
 export const walletKeys = {
@@ -37,7 +37,7 @@ export function useActiveAccount(): WalletAccount | undefined {
   return activeAccount(useAccounts().data);
 }
 
-/** Switching the active account reloads deposit and withdraw methods and turn-over data (spec §4). */
+/** Switching the active account reloads deposit and withdraw methods and turn-over data. */
 function useAfterSwitch() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
@@ -48,7 +48,7 @@ function useAfterSwitch() {
 }
 
 /**
- * Makes a currency's account the active one: switches to it, or (spec §4) first creates it
+ * Makes a currency's account the active one: switches to it, or first creates it
  * when the player has none in that currency.
  */
 export function useSelectCurrency() {
@@ -155,7 +155,7 @@ function useStoredValue(key: string): [string | null, (value: string | null) => 
   return [value, set];
 }
 
-/** The equivalent currency: on sets USD (spec §4), off removes it. */
+/** The equivalent currency: on sets USD, off removes it. */
 export function useEquivalentCurrency() {
   const [code, set] = useStoredValue(EQUIVALENT_CURRENCY_KEY);
   const setEnabled = useCallback((enabled: boolean) => set(enabled ? DEFAULT_EQUIVALENT_CURRENCY : null), [set]);

@@ -6,7 +6,7 @@ import { realtimeKeys } from '../realtime/query-keys';
 
 /**
  * The pending asynchronous (asyncRedirect) deposit of this tab, kept in session storage
- * (spec §3) so that reopening the wallet, or reloading, resumes its await/QR view.
+ * (`asyncInvoiceId`) so that reopening the wallet, or reloading, resumes its await/QR view.
  */
 
 const listeners = new Set<() => void>();
@@ -53,7 +53,7 @@ export type AsyncDepositState =
 
 /**
  * Status 1 with public data delivers a QR (or a page to follow); 2 and 3 end the invoice
- * (api-shapes §3.3). Any other status, or no news yet, keeps waiting.
+ * (the payment channel's invoice events). Any other status, or no news yet, keeps waiting.
  */
 export function asyncDepositState(
   invoice: Pick<InvoiceUpdate | Invoice, 'status' | 'amount' | 'currency' | 'publicData'> | undefined,

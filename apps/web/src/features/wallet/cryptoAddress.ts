@@ -1,5 +1,5 @@
 /**
- * The crypto deposit address view (spec §2.5 crypto deposit): each network change or
+ * The crypto deposit address view: each network change or
  * retry starts a new request and shows the loading state at once, so that the previous
  * network's address never sits under the new network's warning; an answer to an older
  * request is ignored. A refused request shows its errors instead of loading forever.

@@ -1,5 +1,5 @@
 /**
- * Wallet in the browser (spec §2.5, §4 wallet and deposit flow): the header balance with
+ * Wallet in the browser: the header balance with
  * the currency list, the accounts and payment calls. The modal bodies are in
  * `./ModalBodies` (loaded when the wallet first opens).
  */

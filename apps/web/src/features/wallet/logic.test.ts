@@ -289,7 +289,7 @@ describe('other helpers', () => {
   });
 });
 
-describe('the deposit request (api-shapes §2.9)', () => {
+describe('the deposit request', () => {
   const site = 'https://casino.test/de';
   const page = 'https://casino.test/de/games/book?x=1';
   const eur = { id: 'acc-1', currency: 'EUR' };

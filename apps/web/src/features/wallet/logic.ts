@@ -17,8 +17,7 @@ import {
 } from '@croupier/contract';
 
 /**
- * The wallet's pure rules (spec §3 currency, §5 number input, dynamic wallet fields and
- * amounts, §9 currencies): display units, equivalent balances, the amount input and the
+ * The wallet's pure rules: display units, equivalent balances, the amount input and the
  * method fields. No React here, so that every rule has a unit test.
  */
 
@@ -36,7 +35,7 @@ export interface DisplayUnit {
   decimals: number;
 }
 
-/** The currencies the spec shows in a milli sub-unit. */
+/** The currencies shown in a milli sub-unit (mBTC, mETH). */
 const MILLI_CURRENCIES = new Set(['BTC', 'ETH']);
 const MILLI = 1000;
 
@@ -80,9 +79,9 @@ export function formatAmount(amount: number, decimals: number, locale = 'en'): s
 }
 
 /**
- * An amount of one currency in another (spec: equivalent balance, rounded to 2 decimals).
+ * An amount of one currency in another (the equivalent balance, rounded to 2 decimals).
  * `rate.rate` is the number of a currency's minor units worth one major unit of the base
- * currency (api-shapes §1.7). Undefined when a rate is missing.
+ * currency (docs/api.md, Conventions). Undefined when a rate is missing.
  */
 export function convertAmount(amountMajor: number, from: CurrencyInfo, to: CurrencyInfo): number | undefined {
   if (!from.rate?.rate || !to.rate?.rate) return undefined;
@@ -90,7 +89,7 @@ export function convertAmount(amountMajor: number, from: CurrencyInfo, to: Curre
   return roundTo((base * to.rate.rate) / to.subunitToUnit, 2);
 }
 
-/** Local-storage key of the equivalent currency (spec §3 client storage). */
+/** Local-storage key of the equivalent currency. */
 export const EQUIVALENT_CURRENCY_KEY = 'equivalentCurrency';
 export const DEFAULT_EQUIVALENT_CURRENCY = 'USD';
 /** Local-storage key of the payment region the player chose. */
@@ -121,7 +120,7 @@ export function shortProfileId(profileId: string | undefined): string {
 }
 
 // ---------------------------------------------------------------------------
-// The amount input (spec §5 number input, deposit and withdraw amounts)
+// The amount input (deposit and withdraw amounts)
 // ---------------------------------------------------------------------------
 
 /**
@@ -173,7 +172,7 @@ export function amountFailure(
 }
 
 // ---------------------------------------------------------------------------
-// Dynamic method fields (spec §5 dynamic wallet fields, withdraw)
+// Dynamic method fields (deposit and withdraw)
 // ---------------------------------------------------------------------------
 
 export const NETWORK_FIELD = 'crypto_network';
@@ -278,7 +277,7 @@ export function actionUrl(action: string, fields: Readonly<Record<string, string
   return url.origin === 'http://placeholder.invalid' ? `${url.pathname}${url.search}` : url.toString();
 }
 
-/** Turn-over progress in percent, rounded to 2 decimals (spec §9). */
+/** Turn-over progress in percent, rounded to 2 decimals. */
 export function turnOverProgress(total: number, remaining: number): number {
   if (total <= 0) return 100;
   const placed = Math.max(0, total - remaining);
@@ -286,16 +285,16 @@ export function turnOverProgress(total: number, remaining: number): number {
 }
 
 // ---------------------------------------------------------------------------
-// The deposit request (api-shapes §2.9) and the payment region
+// The deposit request and the payment region
 // ---------------------------------------------------------------------------
 
-/** The wallet the post-registration first-deposit prompt opens: deposit only, no tabs (spec §2.5). */
+/** The wallet the post-registration first-deposit prompt opens: deposit only, no tabs. */
 export const FIRST_DEPOSIT_WALLET_PROPS = { tab: 'deposit', depositOnly: true } as const;
 
 /**
  * The region the wallet shows and the one it asks the server for. The detected country
  * (player init) is the default; `country` goes on the wire only when the player picked
- * another one (api-shapes §2.9), so that the server's own detection stays in charge.
+ * another one, so that the server's own detection stays in charge.
  */
 export function paymentRegion(
   picked: string | null,
@@ -313,7 +312,7 @@ export function withQueryFlag(url: string, name: string): string {
 }
 
 /**
- * The return URLs of a deposit (api-shapes §2.9): flagged site URLs for form methods, which
+ * The return URLs of a deposit: flagged site URLs for form methods, which
  * alone send `redirectUrl`; a crypto address method sends the current page for both.
  */
 export function depositReturnUrls(

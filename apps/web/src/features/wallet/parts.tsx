@@ -6,7 +6,7 @@ import { useFailureText } from '../auth/fields';
 import { clampAmountInput, formatAmount, localized, sanitizeAmountInput, type FieldValues } from './logic';
 import { QrCode } from './QrCode';
 
-/** The method list (spec §2.5): 2 skeleton items while loading, a 'not available' text when empty. */
+/** The method list: 2 skeleton items while loading, a 'not available' text when empty. */
 export function MethodList({
   methods,
   loading,
@@ -54,7 +54,7 @@ export function MethodList({
 }
 
 /**
- * The amount input (spec §5 number input): decimal only, at most 10 characters, no more
+ * The amount input: decimal only, at most 10 characters, no more
  * decimals than the display unit has; on blur clamped into the bounds.
  */
 export function AmountInput({
@@ -208,7 +208,7 @@ export function MethodFields({
   );
 }
 
-/** A read-only value with a copy button that turns into a 'copied' label (2 s, spec §9). */
+/** A read-only value with a copy button that turns into a 'copied' label for 2 s. */
 export function CopyField({
   value,
   label,
@@ -247,7 +247,7 @@ export function CopyField({
 }
 
 /**
- * A QR payment view (spec §2.5): title, description, the code 176 px wide, instruction and
+ * A QR payment view: title, description, the code 176 px wide, instruction and
  * a copy button for the payload.
  */
 export function QrView({ payload }: { payload: string }) {

@@ -134,7 +134,7 @@ export function createOidcClient(options: {
       const response = await send(`${issuer}/.well-known/openid-configuration`, { method: 'GET' });
       if (response.status !== 200) throw new Error(`discovery answered ${response.status}`);
       const document = discoverySchema.parse(await response.json());
-      // The document must describe the configured issuer (OpenID Connect Discovery §4.3).
+      // The document must describe the configured issuer (OpenID Connect Discovery 1.0, section 4.3).
       if (withoutTrailingSlash(document.issuer) !== issuer) throw new Error(`issuer mismatch: ${document.issuer}`);
       cached = {
         endpoints: {
@@ -236,7 +236,7 @@ export function createOidcClient(options: {
         throw refused();
       }
       const aud = (payload as { aud?: unknown }).aud;
-      // With several audiences the token must have been issued to us (OIDC Core §3.1.3.7).
+      // With several audiences the token must have been issued to us (OpenID Connect Core 1.0, section 3.1.3.7).
       if (Array.isArray(aud) && aud.length > 1 && claims.data.azp !== clientId) throw refused();
       const given = claims.data.email?.trim();
       // Only a plausible address is kept (the players table checks the same shape).

@@ -67,7 +67,7 @@ function localeOfBackRoute(backRoute: string | undefined): string | undefined {
 }
 
 /**
- * Social sign-in (api-shapes §2.2 "Browser redirects" and `POST /api/player/sessions/social`).
+ * Social sign-in: the browser redirects to and from the provider, then `POST /api/player/sessions/social`.
  * The redirect routes set the binding cookie (see state.ts); the callback POST is sent
  * with it (`credentials: 'same-origin'`), which is the only cookie this API reads.
  */

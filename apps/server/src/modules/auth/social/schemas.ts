@@ -42,7 +42,7 @@ export const brokerCallbackQuerySchema = z.looseObject({
     .refine((text) => text.length <= 2048, { error: 'maxLength', params: { max: 2048 } }),
 });
 
-/** `POST /api/player/sessions/social` body (api-shapes §2.2). */
+/** `POST /api/player/sessions/social` body. */
 export const socialSignInBodySchema = z.object(
   {
     connection: connectionIdSchema,

@@ -6,7 +6,7 @@ import { randomToken, sha256Hex } from '../crypto';
  * The `state` round trip of a social sign-in and the browser binding.
  *
  * The web app sends `state` as JSON `{"backRoute": "…"}` and reads it back on its
- * callback page (api-shapes §2.2: passed through unchanged). The server adds one key,
+ * callback page (the provider passes it through unchanged). The server adds one key,
  * `flow`: a random 256-bit token naming the sign-in record (stored as SHA-256 only). The
  * record is bound to the browser that started it by a random secret in an HttpOnly
  * cookie, and can be completed once, within FLOW_TTL_SECONDS. So a `state` (or a whole

@@ -13,7 +13,7 @@ import {
  * The conformance kit: a simulated external game provider that opens real-money sessions
  * the way an aggregator does (a signed-in player launches a game of the provider) and then
  * plays the seamless-wallet scenarios over signed HTTP, checking every answer's status and
- * balance against /work/shared/reference/seamless-wallet.md and the player's own wallet.
+ * balance against the callback rules (docs/api.md, Game-wallet callbacks) and the player's own wallet.
  */
 
 export interface KitProvider extends ProviderCredentials {
