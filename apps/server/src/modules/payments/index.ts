@@ -126,14 +126,14 @@ export function createPayments(deps: PaymentsDeps) {
   const methods = createPaymentMethods({ repository, providers: registry, currencies, assetBase: publicUrl ?? '' });
   const turnover = createTurnover({
     repository,
-    walletRepository: wallet.repository,
+    accounts: wallet.accounts,
     currencies,
     multiple: config.payments.turnoverWagerMultiple,
   });
   const webhookBase = publicUrl ?? `http://127.0.0.1:${config.port}`;
   const shared = {
     repository,
-    walletRepository: wallet.repository,
+    accounts: wallet.accounts,
     ledger: wallet.ledger,
     events,
     methods,

@@ -24,7 +24,7 @@ import { checkAmount, isUuid, replayOrThrow, requestErrors, requestHashOf, reque
 
 export interface WithdrawalDeps {
   repository: PaymentsRepository;
-  walletRepository: Wallet['repository'];
+  accounts: Wallet['accounts'];
   ledger: Ledger;
   events: RealtimeEvents;
   methods: PaymentMethods;
@@ -266,9 +266,10 @@ export function createWithdrawals(deps: WithdrawalDeps) {
 
       const invoice = await events.transaction(async (trx) => {
         // The account row stays locked to the end: the withdrawable balance cannot change under us.
-        const [row] = await deps.walletRepository.lockAccounts(trx, [account.id]);
-        if (!row) throw AppError.validation({ accountId: ['Unknown account.'] }, 'Unknown account.');
-        const withdrawable = row.balance_minor > row.restricted_minor ? row.balance_minor - row.restricted_minor : 0n;
+        const withdrawable = await deps.accounts.lockWithdrawable(trx, account.id);
+        if (withdrawable === undefined) {
+          throw AppError.validation({ accountId: ['Unknown account.'] }, 'Unknown account.');
+        }
         if (amountMinor > withdrawable) {
           const max = toMajorAmount(withdrawable, currency);
           throw AppError.validation(

@@ -13,6 +13,7 @@ export { toWalletAccount, withdrawalBalanceMinor } from './present';
 export { walletRoutes } from './routes';
 export { walletDevRoutes } from './dev-routes';
 export { amountMinorOrThrow } from './amounts';
+export { requestHash } from './request-hash';
 
 /**
  * The wallet module: the ledger (the only way money moves) and the player's accounts.
