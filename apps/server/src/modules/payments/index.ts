@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { pageMeta, pageOffset } from '../../lib/pagination';
-import type { AuthGuards } from '../auth/guards';
+import type { AuthGuards } from '../auth';
 import type { RealtimeEvents } from '../realtime';
 import type { Wallet } from '../wallet';
 import { paymentAdminRoutes } from './admin-routes';
@@ -31,6 +31,7 @@ import { createWithdrawals } from './withdrawals';
 
 export type { PaymentProvider, ProviderRegistry, ProviderWebhookEvent } from './provider';
 export { WebhookRejectedError } from './provider';
+export { hasAdminKey } from './admin-routes';
 export type { DepositLimitPolicy, DepositLimitDecision } from './limits';
 export { noDepositLimitsConfigured } from './limits';
 export type { Turnover } from './turnover';

@@ -24,7 +24,6 @@ export function createWallet(deps: { db: Db; events: RealtimeEvents; currencies:
   const repository = createWalletRepository(deps.db);
   const ledger = createLedger({ repository, events: deps.events });
   return {
-    repository,
     ledger,
     accounts: createWalletAccounts({ repository, currencies: deps.currencies }),
     /** Play money for a player's own account; wired to a route outside production only. */
