@@ -31,7 +31,8 @@ export default tseslint.config(
   },
   // Server module boundaries: another module only through its index.ts, and no import cycles.
   {
-    files: ['apps/server/**/*.ts'],
+    // The source only: nothing imports the integration tests, so no cycle can run through them.
+    files: ['apps/server/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.js'],
