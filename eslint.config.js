@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -28,8 +29,47 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Server module boundaries: another module only through its index.ts, and no import cycles.
+  {
+    // The source only: nothing imports the integration tests, so no cycle can run through them.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+    },
+    rules: {
+      // Type-only imports are erased at run time, so the rule leaves them out; value cycles are what bite.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  ...moduleBoundaries(),
   {
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
 );
+
+/**
+ * A file under apps/server/src/modules/<module>/ at depth `d` reaches another module as
+ * `../` × d + `<other>/…`: anything below the other module's folder is its internals
+ * (its repository too). `../` × d + `<other>` alone is its index.ts, the public API.
+ */
+function moduleBoundaries() {
+  return [1, 2, 3].map((depth) => ({
+    files: [`apps/server/src/modules/*/${'*/'.repeat(depth - 1)}*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth}}[a-z][a-z0-9-]*/`,
+              message: "Another server module is reached through its index.ts only: import '../<module>'.",
+            },
+          ],
+        },
+      ],
+    },
+  }));
+}

@@ -30,8 +30,9 @@ import {
 } from './http/web';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
+import { createEventRegistry } from './lib/events';
 import { parseQueryString } from './lib/query-string';
-import { createAuth, decoratePlayer, type SecretCheckObserver, type SessionsEnded } from './modules/auth';
+import { createAuth, decoratePlayer, type SecretCheckObserver } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
 import { sessionRoutes } from './modules/auth/session-routes';
 import { registerSocialSignIn } from './modules/auth/social';
@@ -64,12 +65,8 @@ import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
 import { createWallet, walletDevRoutes, walletRoutes } from './modules/wallet';
 import { registerPayments } from './modules/payments';
-import {
-  registerGameWallet,
-  type BetRule,
-  type GameProviderAccess,
-  type OriginalsRemoteOptions,
-} from './modules/game-wallet';
+import { registerGameWallet, type BetRule, type GameProviderAccess } from './modules/game-wallet';
+import { registerOriginals, type OriginalsRemoteOptions } from './modules/originals';
 
 export interface AppOptions {
   config: Config;
@@ -255,8 +252,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const profileRepository = createProfileRepository(db);
   const fields = createFieldRulesService({ repository: profileRepository });
   const profileReader = createProfileReader({ repository: profileRepository });
-  // Closing sessions ends their live websocket connections; the gateway is registered below.
-  const liveConnections: { end?: (ended: SessionsEnded) => void } = {};
+  // Cross-module reactions: emitters and handlers meet here, whatever order they are created in.
+  const appEvents = createEventRegistry();
   const background = createBackgroundTasks(server.log);
   server.addHook('onClose', async () => background.settled());
   const auth = createAuth({
@@ -270,7 +267,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     content,
     background,
     log: server.log,
-    onSessionsEnded: (ended) => liveConnections.end?.(ended),
+    events: appEvents,
     onSecretCheck: options.onSecretCheck,
   });
   const profiles = createProfileService({
@@ -279,6 +276,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     fields,
     settings,
     confirmations: auth.confirmations,
+    players: auth.players,
   });
   await server.register(authRoutes, { auth, config });
   await server.register(sessionRoutes, { auth, config });
@@ -305,7 +303,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     },
   });
-  liveConnections.end = (ended) => realtime.endSessions(ended);
+  // Closing sessions ends their live websocket connections.
+  appEvents.on('auth.sessions-ended', (ended) => realtime.endSessions(ended));
 
   // After realtime: balance changes are published after their commit.
   const wallet = createWallet({ db, events: realtime.events, currencies: settings });
@@ -320,8 +319,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     profiles: profileReader,
     guards: auth.guards,
   });
-  const { winners } = await registerGamesPlayer(server, { db, games, guards: auth.guards, events: realtime.events });
-  const { gameWallet } = await registerGameWallet(server, {
+  await registerGamesPlayer(server, {
+    db,
+    games,
+    guards: auth.guards,
+    events: realtime.events,
+    appEvents,
+  });
+  const gameWallet = await registerGameWallet(server, {
     db,
     config,
     events: realtime.events,
@@ -331,11 +336,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     currencies: settings,
     guards: auth.guards,
     providers: options.gameProviders ?? [],
-    ...(options.originalsRemote ? { originalsRemote: options.originalsRemote } : {}),
+    appEvents,
     ...(options.gameBetRules ? { betRules: options.gameBetRules } : {}),
   });
-  // Real-money wins feed the public winners list and its channels.
-  gameWallet.addWinListener(winners.recordWin);
+  // The in-house games sit on the game wallet; they are composed here so that it never imports them.
+  await registerOriginals(server, {
+    db,
+    config,
+    events: realtime.events,
+    games,
+    guards: auth.guards,
+    ...gameWallet,
+    remote: options.originalsRemote,
+  });
 
   if (webServed && config.webDistDir) await registerWebApp(server, config.webDistDir);
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/errors';
 import type { PostInput, PostResult, Wallet } from '../src/modules/wallet';
 import { LedgerInputError } from '../src/modules/wallet';
+import { createWalletRepository } from '../src/modules/wallet/repository';
 import { seed } from '../src/seed';
 import { DEMO_BALANCES, DEMO_PLAYER } from '../src/seed/wallet';
 import { startTestServer, type TestServer } from './harness';
@@ -258,20 +259,22 @@ describe('database guards', () => {
 
   it('refuses at commit a transaction whose postings do not balance, or that has none', async () => {
     const { accountId } = await fundedAccount('USD', 1_000n);
+    // The wallet's own repository: the public API never writes a posting-less transaction.
+    const repository = createWalletRepository(t.db);
     const unbalanced = t.db.transaction().execute(async (trx) => {
-      const row = await wallet.repository.insertTransaction(trx, {
+      const row = await repository.insertTransaction(trx, {
         idempotencyKey: randomUUID(),
         kind: 'bypass',
         requestHash: '0'.repeat(64),
         metadata: '{}',
       });
-      await wallet.repository.insertPostings(trx, row?.id ?? '', [
+      await repository.insertPostings(trx, row?.id ?? '', [
         { accountId, bucket: 'real', currency: 'USD', amountMinor: 5n },
       ]);
     });
     expect(await errorOf(unbalanced)).toMatchObject({ code: '23514' });
     const empty = t.db.transaction().execute(async (trx) => {
-      await wallet.repository.insertTransaction(trx, {
+      await repository.insertTransaction(trx, {
         idempotencyKey: randomUUID(),
         kind: 'bypass',
         requestHash: '0'.repeat(64),
@@ -284,7 +287,9 @@ describe('database guards', () => {
 
   it('refuses a player balance below zero even without the service (CHECK)', async () => {
     const { accountId } = await fundedAccount('USD', 100n);
-    const error = await errorOf(wallet.repository.applyDeltas(t.db, accountId, { real: -101n, bonus: 0n, locked: 0n }));
+    const error = await errorOf(
+      createWalletRepository(t.db).applyDeltas(t.db, accountId, { real: -101n, bonus: 0n, locked: 0n }),
+    );
     expect(error).toMatchObject({ code: '23514', constraint: 'ledger_accounts_player_not_negative' });
   });
 });

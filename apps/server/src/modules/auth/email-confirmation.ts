@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors';
-import type { EmailSender } from '../notifications/email';
+import type { EmailSender } from '../notifications';
 import type { CodesRepository } from './codes-repository';
 import { randomToken, sha256Hex } from './crypto';
 import type { Links } from './links';

@@ -1,9 +1,12 @@
 import type { ContentGroup, ContentTree } from '@croupier/contract';
+import type { Updateable } from 'kysely';
 import type { Config } from '../../config';
 import type { BackgroundTasks } from '../../lib/background';
+import type { EventRegistry } from '../../lib/events';
 import type { Db } from '../../db/database';
-import type { EmailSender } from '../notifications/email';
-import type { SmsSender } from '../notifications/sms';
+import type { PlayerTable } from '../../db/schema';
+import type { EmailSender } from '../notifications';
+import type { SmsSender } from '../notifications';
 import { createCodesRepository } from './codes-repository';
 import { createOtpHasher, createRefreshTokenSuccessor, type SecretCheckObserver } from './crypto';
 import { createEmailConfirmationService } from './email-confirmation';
@@ -26,6 +29,37 @@ export type { SecretCheckObserver } from './crypto';
 export { decoratePlayer, playerOf } from './guards';
 
 /** What accounts read of the content service: e-mail texts in a locale. */
+/** The columns the profile module may change. */
+export type ProfileColumns = Pick<
+  Updateable<PlayerTable>,
+  | 'email'
+  | 'phone'
+  | 'nickname'
+  | 'first_name'
+  | 'last_name'
+  | 'birthdate'
+  | 'gender'
+  | 'nationality'
+  | 'place_of_birth'
+  | 'address'
+  | 'additional_address'
+  | 'city'
+  | 'postal_code'
+  | 'profession'
+  | 'personal_id_number'
+  | 'security_question'
+  | 'security_answer'
+  | 'time_zone'
+  | 'country'
+  | 'locale'
+  | 'receive_email_promo'
+  | 'receive_sms_promo'
+  | 'pwa_installed'
+  | 'freshchat_restore_id'
+  | 'confirmed_at'
+  | 'phone_confirmed'
+>;
+
 export interface AuthContent {
   getGroups(
     locale: string | undefined,
@@ -62,8 +96,8 @@ export function createAuth(options: {
   /** Work after the response (reset e-mails). */
   background: BackgroundTasks;
   log: { warn(message: string): void };
-  /** Told when sessions close (logout, closed session, password change, blocking): ends their live connections. */
-  onSessionsEnded?: ((ended: SessionsEnded) => void) | undefined;
+  /** Where `auth.sessions-ended` goes (logout, closed session, password change, blocking). */
+  events?: EventRegistry | undefined;
   /** Told of each password or one-time code compared with an account's (tests count them). */
   onSecretCheck?: SecretCheckObserver | undefined;
 }) {
@@ -81,7 +115,11 @@ export function createAuth(options: {
       absoluteSeconds: config.auth.sessionAbsoluteTtlSeconds,
     },
     nextRefreshTokenId: createRefreshTokenSuccessor(keys.refresh),
-    onSessionsEnded: options.onSessionsEnded,
+    onSessionsEnded: (ended: SessionsEnded) => {
+      options.events?.emit('auth.sessions-ended', ended).catch((error: unknown) => {
+        options.log.warn(`auth.sessions-ended handler failed: ${String(error)}`);
+      });
+    },
   });
   const geo = createGeoPolicy(settings);
   const links = createLinks(config);
@@ -108,6 +146,10 @@ export function createAuth(options: {
   });
   return {
     guards: createAuthGuards(sessions),
+    /** Writes of the `players` table for other modules: auth owns it. */
+    players: {
+      updateProfile: (playerId: string, changes: ProfileColumns) => repository.updatePlayerProfile(playerId, changes),
+    },
     sessions,
     signIn: createSignInService({ repository, codes, sessions, geo, onSecretCheck: options.onSecretCheck }),
     registration: createRegistrationService({

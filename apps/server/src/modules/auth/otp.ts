@@ -1,7 +1,7 @@
 import type { OtpReason, OtpSendBody, OtpVerifyBody } from '@croupier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors';
-import type { SmsSender } from '../notifications/sms';
+import type { SmsSender } from '../notifications';
 import type { ClientContext } from './client';
 import type { CodesRepository, OtpRow } from './codes-repository';
 import { digestsEqual, randomOtp, type SecretCheckObserver } from './crypto';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createBackgroundTasks } from '../../lib/background';
-import type { EmailSender } from '../notifications/email';
+import type { EmailSender } from '../notifications';
 import type { CodesRepository } from './codes-repository';
 import type * as Crypto from './crypto';
 import { createLinks } from './links';

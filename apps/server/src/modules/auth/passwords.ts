@@ -2,7 +2,7 @@ import type { PasswordChangeBody, PasswordConfirmBody } from '@croupier/contract
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundTasks } from '../../lib/background';
 import { AppError } from '../../lib/errors';
-import type { EmailSender } from '../notifications/email';
+import type { EmailSender } from '../notifications';
 import type { CodesRepository } from './codes-repository';
 import { randomToken, sha256Hex } from './crypto';
 import type { AuthenticatedPlayer } from './guards';

@@ -16,7 +16,7 @@ import type { PlayerTable, RegistrationMethod } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { fieldErrors, ruleText } from '../../lib/field-errors';
-import type { EmailSender } from '../notifications/email';
+import type { EmailSender } from '../notifications';
 import type { ClientContext } from './client';
 import type { CodesRepository } from './codes-repository';
 import { randomReferralCode } from './crypto';

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PlayerSessionTable, PlayerTable, SessionCloseReason } from '../../db/schema';
 import { afterFailedLogin, isLocked, type LockoutPolicy } from './lockout';
@@ -101,6 +101,15 @@ export function createAuthRepository(db: Db) {
     async isPhoneTaken(phone: string): Promise<boolean> {
       const row = await db.selectFrom('players').select('id').where('phone', '=', phone).executeTakeFirst();
       return row !== undefined;
+    },
+
+    /** A player's own profile columns, as the profile module checked them. */
+    async updatePlayerProfile(playerId: string, changes: Updateable<PlayerTable>): Promise<void> {
+      await db
+        .updateTable('players')
+        .set({ ...changes, updated_at: sql<Date>`now()` })
+        .where('id', '=', playerId)
+        .execute();
     },
 
     async insertPlayer(values: Insertable<PlayerTable>): Promise<{ id: string }> {

@@ -1,6 +1,6 @@
 import type { OtpReason } from '@croupier/contract';
-import type { EmailMessage } from '../notifications/email';
-import type { SmsMessage } from '../notifications/sms';
+import type { EmailMessage } from '../notifications';
+import type { SmsMessage } from '../notifications';
 
 /**
  * E-mails and SMS of accounts. Mostly English for now, like the contact form's: the texts

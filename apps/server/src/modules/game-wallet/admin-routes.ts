@@ -7,8 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import type { GamesService } from '../games/service';
-import { hasAdminKey } from '../payments/admin-routes';
+import type { GamesService } from '../games';
+import { hasAdminKey } from '../payments';
 import type { StakeLimits } from './stake-limits';
 
 /**

@@ -2,14 +2,9 @@ import type { AmountCurrency } from '@croupier/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import type { AuthGuards } from '../auth/guards';
-import type { GamesService } from '../games/service';
-import { createOriginals } from '../originals/service';
-import { createOriginalsRepository } from '../originals/repository';
-import { originalsRoutes } from '../originals/routes';
-import { originalsSessionRoutes } from '../originals/session-routes';
-import { createRemoteRounds } from '../originals/remote-rounds';
-import { createSignedHttpWallet, type RemoteWallet } from '../originals/remote-wallet';
+import type { EventRegistry } from '../../lib/events';
+import type { AuthGuards } from '../auth';
+import type { GamesService } from '../games';
 import type { Payments } from '../payments';
 import type { RealtimeEvents } from '../realtime';
 import type { Wallet } from '../wallet';
@@ -25,7 +20,9 @@ import { createStakeLimitsRepository } from './stake-limits-repository';
 
 export type { GameProviderAccess } from './routes';
 export type { BetRule, GameWallet, GameSession, WalletAnswer } from './service';
-export type { RemoteWallet } from '../originals/remote-wallet';
+export { canBet, WalletRefusal } from './service';
+export type { StakeLimits } from './stake-limits';
+export { createProviderClient, type WalletCall } from './conformance/client';
 
 /** Launch tokens allow bets for this long; wins and rollbacks are accepted afterwards too. */
 const SESSION_TTL_MS = 4 * 60 * 60 * 1000;
@@ -33,20 +30,6 @@ const SESSION_TTL_MS = 4 * 60 * 60 * 1000;
 const DEMO_BALANCE_MAJOR = 1000n;
 /** The in-house games' stake ceiling, in major units of any currency. */
 const ORIGINALS_MAX_STAKE_MAJOR = 10_000n;
-
-/** How often the background retry looks for wallet calls the in-house games still owe. */
-const REMOTE_RETRY_INTERVAL_MS = 1000;
-/** The first retry of an unanswered call waits this long, doubling up to a minute. */
-const REMOTE_RETRY_BASE_MS = 1000;
-
-/** Overrides of the in-house games' remote wallet (tests: a faulty client, a manual retry). */
-export interface OriginalsRemoteOptions {
-  /** The client of the wallet callbacks; by default signed HTTP to ORIGINALS_WALLET_URL. */
-  wallet?: RemoteWallet;
-  /** The background retry's period; 0 switches it off (the caller retries). */
-  retryIntervalMs?: number;
-  retryBaseMs?: number;
-}
 
 /** The addresses the sandbox provider calls from: it calls this server over loopback. */
 const LOOPBACK_IPS = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
@@ -92,7 +75,8 @@ function selfUrlOf(server: FastifyInstance): string {
 }
 
 /**
- * Wires the game wallet (launch, provider callbacks) and the in-house games into the app.
+ * Wires the game wallet (launch, provider callbacks, stake limits) into the app; the in-house
+ * games are wired on top of what it returns (modules/originals).
  * Third-party providers are those of `providers` and of the configuration (see providerAccess).
  */
 export async function registerGameWallet(
@@ -107,7 +91,7 @@ export async function registerGameWallet(
     currencies: { listCurrencies(query: { visibleOnly: boolean }): Promise<{ code: string; subunitToUnit: number }[]> };
     guards: AuthGuards;
     providers: GameProviderAccess[];
-    originalsRemote?: OriginalsRemoteOptions;
+    appEvents: EventRegistry;
     /** Rules of other modules (limits, bonuses) refusing bets, after the stake limits. */
     betRules?: BetRule[];
   },
@@ -154,18 +138,8 @@ export async function registerGameWallet(
     rules: [stakeLimits.rule, ...(deps.betRules ?? [])],
     sessionTtlMs: SESSION_TTL_MS,
     demoBalanceMinor: (currency) => DEMO_BALANCE_MAJOR * (subunitOf.get(currency) ?? 100n),
+    appEvents: deps.appEvents,
   });
-  const originalsRepository = createOriginalsRepository(deps.db);
-  const remote = remoteRoundsOf(server, deps.config, originalsRepository, deps.originalsRemote);
-  const originals = createOriginals({
-    repository: originalsRepository,
-    ...(remote ? { remote } : {}),
-    gameWallet,
-    events: deps.events,
-    gameIdOf,
-    currencyOf,
-  });
-
   const accessOf = providerAccess(deps.config, deps.providers, () =>
     server.addresses().flatMap((a) => (typeof a === 'string' ? [] : [a.address])),
   );
@@ -188,57 +162,6 @@ export async function registerGameWallet(
       currencyOf,
     });
   }
-  await server.register(originalsRoutes, { originals, gameWallet, guards: deps.guards });
-  await server.register(originalsSessionRoutes, {
-    gameWallet,
-    games: deps.games,
-    currencyOf,
-    stakeLimits,
-  });
   await server.register(gameAdminRoutes, { games: deps.games, stakeLimits, adminApiKey: deps.config.adminApiKey });
-  return { gameWallet, originals };
-}
-
-/**
- * The in-house games' rounds over the remote wallet, when one is configured (or given):
- * calls over signed HTTP and a background retry of the calls still owed, stopped with the
- * server. Undefined: the games call the wallet in process.
- */
-function remoteRoundsOf(
-  server: FastifyInstance,
-  config: Config,
-  repository: ReturnType<typeof createOriginalsRepository>,
-  options: OriginalsRemoteOptions | undefined,
-) {
-  const configured = config.originals.remoteWallet;
-  const wallet = options?.wallet ?? (configured ? createSignedHttpWallet(configured) : undefined);
-  if (!wallet) return undefined;
-  // A delivery holds its round longer than its calls can take (bet, then win or rollback).
-  const leaseMs = 3 * (configured?.timeoutMs ?? 5000) + 5000;
-  const rounds = createRemoteRounds({
-    repository,
-    wallet,
-    leaseMs,
-    retryBaseMs: options?.retryBaseMs ?? REMOTE_RETRY_BASE_MS,
-    onError: (roundId, error) => server.log.error({ err: error, roundId }, 'originals wallet call retry failed'),
-  });
-  const intervalMs = options?.retryIntervalMs ?? REMOTE_RETRY_INTERVAL_MS;
-  if (intervalMs > 0) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      rounds
-        .deliverDue()
-        .catch((error: unknown) => server.log.error({ err: error }, 'originals wallet retry failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, intervalMs);
-    timer.unref();
-    server.addHook('onClose', async () => {
-      clearInterval(timer);
-    });
-  }
-  return { rounds, leaseMs };
+  return { gameWallet, stakeLimits, currencyOf, gameIdOf };
 }

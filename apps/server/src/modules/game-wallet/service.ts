@@ -3,6 +3,7 @@ import { channels, type ChannelEvent, type GameWalletStatus } from '@croupier/co
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { EventRegistry } from '../../lib/events';
 import type { RealtimeEvents } from '../realtime';
 import type { Ledger } from '../wallet';
 import type { GameSessionRow, GameWalletRepository, GameWalletTxRow } from './repository';
@@ -58,20 +59,6 @@ export interface MoneyCall {
   currency: string;
 }
 
-/** A real-money win that was just credited (inside its transaction, which is still open). */
-export interface CreditedWin {
-  session: GameSession;
-  roundId: string;
-  amountMinor: bigint;
-}
-
-/**
- * Told of every credited real-money win, inside the transaction that credits it, so that
- * what it writes commits or rolls back with the win (the winners feed). It must not throw
- * for ordinary data: an error rolls the win back.
- */
-export type WinListener = (trx: Transaction<Database>, win: CreditedWin) => Promise<void>;
-
 /** A refusal of a bet by a rule (stake limits now; loss limits and bonus rules later). */
 export interface BetRefusal {
   status: GameWalletStatus;
@@ -109,10 +96,11 @@ export function createGameWallet(deps: {
   sessionTtlMs: number;
   /** A demo session's starting play balance in minor units. */
   demoBalanceMinor: (currency: string) => bigint;
+  /** Where `game.win-credited` goes, inside the crediting transaction. */
+  appEvents?: EventRegistry;
 }) {
   const { repository, ledger, events, recordWager } = deps;
   const rules = deps.rules ?? [];
-  const winListeners: WinListener[] = [];
   const { db } = repository;
 
   async function balanceOf(q: Transaction<Database> | typeof db, session: GameSession) {
@@ -264,9 +252,12 @@ export function createGameWallet(deps: {
           metadata: { provider: session.provider, roundId: call.roundId, gameId: session.game_id },
         });
         await repository.setLedgerTransaction(trx, inserted.id, posted);
-        for (const listener of winListeners) {
-          await listener(trx, { session, roundId: call.roundId, amountMinor: call.amountMinor });
-        }
+        await deps.appEvents?.emit('game.win-credited', {
+          trx,
+          session,
+          roundId: call.roundId,
+          amountMinor: call.amountMinor,
+        });
       }
     }
     return answer(trx, session, 'OK', { transactionId: inserted.id });
@@ -342,14 +333,9 @@ export function createGameWallet(deps: {
     winIn,
     rollbackIn,
 
-    /** Adds a listener of credited real-money wins (see WinListener); returns its removal. */
-    addWinListener(listener: WinListener): () => void {
-      winListeners.push(listener);
-      return () => {
-        const index = winListeners.indexOf(listener);
-        if (index >= 0) winListeners.splice(index, 1);
-      };
-    },
+    /** A session by id, in the caller's transaction (a multi-step round settles on the session that bet). */
+    sessionById: (q: Transaction<Database>, sessionId: string): Promise<GameSession | undefined> =>
+      repository.findSession(q, sessionId),
 
     /** A session by its token (also expired ones: the callers decide). */
     async sessionOf(token: string): Promise<GameSession | undefined> {

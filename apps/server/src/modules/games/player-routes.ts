@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allowEmptyJsonBodies } from '../../http/empty-json';
-import { playerOf, type AuthGuards } from '../auth/guards';
+import { playerOf, type AuthGuards } from '../auth';
 import type { Bets } from './bets';
 import type { GamesService } from './service';
 import type { Winners } from './winners';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import type { AuthGuards } from '../auth/guards';
+import type { EventRegistry } from '../../lib/events';
+import type { AuthGuards } from '../auth';
 import type { RealtimeEvents } from '../realtime';
 import { createBets } from './bets';
 import { createBetsRepository } from './bets-repository';
@@ -11,18 +12,18 @@ import { createWinnersRepository } from './winners-repository';
 
 /**
  * Wires the player's side of the catalogue (favourites, recently played, bet history) and
- * the winners feed. The returned `winners.recordWin` must be added to the game wallet
- * (`gameWallet.addWinListener`) for wins to reach the feed.
+ * the winners feed, which records the game wallet's `game.win-credited` events.
  */
 export async function registerGamesPlayer(
   server: FastifyInstance,
-  deps: { db: Db; games: GamesService; guards: AuthGuards; events: RealtimeEvents },
+  deps: { db: Db; games: GamesService; guards: AuthGuards; events: RealtimeEvents; appEvents: EventRegistry },
 ) {
   const winners = createWinners({
     repository: createWinnersRepository(deps.db),
     events: deps.events,
     log: server.log.child({ module: 'winners' }),
   });
+  deps.appEvents.on('game.win-credited', winners.recordWin);
   server.addHook('onClose', async () => winners.stop());
   const bets = createBets({ repository: createBetsRepository(deps.db) });
   await server.register(gamesPlayerRoutes, { games: deps.games, winners, bets, guards: deps.guards });

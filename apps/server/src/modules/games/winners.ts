@@ -1,7 +1,7 @@
 import { minorToMajor, type Winner, type winnersQuerySchema } from '@croupier/contract';
 import type { z } from 'zod';
 import { cached } from '../../lib/cached';
-import type { WinListener } from '../game-wallet/service';
+import type { AppEventHandler } from '../../lib/events';
 import { encodeEvent, type EncodedEvent, type RealtimeEvents } from '../realtime';
 import { gameImages } from './service';
 import {
@@ -113,8 +113,8 @@ export function createWinners(deps: {
   const listCache = new Map<string, { value: Promise<Winner[]>; expiresAt: number }>();
 
   /** For the game wallet: records a winning real-money round and publishes it after the commit. */
-  const recordWin: WinListener = async (trx, win) => {
-    const { session } = win;
+  const recordWin: AppEventHandler<'game.win-credited'> = async (win) => {
+    const { trx, session } = win;
     if (!session.player_id || session.is_demo) return;
     const totals = await repository.roundTotals(trx, {
       provider: session.provider,

@@ -1,5 +1,5 @@
 import type { GameWalletStatus } from '@croupier/contract';
-import { createProviderClient, type WalletCall } from '../game-wallet/conformance/client';
+import { createProviderClient, type WalletCall } from '../game-wallet';
 
 /** The provider identity the in-house games call the wallet as. */
 export const REMOTE_WALLET_PROVIDER = 'croupier';

@@ -2,7 +2,6 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import { sql } from 'kysely';
 import type { Database, GameRoundStatus, GameRoundTable, GameSeedPairTable } from '../../db/schema';
-import { selectGameSessions } from '../game-wallet/repository';
 
 type Executor = Kysely<Database>;
 export type SeedPairRow = Selectable<GameSeedPairTable>;
@@ -252,11 +251,6 @@ export function createOriginalsRepository(db: Db) {
         .returning('round_id')
         .execute();
       return rows.map((row) => row.round_id);
-    },
-
-    /** A game session by id (a multi-step round settles on the session that bet). */
-    async findSession(q: Executor, sessionId: string) {
-      return selectGameSessions(q).where('s.id', '=', sessionId).executeTakeFirst();
     },
 
     /**

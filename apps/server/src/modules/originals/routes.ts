@@ -19,9 +19,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allowEmptyJsonBodies } from '../../http/empty-json';
 import { AppError } from '../../lib/errors';
-import type { AuthGuards } from '../auth/guards';
-import { playerOf } from '../auth/guards';
-import type { GameWallet } from '../game-wallet/service';
+import type { AuthGuards } from '../auth';
+import { playerOf } from '../auth';
+import type { GameWallet } from '../game-wallet';
 import type { Originals, PlaySession } from './service';
 
 /** The header the in-house game frame sends its game session token in (from the launch answer). */

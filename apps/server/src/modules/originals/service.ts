@@ -42,7 +42,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { pageMeta, pageOffset } from '../../lib/pagination';
-import { WalletRefusal, type GameSession, type GameWallet } from '../game-wallet/service';
+import { WalletRefusal, type GameSession, type GameWallet } from '../game-wallet';
 import type { RealtimeEvents } from '../realtime';
 import { amountMinorOrThrow } from '../wallet';
 import type { RemoteRounds, Delivery } from './remote-rounds';
@@ -454,7 +454,7 @@ export function createOriginals(deps: {
       if (!next.state.ok) throw minesStepError(next.state.error);
       const state = next.state.value;
       const values = { outcome: JSON.stringify(state), actions: JSON.stringify(next.actions) };
-      const betting = await repository.findSession(trx, row.session_id);
+      const betting = await deps.gameWallet.sessionById(trx, row.session_id);
       if (!betting) throw new Error('round session vanished');
       if (state.status === 'playing') {
         await repository.updateRound(trx, id, values);

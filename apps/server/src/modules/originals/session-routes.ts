@@ -8,9 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { canBet, type GameWallet } from '../game-wallet/service';
-import type { GamesService } from '../games/service';
-import type { StakeLimits } from '../game-wallet/stake-limits';
+import { canBet, type GameWallet, type StakeLimits } from '../game-wallet';
+import type { GamesService } from '../games';
 import { GAME_SESSION_HEADER } from './routes';
 
 const sessionHeaders = z.object({ [GAME_SESSION_HEADER]: z.string().min(1).max(200) });

@@ -43,7 +43,7 @@ const NO_DEPOSITS: readonly number[] = [PlayerStatus.LIMITED_DEPOSITS, PlayerSta
 
 export interface DepositDeps {
   repository: PaymentsRepository;
-  walletRepository: Wallet['repository'];
+  accounts: Wallet['accounts'];
   ledger: Ledger;
   events: RealtimeEvents;
   methods: PaymentMethods;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { pageMeta, pageOffset } from '../../lib/pagination';
-import type { AuthGuards } from '../auth/guards';
+import type { AuthGuards } from '../auth';
 import type { RealtimeEvents } from '../realtime';
 import type { Wallet } from '../wallet';
 import { paymentAdminRoutes } from './admin-routes';
@@ -31,6 +31,7 @@ import { createWithdrawals } from './withdrawals';
 
 export type { PaymentProvider, ProviderRegistry, ProviderWebhookEvent } from './provider';
 export { WebhookRejectedError } from './provider';
+export { hasAdminKey } from './admin-routes';
 export type { DepositLimitPolicy, DepositLimitDecision } from './limits';
 export { noDepositLimitsConfigured } from './limits';
 export type { Turnover } from './turnover';
@@ -126,14 +127,14 @@ export function createPayments(deps: PaymentsDeps) {
   const methods = createPaymentMethods({ repository, providers: registry, currencies, assetBase: publicUrl ?? '' });
   const turnover = createTurnover({
     repository,
-    walletRepository: wallet.repository,
+    accounts: wallet.accounts,
     currencies,
     multiple: config.payments.turnoverWagerMultiple,
   });
   const webhookBase = publicUrl ?? `http://127.0.0.1:${config.port}`;
   const shared = {
     repository,
-    walletRepository: wallet.repository,
+    accounts: wallet.accounts,
     ledger: wallet.ledger,
     events,
     methods,

@@ -311,23 +311,6 @@ export function createPaymentsRepository(db: Db) {
         .where('account_id', '=', accountId)
         .execute();
     },
-
-    /**
-     * Changes the account's withdrawal restriction by `deltaMinor` (never below zero). Only
-     * this column of the wallet's table: `restricted_minor` is a rule on the ledger's money
-     * that the turn-over wager owns, not money (see migration 0007).
-     */
-    async adjustAccountRestriction(q: Executor, accountId: string, deltaMinor: bigint): Promise<void> {
-      await q
-        .updateTable('ledger_accounts')
-        .set({
-          restricted_minor: sql<bigint>`greatest(restricted_minor + ${deltaMinor}, 0)`,
-          updated_at: sql<Date>`now()`,
-        })
-        .where('id', '=', accountId)
-        .where('kind', '=', 'player')
-        .execute();
-    },
   };
 }
 

@@ -1,8 +1,7 @@
 import { parseAmount, toMajorAmount, type Currency, type FieldErrors } from '@croupier/contract';
 import { AppError } from '../../lib/errors';
 import { ruleText } from '../../lib/field-errors';
-import type { PlayerAccountView, Wallet } from '../wallet';
-import { requestHash } from '../wallet/request-hash';
+import { requestHash, type PlayerAccountView, type Wallet } from '../wallet';
 import type { AmountBoundsMinor } from './catalogue';
 import type { PaymentMethods } from './methods';
 import type { InvoiceRow } from './repository';
@@ -58,12 +57,10 @@ export function checkAmount(
 
 /** The player's own account named by the request, in the request's currency; a 422 otherwise. */
 export async function ownAccountOrThrow(
-  walletRepository: Wallet['repository'],
+  accounts: Wallet['accounts'],
   options: { playerId: string; accountId: string; currency: string },
 ): Promise<PlayerAccountView> {
-  const account = isUuid(options.accountId)
-    ? await walletRepository.findPlayerAccount(walletRepository.db, options.playerId, options.accountId.toLowerCase())
-    : undefined;
+  const account = await accounts.findOwn(options.playerId, options.accountId);
   if (!account) throw AppError.validation({ accountId: ['Unknown account.'] }, 'Unknown account.');
   if (account.currency !== options.currency) {
     const message = `The account is in ${account.currency}, not ${options.currency}.`;
@@ -78,7 +75,7 @@ export async function ownAccountOrThrow(
  * and the method offered there.
  */
 export async function requestTarget(
-  deps: { methods: PaymentMethods; walletRepository: Wallet['repository'] },
+  deps: { methods: PaymentMethods; accounts: Wallet['accounts'] },
   direction: 'deposit' | 'withdrawal',
   request: {
     playerId: string;
@@ -89,7 +86,7 @@ export async function requestTarget(
 ) {
   const { body } = request;
   const currency = await deps.methods.currencyOrThrow(body.currency);
-  const account = await ownAccountOrThrow(deps.walletRepository, {
+  const account = await ownAccountOrThrow(deps.accounts, {
     playerId: request.playerId,
     accountId: body.accountId,
     currency: currency.code,

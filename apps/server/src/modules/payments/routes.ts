@@ -19,8 +19,8 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { allowEmptyJsonBodies } from '../../http/empty-json';
 import { visitorCountry } from '../../http/geo';
-import type { AuthGuards } from '../auth/guards';
-import { playerOf } from '../auth/guards';
+import type { AuthGuards } from '../auth';
+import { playerOf } from '../auth';
 import type { Payments } from './index';
 
 const idempotencyHeaders = z.object({

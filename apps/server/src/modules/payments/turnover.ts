@@ -19,12 +19,12 @@ import type { PaymentsRepository } from './repository';
  */
 export function createTurnover(deps: {
   repository: PaymentsRepository;
-  walletRepository: Wallet['repository'];
+  accounts: Wallet['accounts'];
   currencies: CurrencyLookup;
   /** Configured multiple (TURNOVER_WAGER_MULTIPLE), at most 2 decimals; 0 switches the wager off. */
   multiple: number;
 }) {
-  const { repository, walletRepository, currencies } = deps;
+  const { repository, accounts, currencies } = deps;
   const multipleHundredths = BigInt(Math.round(deps.multiple * 100));
   const multipleText = (Number(multipleHundredths) / 100).toFixed(2);
 
@@ -47,7 +47,7 @@ export function createTurnover(deps: {
         restrictedMinor: deposit.amountMinor,
         multiple: multipleText,
       });
-      await repository.adjustAccountRestriction(trx, deposit.accountId, deposit.amountMinor);
+      await accounts.adjustRestriction(trx, deposit.accountId, deposit.amountMinor);
     },
 
     /**
@@ -69,7 +69,7 @@ export function createTurnover(deps: {
         return row.required_minor - wagered;
       }
       await repository.setTurnover(trx, accountId, { requiredMinor: 0n, wageredMinor: 0n, restrictedMinor: 0n });
-      await repository.adjustAccountRestriction(trx, accountId, -row.restricted_minor);
+      await accounts.adjustRestriction(trx, accountId, -row.restricted_minor);
       return 0n;
     },
 
@@ -79,8 +79,8 @@ export function createTurnover(deps: {
       if (!currency) {
         throw AppError.validation({ currency: ['This currency is not available.'] }, 'This currency is not available.');
       }
-      const account = await walletRepository.findPlayerAccountByCurrency(walletRepository.db, playerId, currency.code);
-      const row = account ? await repository.findTurnover(walletRepository.db, account.id) : undefined;
+      const account = await accounts.findByCurrency(playerId, currency.code);
+      const row = account ? await repository.findTurnover(repository.db, account.id) : undefined;
       const required = row?.required_minor ?? 0n;
       const remaining = row && row.wagered_minor < required ? required - row.wagered_minor : 0n;
       return {

@@ -24,7 +24,7 @@ import { checkAmount, isUuid, replayOrThrow, requestErrors, requestHashOf, reque
 
 export interface WithdrawalDeps {
   repository: PaymentsRepository;
-  walletRepository: Wallet['repository'];
+  accounts: Wallet['accounts'];
   ledger: Ledger;
   events: RealtimeEvents;
   methods: PaymentMethods;
@@ -281,8 +281,10 @@ export function createWithdrawals(deps: WithdrawalDeps) {
         // The account row stays locked to the end: the withdrawable balance cannot change
         // under us. It is locked before the invoice is inserted, whose foreign key would
         // otherwise share-lock it and deadlock parallel requests.
-        const [row] = await deps.walletRepository.lockAccounts(trx, [account.id]);
-        if (!row) throw AppError.validation({ accountId: ['Unknown account.'] }, 'Unknown account.');
+        const withdrawable = await deps.accounts.lockWithdrawable(trx, account.id);
+        if (withdrawable === undefined) {
+          throw AppError.validation({ accountId: ['Unknown account.'] }, 'Unknown account.');
+        }
         // The key is claimed before the balance check: a concurrent request with the same
         // key finds it (or waits on this insert) and replays our answer instead of being
         // refused for the money we hold.
@@ -300,7 +302,6 @@ export function createWithdrawals(deps: WithdrawalDeps) {
           request_hash: options.idempotencyKey ? hash : null,
         });
         if (!inserted) return undefined;
-        const withdrawable = row.balance_minor > row.restricted_minor ? row.balance_minor - row.restricted_minor : 0n;
         if (amountMinor > withdrawable) {
           const max = toMajorAmount(withdrawable, currency);
           // Rolls the claim back too: a waiting request with the key then tries afresh.

@@ -1,5 +1,6 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { ProfileColumns } from '../auth';
 import type { PlayerFieldTable, PlayerTable } from '../../db/schema';
 
 /** The columns a profile shows: never the password hash or the lockout state. */
@@ -43,48 +44,12 @@ const PROFILE_COLUMNS = [
 export type ProfileRow = Pick<Selectable<PlayerTable>, (typeof PROFILE_COLUMNS)[number]>;
 export type FieldRow = Selectable<PlayerFieldTable>;
 /** What a profile update may write: the columns of editable profile fields, and what an e-mail or phone change resets. */
-export type ProfileChanges = Pick<
-  Updateable<PlayerTable>,
-  | 'email'
-  | 'phone'
-  | 'nickname'
-  | 'first_name'
-  | 'last_name'
-  | 'birthdate'
-  | 'gender'
-  | 'nationality'
-  | 'place_of_birth'
-  | 'address'
-  | 'additional_address'
-  | 'city'
-  | 'postal_code'
-  | 'profession'
-  | 'personal_id_number'
-  | 'security_question'
-  | 'security_answer'
-  | 'time_zone'
-  | 'country'
-  | 'locale'
-  | 'receive_email_promo'
-  | 'receive_sms_promo'
-  | 'pwa_installed'
-  | 'freshchat_restore_id'
-  | 'confirmed_at'
-  | 'phone_confirmed'
->;
+export type ProfileChanges = ProfileColumns;
 
 export function createProfileRepository(db: Db) {
   return {
     async findProfile(playerId: string): Promise<ProfileRow | undefined> {
       return db.selectFrom('players').select(PROFILE_COLUMNS).where('id', '=', playerId).executeTakeFirst();
-    },
-
-    async updateProfile(playerId: string, changes: ProfileChanges): Promise<void> {
-      await db
-        .updateTable('players')
-        .set({ ...changes, updated_at: sql<Date>`now()` })
-        .where('id', '=', playerId)
-        .execute();
     },
 
     async isEmailUsedByOther(email: string, playerId: string): Promise<boolean> {

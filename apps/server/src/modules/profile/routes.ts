@@ -9,8 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedData } from '../../http/json-cache';
-import type { AuthGuards } from '../auth/guards';
-import { playerOf } from '../auth/guards';
+import type { AuthGuards } from '../auth';
+import { playerOf } from '../auth';
 import type { FieldRulesService } from './fields';
 import type { ProfileService } from './service';
 

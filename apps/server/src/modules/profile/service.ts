@@ -129,6 +129,8 @@ export function createProfileService(options: {
     getConstants(): Constants;
   };
   confirmations: { sendQuietly(playerId: string, address: string, log: Log): Promise<void> };
+  /** The players table is auth's: the checked changes are written through it. */
+  players: { updateProfile(playerId: string, changes: ProfileChanges): Promise<void> };
 }) {
   const { repository, reader, fields, settings, confirmations } = options;
   let timeZones: ReadonlySet<string> | undefined;
@@ -197,7 +199,7 @@ export function createProfileService(options: {
       if (changes.email !== undefined) changes.confirmed_at = null;
       if (changes.phone !== undefined) changes.phone_confirmed = false;
       try {
-        await repository.updateProfile(playerId, changes);
+        await options.players.updateProfile(playerId, changes);
       } catch (error) {
         if (isUniqueViolation(error, 'players_email_unique')) {
           throw AppError.validation({ email: ['This e-mail address is already registered.'] });

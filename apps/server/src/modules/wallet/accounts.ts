@@ -70,6 +70,32 @@ export function createWalletAccounts(deps: { repository: WalletRepository; curre
   return {
     ensureAccount,
 
+    /** The player's own account by id; undefined for an unknown id or another player's account. */
+    async findOwn(playerId: string, accountId: string): Promise<PlayerAccountView | undefined> {
+      return UUID.test(accountId) ? repository.findPlayerAccount(db, playerId, accountId.toLowerCase()) : undefined;
+    },
+
+    async findByCurrency(playerId: string, currency: string): Promise<PlayerAccountView | undefined> {
+      return repository.findPlayerAccountByCurrency(db, playerId, currency);
+    },
+
+    /**
+     * Locks the account row to the end of `trx` and returns what may be withdrawn (the
+     * balance less its restricted part); undefined for an unknown account.
+     */
+    async lockWithdrawable(trx: Executor, accountId: string): Promise<bigint | undefined> {
+      const [row] = await repository.lockAccounts(trx, [accountId]);
+      if (!row) return undefined;
+      return row.balance_minor > row.restricted_minor ? row.balance_minor - row.restricted_minor : 0n;
+    },
+
+    /**
+     * Moves the account's withdrawal restriction by `deltaMinor` (never below zero), for the
+     * turn-over wager inside its transaction; a rule on the money, not money, so no posting.
+     */
+    adjustRestriction: (trx: Executor, accountId: string, deltaMinor: bigint): Promise<void> =>
+      repository.adjustRestriction(trx, accountId, deltaMinor),
+
     async listAccounts(playerId: string): Promise<WalletAccount[]> {
       await ensureDefault(playerId);
       return list(db, playerId);

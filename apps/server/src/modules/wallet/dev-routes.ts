@@ -1,8 +1,8 @@
 import { dataEnvelope, walletAccountParamsSchema, walletAccountSchema } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthGuards } from '../auth/guards';
-import { playerOf } from '../auth/guards';
+import type { AuthGuards } from '../auth';
+import { playerOf } from '../auth';
 import { SANDBOX_MAX_FUNDING, type SandboxFunding } from './sandbox';
 
 /**

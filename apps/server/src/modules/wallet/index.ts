@@ -13,6 +13,7 @@ export { toWalletAccount, withdrawalBalanceMinor } from './present';
 export { walletRoutes } from './routes';
 export { walletDevRoutes } from './dev-routes';
 export { amountMinorOrThrow } from './amounts';
+export { requestHash } from './request-hash';
 
 /**
  * The wallet module: the ledger (the only way money moves) and the player's accounts.
@@ -23,7 +24,6 @@ export function createWallet(deps: { db: Db; events: RealtimeEvents; currencies:
   const repository = createWalletRepository(deps.db);
   const ledger = createLedger({ repository, events: deps.events });
   return {
-    repository,
     ledger,
     accounts: createWalletAccounts({ repository, currencies: deps.currencies }),
     /** Play money for a player's own account; wired to a route outside production only. */

@@ -261,6 +261,22 @@ export function createWalletRepository(db: Db) {
       return row && toView(row);
     },
 
+    /**
+     * Moves the restricted part of a player account (the deposit a turn-over wager holds
+     * back) by `deltaMinor`, never below zero; the caller holds the account's lock.
+     */
+    async adjustRestriction(q: Executor, accountId: string, deltaMinor: bigint): Promise<void> {
+      await q
+        .updateTable('ledger_accounts')
+        .set({
+          restricted_minor: sql<bigint>`greatest(restricted_minor + ${deltaMinor}, 0)`,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', accountId)
+        .where('kind', '=', 'player')
+        .execute();
+    },
+
     /** Opens the player's account in a currency unless it exists; returns its id. */
     async ensurePlayerAccount(q: Executor, playerId: string, currency: string): Promise<string> {
       const inserted = await q

@@ -7,8 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allowEmptyJsonBodies } from '../../http/empty-json';
-import type { AuthGuards } from '../auth/guards';
-import { playerOf } from '../auth/guards';
+import type { AuthGuards } from '../auth';
+import { playerOf } from '../auth';
 import type { WalletAccounts } from './accounts';
 
 const accountsResponse = dataEnvelope(z.array(walletAccountSchema));

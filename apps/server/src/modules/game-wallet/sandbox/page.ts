@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '../../notifications/outbox/page';
+import { escapeHtml } from '../../../lib/html';
 import { ONE_CHERRY_MULTIPLIER, SYMBOLS, TRIPLE_MULTIPLIER, TWO_CHERRIES_MULTIPLIER } from './paytable';
 import type { SandboxSession, SpinOutcome } from './provider';
 

@@ -1,7 +1,7 @@
 import type { AmountCurrency } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { GamesService } from '../../games/service';
+import type { GamesService } from '../../games';
 import { renderSandboxGamePage, SANDBOX_GAME_PAGE_CSP } from './page';
 import type { SandboxGameProvider } from './provider';
 

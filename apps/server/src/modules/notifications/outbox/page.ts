@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DevOutboxMessage, PaginationMeta } from '@croupier/contract';
+import { escapeHtml } from '../../../lib/html';
 
 /**
  * The dev outbox as a page for people (GET /dev/outbox): what the e-mail and SMS
@@ -14,17 +15,7 @@ export interface OutboxPageInput {
   filter: { channel?: 'email' | 'sms' | undefined; to?: string | undefined };
 }
 
-const HTML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
+export { escapeHtml };
 
 /** Six-digit one-time codes standing alone in a text (not part of a longer number). */
 export function findCodes(text: string): string[] {

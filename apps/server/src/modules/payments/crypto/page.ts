@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '../../notifications/outbox/page';
+import { escapeHtml } from '../../../lib/html';
 import type { CryptoDeposits } from './service';
 
 /**

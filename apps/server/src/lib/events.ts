@@ -1,0 +1,64 @@
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, GameSessionTable } from '../db/schema';
+
+/**
+ * The in-process events one module reacts to from another, with their payloads. The
+ * emitter knows nothing of its listeners, so a reaction never needs an import from the
+ * listener's module back to the emitter's (the import cycles this replaces).
+ */
+export interface AppEvents {
+  /**
+   * Sessions were just closed: the given ones of a player, or all of the player's but
+   * `allExcept`. Emitted after the commit; the realtime gateway ends their connections.
+   */
+  'auth.sessions-ended':
+    { playerId: string; sessionIds: readonly string[] } | { playerId: string; allExcept: string | null };
+  /**
+   * A real-money game win was credited. Emitted inside the crediting transaction (`trx`,
+   * still open): what a handler writes commits or rolls back with the win, and a handler
+   * that throws rolls the win back. Work for after the commit goes through realtime's
+   * `afterCommit(trx, …)`, as the winners feed does.
+   */
+  'game.win-credited': {
+    trx: Transaction<Database>;
+    session: Pick<Selectable<GameSessionTable>, 'player_id' | 'is_demo' | 'provider' | 'game_id' | 'currency'>;
+    roundId: string;
+    amountMinor: bigint;
+  };
+}
+
+export type AppEventName = keyof AppEvents;
+export type AppEventHandler<K extends AppEventName> = (payload: AppEvents[K]) => void | Promise<void>;
+
+export interface EventRegistry {
+  /** Adds a handler; returns its removal. */
+  on<K extends AppEventName>(name: K, handler: AppEventHandler<K>): () => void;
+  /**
+   * Runs the event's handlers one after another in the order they were added. A handler's
+   * error propagates to the emitter (an emit inside a transaction then rolls it back).
+   */
+  emit<K extends AppEventName>(name: K, payload: AppEvents[K]): Promise<void>;
+}
+
+export function createEventRegistry(): EventRegistry {
+  const handlers = new Map<AppEventName, Set<AppEventHandler<AppEventName>>>();
+  return {
+    on(name, handler) {
+      let set = handlers.get(name);
+      if (!set) {
+        set = new Set();
+        handlers.set(name, set);
+      }
+      // Stored under its own name only, so the widened type is never called with another payload.
+      const stored = handler as AppEventHandler<AppEventName>;
+      set.add(stored);
+      return () => {
+        handlers.get(name)?.delete(stored);
+      };
+    },
+    async emit(name, payload) {
+      // A copy: a handler that removes itself does not skip the next one.
+      for (const handler of [...(handlers.get(name) ?? [])]) await handler(payload);
+    },
+  };
+}

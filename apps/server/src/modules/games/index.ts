@@ -1,0 +1,2 @@
+export type { GamesService } from './service';
+export { registerGamesPlayer } from './player';

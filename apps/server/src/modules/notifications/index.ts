@@ -1,0 +1,2 @@
+export type { EmailMessage, EmailSender } from './email';
+export type { SmsMessage, SmsSender } from './sms';
