@@ -12,24 +12,20 @@ import { track, type WalletType } from '../tracking';
 import { createDeposit } from './api';
 import { useInvoiceUpdate, writeAsyncInvoiceId } from './asyncInvoice';
 import { addressReducer, firstShowing, initialAddressState, type AddressState } from './cryptoAddress';
+import { actionUrl, displayBounds, formatAmount, fromDisplayAmount, type DisplayUnit } from './logic';
 import {
-  actionUrl,
   amountFailure,
   boundsOption,
   depositRequestBody,
-  displayBounds,
   displayPresets,
   fieldFailures,
-  formatAmount,
-  fromDisplayAmount,
   initialAmount,
   initialFieldValues,
   methodBounds,
   visibleFields,
   NETWORK_FIELD,
-  type DisplayUnit,
   type FieldValues,
-} from './logic';
+} from './form-logic';
 import { AmountInput, AwaitInvoiceView, CopyField, MethodFields, Presets, QrView } from './parts';
 import { QrCode } from './QrCode';
 

@@ -11,21 +11,23 @@ import { realtimeKeys } from '../realtime/query-keys';
 import { track, type WalletType } from '../tracking';
 import { createWithdrawal } from './api';
 import {
-  amountFailure,
-  boundsOption,
   displayBounds,
-  fieldFailures,
   formatAmount,
   fromDisplayAmount,
+  toDisplayAmount,
+  turnOverProgress,
+  type DisplayUnit,
+} from './logic';
+import {
+  amountFailure,
+  boundsOption,
+  fieldFailures,
   initialFieldValues,
   methodBounds,
   requestFields,
-  toDisplayAmount,
-  turnOverProgress,
   visibleFields,
-  type DisplayUnit,
   type FieldValues,
-} from './logic';
+} from './form-logic';
 import { AmountInput, MethodFields } from './parts';
 
 export interface WithdrawFormProps {

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../app/context';
 import { useFailureText } from '../auth/fields';
-import { clampAmountInput, formatAmount, localized, sanitizeAmountInput, type FieldValues } from './logic';
+import { formatAmount, localized } from './logic';
+import { clampAmountInput, sanitizeAmountInput, type FieldValues } from './form-logic';
 import { QrCode } from './QrCode';
 
 /** The method list: 2 skeleton items while loading, a 'not available' text when empty. */
