@@ -22,7 +22,7 @@ export interface DisplayUnit {
   decimals: number;
 }
 
-/** The currencies the spec shows in a milli sub-unit. */
+/** The currencies shown in a milli sub-unit (mBTC, mETH). */
 const MILLI_CURRENCIES = new Set(['BTC', 'ETH']);
 const MILLI = 1000;
 
@@ -66,7 +66,7 @@ export function formatAmount(amount: number, decimals: number, locale = 'en'): s
 }
 
 /**
- * An amount of one currency in another (spec: equivalent balance, rounded to 2 decimals).
+ * An amount of one currency in another (the equivalent balance, rounded to 2 decimals).
  * `rate.rate` is the number of a currency's minor units worth one major unit of the base
  * currency (docs/api.md, Conventions). Undefined when a rate is missing.
  */
