@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { boot } from './app/boot';
-import { AppSettingsContext } from './app/context';
+import { AppSettingsContext } from './lib/app-settings';
 import { FatalErrorBoundary } from './app/FatalErrorBoundary';
 import { createRouter } from './app/router';
 import { LayoutProvider, ToastProvider } from './features/layout';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '../features/auth/api';
 import { gamesKeys } from '../features/games/api';
 import { chooseLocale, prefetchStartData, resolveLocation } from './boot';
-import type { AppSettings } from './context';
+import type { AppSettings } from '../lib/app-settings';
 
 const locales = ['en', 'es', 'pt-BR', 'de', 'fr'].map((code) => ({
   code,

@@ -6,8 +6,8 @@ import { collectionsQuery, providersQuery } from '../features/games/api';
 import { localesQuery, playerInitQuery } from '../features/settings/api';
 import { captureAffiliateTag, DEFAULT_AFFILIATE_DAYS } from '../features/tracking';
 import { LANGUAGE_COOKIE, readCookie } from '../lib/cookies';
-import type { AppSettings } from './context';
-import { localizePath, splitLocalePath } from './locale';
+import type { AppSettings } from '../lib/app-settings';
+import { localizePath, splitLocalePath } from '../lib/locale';
 
 /**
  * Locale for an unprefixed URL: the saved-language cookie, else the visitor's

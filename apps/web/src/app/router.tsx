@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { AppSettings } from './context';
+import type { AppSettings } from '../lib/app-settings';
 import { lazyPage } from './lazy';
 import { RootLayout } from './layouts/RootLayout';
 import { LocaleScope } from './layouts/LocaleScope';

@@ -6,10 +6,10 @@ import { ReturnGameEffect } from '../../features/games/ReturnGameEffect';
 import { useLayout } from '../../features/layout';
 import { InstalledAppReport } from '../../features/profile/InstalledAppReport';
 import { HeaderBalance } from '../../features/wallet';
-import { useAppSettings, useLocale } from '../context';
+import { useAppSettings, useLocale } from '../../lib/app-settings';
 import { Footer } from './Footer';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { useOpenModal } from './modal-bridge';
+import { useOpenModal } from '../../features/modals';
 
 const MOBILE_QUERY = '(max-width: 767px)';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppSettings, useLocale } from '../context';
+import { useAppSettings, useLocale } from '../../lib/app-settings';
 
 const COLUMNS: { key: string; links: { key: string; to: string; feature?: 'loyalty' | 'sportsbook' }[] }[] = [
   {

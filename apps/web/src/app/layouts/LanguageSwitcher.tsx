@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LANGUAGE_COOKIE, ONE_YEAR_SECONDS, writeCookie } from '../../lib/cookies';
-import { useAppSettings } from '../context';
-import { switchLocalePath } from '../locale';
+import { useAppSettings } from '../../lib/app-settings';
+import { switchLocalePath } from '../../lib/locale';
 
 /** Switching language keeps the page: same path under the new prefix; the choice is saved. */
 export function LanguageSwitcher({ className = '' }: { className?: string }) {

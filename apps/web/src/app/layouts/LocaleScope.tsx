@@ -1,6 +1,6 @@
 import { Outlet, useLocation, useParams } from 'react-router';
-import { useAppSettings } from '../context';
-import { localeFromPrefix } from '../locale';
+import { useAppSettings } from '../../lib/app-settings';
+import { localeFromPrefix } from '../../lib/locale';
 import { NotFoundPage } from '../pages/ErrorPage';
 import { lazy, Suspense } from 'react';
 

@@ -7,13 +7,13 @@ import { CookiePopup, LiveChat } from '../../features/layout';
 import { ModalHost, ModalProvider } from '../../features/modals';
 import { RealtimeEffects } from '../../features/realtime';
 import { hidePreloader } from '../../lib/preloader';
-import { useAppSettings } from '../context';
-import { localizePath, splitLocalePath } from '../locale';
+import { useAppSettings } from '../../lib/app-settings';
+import { localizePath, splitLocalePath } from '../../lib/locale';
 import { MODAL_BODIES } from '../modal-bodies';
 import type { RouteHandle } from '../router';
 import { DefaultLayout } from './DefaultLayout';
 import { GeoRestrictedLayout } from './GeoRestrictedLayout';
-import { PageHead } from './PageHead';
+import { PageHead } from '../../components/PageHead';
 
 function handles(matches: ReturnType<typeof useMatches>): RouteHandle[] {
   return matches.map((m) => (m.handle ?? {}) as RouteHandle);

@@ -5,7 +5,7 @@ import { resolveFingerprint, useLoginEffects, type AuthResponse } from '../../fe
 import { useSocialCallback } from '../../features/auth/social/useSocialCallback';
 import { apiRequest } from '../../lib/api';
 import { hidePreloader } from '../../lib/preloader';
-import { useLocale } from '../context';
+import { useLocale } from '../../lib/app-settings';
 
 /** Only same-site paths may be returned to (no open redirects). */
 function safePath(path: string | null | undefined, fallback: string): string {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ui/states';
 import { CollectionChips, GameSearch, LobbyRails, LobbySkeleton, useCollections } from '../../features/games';
-import { PageHead } from '../layouts/PageHead';
+import { PageHead } from '../../components/PageHead';
 
 /** `/casino`: search, category chips and every collection as a rail, with the providers strip. */
 export function CasinoPage() {

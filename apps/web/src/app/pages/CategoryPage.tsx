@@ -14,8 +14,8 @@ import {
   useSortParam,
 } from '../../features/games';
 
-import { useLocale } from '../context';
-import { PageHead } from '../layouts/PageHead';
+import { useLocale } from '../../lib/app-settings';
+import { PageHead } from '../../components/PageHead';
 import { NotFoundPage } from './ErrorPage';
 
 /** `/categories`: replaced by the first collection's category (localized). */

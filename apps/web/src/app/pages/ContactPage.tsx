@@ -2,8 +2,8 @@ import { ErrorState, TextSkeleton } from '../../components/ui/states';
 import { ContactForm } from '../../features/content/ContactForm';
 import { ContentArticle } from '../../features/content/ContentArticle';
 import { useContentPage } from '../../features/content/pages';
-import { useLocale } from '../context';
-import { PageHead } from '../layouts/PageHead';
+import { useLocale } from '../../lib/app-settings';
+import { PageHead } from '../../components/PageHead';
 
 export function ContactPage() {
   const { localePath } = useLocale();

@@ -4,8 +4,8 @@ import { NavLink, useParams } from 'react-router';
 import { ErrorState, TextSkeleton } from '../../components/ui/states';
 import { ContentArticle } from '../../features/content/ContentArticle';
 import { isNotFound, useContentPage, usePageList } from '../../features/content/pages';
-import { useLocale } from '../context';
-import { PageHead } from '../layouts/PageHead';
+import { useLocale } from '../../lib/app-settings';
+import { PageHead } from '../../components/PageHead';
 import { NotFoundPage } from './ErrorPage';
 
 function ContentView({ type, identity }: { type: PageType; identity: string | undefined }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiError } from '../../lib/api';
-import { PageHead } from '../layouts/PageHead';
+import { PageHead } from '../../components/PageHead';
 
 /**
  * The generic error page: title, description, a 404 image and a Homepage

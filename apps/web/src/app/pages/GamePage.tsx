@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../components/ui/states';
 import { GameView, isMissing, useGame } from '../../features/games';
-import { PageHead } from '../layouts/PageHead';
+import { PageHead } from '../../components/PageHead';
 import { NotFoundPage } from './ErrorPage';
 
 /** `/games/{id}`: `id` is the game's identity (page links) or its id (winners, bonuses). */

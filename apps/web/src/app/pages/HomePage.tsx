@@ -1,5 +1,5 @@
 import { HomeLobby, WinnersFeed } from '../../features/games';
-import { PageHead } from '../layouts/PageHead';
+import { PageHead } from '../../components/PageHead';
 
 /** `/` and `/main`: hero, latest winners, recently played, collection rails, originals, providers and the accepted currencies. */
 export function HomePage() {

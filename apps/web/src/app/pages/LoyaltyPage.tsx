@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ui/states';
 import { apiRequest } from '../../lib/api';
-import { PageHeader } from './PageHeader';
+import { PageHeader } from '../../components/PageHeader';
 
 /** The loyalty levels list, open to guests (`GET /api/retention/levels`). */
 export function LoyaltyPage() {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { GameGrid, GamesIcon, currentPlatform, useFavorites, usePlayedGames } from '../../features/games';
-import { useLocale } from '../context';
-import { PageHead } from '../layouts/PageHead';
+import { useLocale } from '../../lib/app-settings';
+import { PageHead } from '../../components/PageHead';
 
 /** The heading, then a skeleton grid, an error with retry, an empty state with a way to the casino, or the games. */
 function PlayerGames({

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { useLocale } from '../context';
-import { PageHeader } from './PageHeader';
+import { useLocale } from '../../lib/app-settings';
+import { PageHeader } from '../../components/PageHeader';
 
 export const PROFILE_SECTIONS = [
   'info',

@@ -16,8 +16,8 @@ import {
   useProviders,
   useSortParam,
 } from '../../features/games';
-import { useLocale } from '../context';
-import { PageHead } from '../layouts/PageHead';
+import { useLocale } from '../../lib/app-settings';
+import { PageHead } from '../../components/PageHead';
 import { NotFoundPage } from './ErrorPage';
 
 /** `/providers`: every studio with games, filtered by name. */

@@ -2,7 +2,7 @@ import { sanitizePhoneDigits, validateSignInField } from '@croupier/contract';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useAppSettings, useLocale } from '../../app/context';
+import { useAppSettings, useLocale } from '../../lib/app-settings';
 import { useToasts } from '../layout';
 import { useModals, type ModalBodyProps } from '../modals';
 import { useCountries } from '../settings/api';

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Componen
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAppSettings, useLocale } from '../../app/context';
+import { useAppSettings, useLocale } from '../../lib/app-settings';
 import { useToasts } from '../layout';
 import { useModals, type ModalBodyProps } from '../modals';
 import { useCountries, useCurrencies } from '../settings/api';

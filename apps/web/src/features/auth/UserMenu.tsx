@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
-import { useLocale } from '../../app/context';
+import { useLocale } from '../../lib/app-settings';
 import { useLayout } from '../layout';
 import { useProfile } from './api';
 import { logout, useGoHomeThen } from './effects';

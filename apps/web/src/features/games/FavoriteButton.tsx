@@ -1,6 +1,6 @@
 import type { Game } from '@croupier/contract';
 import { useTranslation } from 'react-i18next';
-import { useOpenModal } from '../../app/layouts/modal-bridge';
+import { useOpenModal } from '../modals';
 import { useSession } from '../auth/session';
 import { useToasts } from '../layout';
 import { useFavorites, useToggleFavorite } from './api';

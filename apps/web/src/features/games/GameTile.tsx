@@ -2,7 +2,7 @@ import type { Game } from '@croupier/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocale } from '../../app/context';
+import { useLocale } from '../../lib/app-settings';
 import { useSession } from '../auth/session';
 import { FavoriteButton } from './FavoriteButton';
 import { GamesIcon } from './icons';

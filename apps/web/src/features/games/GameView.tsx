@@ -2,7 +2,7 @@ import type { Game } from '@croupier/contract';
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useLocale } from '../../app/context';
+import { useLocale } from '../../lib/app-settings';
 import { useSession } from '../auth/session';
 import { useGames, useVisitorCountry } from './api';
 import { FavoriteButton } from './FavoriteButton';

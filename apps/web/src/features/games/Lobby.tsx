@@ -2,7 +2,7 @@ import type { Collection } from '@croupier/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocale } from '../../app/context';
+import { useLocale } from '../../lib/app-settings';
 import { useCurrencies } from '../settings/api';
 import { useCollections, useGames, useProviders } from './api';
 import { imageSources, ORIGINALS_COLLECTION, pickCollections, RAIL_PAGE_SIZE } from './logic';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocale } from '../../app/context';
+import { useLocale } from '../../lib/app-settings';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { useCollections, useProviders } from './api';
 import { GameSearch } from './GameSearch';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocale } from '../../app/context';
+import { useLocale } from '../../lib/app-settings';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { useSession } from '../auth/session';
 import { publicChannels } from '../realtime/public-channels';

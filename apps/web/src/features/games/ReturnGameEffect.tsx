@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useLocale } from '../../app/context';
+import { useLocale } from '../../lib/app-settings';
 import { useSession } from '../auth/session';
 import { gameIdentityOf } from '../realtime/environment';
 import { takeReturnGame } from './play';

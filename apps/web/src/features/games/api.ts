@@ -1,6 +1,6 @@
 import type { Collection, Game, GameStart, GameStartBody, PaginationMeta, Provider, Winner } from '@croupier/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAppSettings } from '../../app/context';
+import { useAppSettings } from '../../lib/app-settings';
 import { api, ApiError, authApi, REQUEST_TIMEOUT_MS, toQueryString } from '../../lib/api';
 import { useProfile } from '../auth/api';
 import { useSession } from '../auth/session';

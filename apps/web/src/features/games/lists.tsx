@@ -1,7 +1,7 @@
 import type { Collection, Game, Provider } from '@croupier/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocale } from '../../app/context';
+import { useLocale } from '../../lib/app-settings';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { useGames, useInfiniteGames } from './api';
 import { GameTile, GameTileSkeleton, type TileVariant } from './GameTile';

@@ -2,7 +2,7 @@ import type { OriginalsRound, Spin } from '@croupier/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocale } from '../../app/context';
+import { useLocale } from '../../lib/app-settings';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { ApiError } from '../../lib/api';
 import { roundVerifierForm, verifierSearch } from '../play/verifier/query';

@@ -26,3 +26,4 @@ export { modalsFromQuery, type QueryModalRequest } from './query';
 export { useModals, type ModalBodies, type ModalBodyProps, type ModalsApi, type OpenModalOptions } from './context';
 export { ModalProvider, type ModalProviderProps } from './ModalProvider';
 export { ModalHost } from './ModalHost';
+export { useOpenModal } from './open-modal';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAppSettings } from '../../app/context';
+import { useAppSettings } from '../../lib/app-settings';
 import { session } from '../auth/session';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';

@@ -1,7 +1,7 @@
 import type { Currency, WalletAccount } from '@croupier/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../app/context';
+import { useLocale } from '../../lib/app-settings';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { useCurrencies } from '../settings/api';

@@ -2,7 +2,7 @@ import { InvoiceStatus, type DepositResponse, type PaymentMethod, type WalletAcc
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../app/context';
+import { useLocale } from '../../lib/app-settings';
 import { ApiError } from '../../lib/api';
 import { profileQuery, useProfile } from '../auth';
 import { firstFieldErrors } from '../auth/logic';

@@ -2,8 +2,8 @@ import type { Currency, InvoiceStatistics, WalletAccount } from '@croupier/contr
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocale } from '../../app/context';
-import { PageHeader } from '../../app/pages/PageHeader';
+import { useLocale } from '../../lib/app-settings';
+import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { useInvoiceStatistics } from '../history/api';
 import { useToasts } from '../layout';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAppSettings, useLocale } from '../../app/context';
+import { useAppSettings, useLocale } from '../../lib/app-settings';
 import { ApiError } from '../../lib/api';
 import { flagEmoji, selectableCountries, supportsFlagEmoji } from '../auth/fields';
 import { useProfile } from '../auth';

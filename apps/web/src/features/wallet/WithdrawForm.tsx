@@ -2,7 +2,7 @@ import type { PaymentMethod, TurnOverWager, WalletAccount } from '@croupier/cont
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../app/context';
+import { useLocale } from '../../lib/app-settings';
 import { ApiError } from '../../lib/api';
 import { firstFieldErrors } from '../auth/logic';
 import { useToasts } from '../layout';

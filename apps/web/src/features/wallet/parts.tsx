@@ -1,7 +1,7 @@
 import type { PaymentField, PaymentMethod, ValidationFailure } from '@croupier/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../app/context';
+import { useLocale } from '../../lib/app-settings';
 import { useFailureText } from '../auth/fields';
 import { formatAmount, localized } from './logic';
 import { clampAmountInput, sanitizeAmountInput, type FieldValues } from './form-logic';

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { AppSettingsContext, type AppSettings } from '../../app/context';
+import { AppSettingsContext, type AppSettings } from '../../lib/app-settings';
 import { authKeys } from '../auth/api';
 import { ModalsContext, type ModalBodyProps, type ModalsApi } from '../modals/context';
 import { realtimeKeys } from '../realtime/query-keys';

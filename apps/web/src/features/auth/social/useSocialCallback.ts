@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useLocale } from '../../../app/context';
+import { useLocale } from '../../../lib/app-settings';
 import { hidePreloader } from '../../../lib/preloader';
 import { useToasts } from '../../layout';
 import { FIRST_DEPOSIT_WALLET_PROPS } from '../../wallet/logic';

@@ -1,7 +1,7 @@
 import { PLINKO_RISKS, SEEDED_GAMES } from '@croupier/games';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../app/pages/PageHeader';
+import { PageHeader } from '../../../components/PageHeader';
 import { parseVerifierQuery, type VerifierForm } from './query';
 import { PLINKO_ROWS, serverSeedHash, verify, verifyPair } from './replay';
 import { outcomeSummary, VerifierOutcome } from './VerifierOutcome';

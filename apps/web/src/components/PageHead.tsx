@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAppSettings } from '../context';
-import { localizePath, splitLocalePath } from '../locale';
+import { useAppSettings } from '../lib/app-settings';
+import { localizePath, splitLocalePath } from '../lib/locale';
 
 /**
  * Alternate-language links, canonical and og:url for the current page (React 19 hoists

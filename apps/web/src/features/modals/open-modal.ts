@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { isModalName, useModals } from '../../features/modals';
+import { useModals } from './context';
+import { isModalName } from './registry';
 
 /**
  * Opens a modal by name; `value` is the modal's query value (`wallet` → `tab`). A thin

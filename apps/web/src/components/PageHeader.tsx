@@ -1,4 +1,4 @@
-import { PageHead } from '../layouts/PageHead';
+import { PageHead } from './PageHead';
 
 /** The heading block of a page, with its <head> tags. */
 export function PageHeader({ title, description }: { title: string; description?: string }) {
