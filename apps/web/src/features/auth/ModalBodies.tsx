@@ -1,4 +1,4 @@
-import './auth.css';
+import '../../components/account-forms.css';
 
 export { SignInModalBody } from './SignInModalBody';
 export { SignUpModalBody } from './SignUpModalBody';

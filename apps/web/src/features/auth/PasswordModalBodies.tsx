@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api';
 import { useToasts } from '../layout';
 import { useModals, type ModalBodyProps } from '../modals';
 import { authCalls } from './api';
-import { describedBy, FieldShell, PasswordStrengthMeter, Spinner, useFailureText } from './fields';
+import { describedBy, FieldShell, PasswordStrengthMeter, Spinner, useFailureText } from '../../components/fields';
 import { firstFieldErrors } from './logic';
 import { SwitchButton } from './SignInModalBody';
 

@@ -1,7 +1,7 @@
 import { OTP_LENGTH, sanitizeOtpInput } from '@croupier/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describedBy, FieldShell, Spinner } from './fields';
+import { describedBy, FieldShell, Spinner } from '../../components/fields';
 import { formatCountdown, RESEND_COUNTDOWN_SECONDS, secondsLeft } from './logic';
 
 /** Outcome of a verify or resend attempt: null on success, else the text to show. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSettings, useLocale } from '../../lib/app-settings';
 import { useToasts } from '../layout';
 import { useModals, type ModalBodyProps } from '../modals';
-import { useCountries } from '../settings/api';
+import { useCountries } from '../settings';
 import { openAfterLogin } from './after-login';
 import { authCalls, resolveFingerprint, useConstants } from './api';
 import { useLoginEffects } from './effects';
@@ -17,7 +17,7 @@ import {
   Spinner,
   useContentValue,
   useFailureText,
-} from './fields';
+} from '../../components/fields';
 import { classifySignInError, resolveTabs } from './logic';
 import { fullPhone } from './registration';
 import { LoginTabs, PromoPanel, SocialButtons } from './parts';

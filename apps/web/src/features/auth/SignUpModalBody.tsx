@@ -6,9 +6,9 @@ import { useLocation } from 'react-router';
 import { useAppSettings, useLocale } from '../../lib/app-settings';
 import { useToasts } from '../layout';
 import { useModals, type ModalBodyProps } from '../modals';
-import { useCountries, useCurrencies } from '../settings/api';
+import { useCountries, useCurrencies } from '../settings';
 import { track } from '../tracking';
-import { FIRST_DEPOSIT_WALLET_PROPS } from '../wallet/logic';
+import { FIRST_DEPOSIT_WALLET_PROPS } from '../../lib/wallet-display';
 import { ApiError } from '../../lib/api';
 import { openAfterLogin } from './after-login';
 import { authCalls, readAffiliateTag, resolveFingerprint, useConstants, useRegistrationFields } from './api';
@@ -23,7 +23,7 @@ import {
   Spinner,
   useContentValue,
   useFailureText,
-} from './fields';
+} from '../../components/fields';
 import { classifyOtpSendError, classifyPhoneRegistrationError, firstFieldErrors, resolveTabs } from './logic';
 import { LoginTabs, PromoPanel, SocialButtons } from './parts';
 import { PhoneVerification, type StepResult } from './PhoneVerification';

@@ -19,3 +19,6 @@ export { UserMenu } from './UserMenu';
 export { authKeys, profileQuery, readAffiliateTag, resolveFingerprint, useConstants, useProfile } from './api';
 export { isTokenExpired, tokenExpiresAt, tokenSessionId } from './token';
 export type { AuthResponse, FieldRule, LoginType, Profile } from './types';
+export { firstFieldErrors, formatCountdown, secondsLeft } from './logic';
+export { type FieldKind, fieldKind, fullPhone } from './registration';
+export { decodeTokenClaims } from './token';

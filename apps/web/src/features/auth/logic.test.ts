@@ -12,8 +12,8 @@ import {
   resolveTabs,
   secondsLeft,
   socialButtons,
-  withParamAlias,
 } from './logic';
+import { withParamAlias } from '../../lib/field-params';
 
 describe('resend countdown', () => {
   it('formats mm:ss', () => {

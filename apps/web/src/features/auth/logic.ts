@@ -1,4 +1,4 @@
-import { errorCatalogue, type FieldErrors, type ValidationFailure } from '@croupier/contract';
+import { errorCatalogue, type FieldErrors } from '@croupier/contract';
 import { ApiError } from '../../lib/api';
 import type { LoginType } from './types';
 
@@ -197,15 +197,4 @@ export function socialButtons(options: {
     buttons.push({ ...connection, href: directRedirectUrl(connection.id, options.backRoute) });
   }
   return buttons;
-}
-
-/**
- * Content templates of the age and size rules name their number `{param}`, while the
- * shared failures carry `{min}` / `{max}`: both are given so that either wording works.
- */
-export function withParamAlias(failure: ValidationFailure): ValidationFailure {
-  const params = failure.params;
-  if (!params || params.param !== undefined) return failure;
-  const param = params.min ?? params.max;
-  return param === undefined ? failure : { ...failure, params: { ...params, param } };
 }

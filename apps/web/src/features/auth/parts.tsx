@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { useConstants } from './api';
 import promoDesktop from './assets/promo-desktop.svg';
 import promoMobile from './assets/promo-mobile.svg';
-import { useContentValue } from './fields';
+import { useContentValue } from '../../components/fields';
 import { backRouteOf, socialButtons } from './logic';
 import type { LoginType } from './types';
 

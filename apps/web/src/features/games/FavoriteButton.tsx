@@ -1,7 +1,7 @@
 import type { Game } from '@croupier/contract';
 import { useTranslation } from 'react-i18next';
 import { useOpenModal } from '../modals';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { useToasts } from '../layout';
 import { useFavorites, useToggleFavorite } from './api';
 import { GamesIcon } from './icons';

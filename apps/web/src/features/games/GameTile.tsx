@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { FavoriteButton } from './FavoriteButton';
 import { GamesIcon } from './icons';
 import { badgeLabels, imageSources, type BadgeLabel } from './logic';

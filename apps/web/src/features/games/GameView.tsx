@@ -3,7 +3,7 @@ import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { useGames, useVisitorCountry } from './api';
 import { FavoriteButton } from './FavoriteButton';
 import { collectionIcon, GamesIcon } from './icons';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
-import { useCurrencies } from '../settings/api';
+import { useCurrencies } from '../settings';
 import { useCollections, useGames, useProviders } from './api';
 import { imageSources, ORIGINALS_COLLECTION, pickCollections, RAIL_PAGE_SIZE } from './logic';
 import { CollectionRail, ProvidersRail } from './lists';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
-import { useSession } from '../auth/session';
-import { gameIdentityOf } from '../realtime/environment';
+import { useSession } from '../auth';
+import { gameIdentityOf } from '../../lib/environment';
 import { takeReturnGame } from './play';
 
 /**

@@ -1,6 +1,6 @@
 import type { GameStartBody } from '@croupier/contract';
 import { ApiError } from '../../lib/api';
-import { isMobileBrowser } from '../realtime/environment';
+import { isMobileBrowser } from '../../lib/environment';
 
 /**
  * Starting a game from its page (`/games/{id}`, `POST /api/game/games/{id}/play`): the

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
 import { useOpenModal } from '../modals';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { useToasts } from '../layout';
-import { useActiveAccount } from '../wallet/api';
+import { useActiveAccount } from '../wallet';
 import { useLaunchGame, useVisitorCountry } from './api';
 import { gamePath } from './GameTile';
 import {

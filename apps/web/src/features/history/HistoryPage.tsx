@@ -5,12 +5,12 @@ import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../components/ui/states';
-import { Spinner } from '../auth/fields';
+import { Spinner } from '../../components/fields';
 import { useToasts } from '../layout';
-import { ProfileSkeleton } from '../profile/parts';
-import { useCurrencies } from '../settings/api';
-import { useActiveAccount, useMethods } from '../wallet/api';
-import { localized } from '../wallet/logic';
+import { ProfileSkeleton } from '../../components/page-parts';
+import { useCurrencies } from '../settings';
+import { useActiveAccount, useMethods } from '../wallet';
+import { localized } from '../../lib/wallet-display';
 import { useDeclineInvoice, useInvoices } from './api';
 import { GamesHistory } from './GamesHistory';
 import { gamesPageFromSearch, gamesSearch, tabFromSearch } from './games-logic';
@@ -30,7 +30,7 @@ import {
   withFilter,
   type HistoryFilters,
 } from './logic';
-import '../profile/profile.css';
+import '../../components/account-pages.css';
 import { useNarrow } from './narrow';
 import './history.css';
 

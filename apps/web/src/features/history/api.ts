@@ -1,8 +1,8 @@
-import type { Invoice, InvoiceStatistics, OriginalsRound, Spin } from '@croupier/contract';
+import type { Invoice, OriginalsRound, Spin } from '@croupier/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authApi, authPaged, type Paged } from '../../lib/api';
 import { useSession } from '../auth';
-import { realtimeKeys } from '../realtime/query-keys';
+import { realtimeKeys } from '../../lib/query-keys';
 import { invoicesQuery, type HistoryFilters } from './logic';
 
 /** The player's casino rounds and recalled rounds. */
@@ -45,15 +45,6 @@ export function useInvoices(filters: HistoryFilters, enabled = true) {
     queryFn: ({ signal }) => authPaged<Invoice>('/api/payment/invoices', query, signal),
     placeholderData: keepPreviousData,
     enabled: isLoggedIn && enabled,
-  });
-}
-
-export function useInvoiceStatistics() {
-  const { isLoggedIn } = useSession();
-  return useQuery({
-    queryKey: realtimeKeys.invoiceStatistics,
-    queryFn: ({ signal }) => authApi.get<InvoiceStatistics[]>('/api/payment/invoices/statistics', undefined, signal),
-    enabled: isLoggedIn,
   });
 }
 

@@ -1,5 +1,5 @@
 import { InvoiceStatus, InvoiceType, type Invoice } from '@croupier/contract';
-import { displayUnitOf, formatAmount, toDisplayAmount, type CurrencyInfo } from '../wallet/logic';
+import { displayUnitOf, formatAmount, toDisplayAmount, type CurrencyInfo } from '../../lib/wallet-display';
 
 /**
  * The transaction history's pure rules: the filters as they stand in the page URL

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLayout } from './LayoutProvider';
-import { isSafeHref, splitLinks } from './text-links';
+import { isSafeHref, splitLinks } from '../../lib/text-links';
 import './layout.css';
 
 export interface CookiePopupProps {

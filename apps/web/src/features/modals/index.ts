@@ -27,3 +27,4 @@ export { useModals, type ModalBodies, type ModalBodyProps, type ModalsApi, type 
 export { ModalProvider, type ModalProviderProps } from './ModalProvider';
 export { ModalHost } from './ModalHost';
 export { useOpenModal } from './open-modal';
+export { ModalsContext } from './context';

@@ -8,10 +8,10 @@ import { useAppSettings, useLocale } from '../../lib/app-settings';
 import { ErrorState } from '../../components/ui/states';
 import { ApiError } from '../../lib/api';
 import { useConstants } from '../auth';
-import { describedBy, FieldShell, PhoneInput, selectableCountries, Spinner, useFailureText } from '../auth/fields';
-import { firstFieldErrors, formatCountdown, secondsLeft } from '../auth/logic';
+import { describedBy, FieldShell, PhoneInput, selectableCountries, Spinner, useFailureText } from '../../components/fields';
+import { firstFieldErrors, formatCountdown, secondsLeft } from '../auth';
 import { useToasts } from '../layout';
-import { useCountries } from '../settings/api';
+import { useCountries } from '../settings';
 import { profileKeys, useProfile, useProfileFields, useResendConfirmation, useUpdateProfile } from './api';
 import {
   buildProfileForm,
@@ -27,9 +27,9 @@ import {
   type ProfileFormField,
   type ProfileValues,
 } from './logic';
-import { FieldErrorsAnnouncement, ProfileSkeleton } from './parts';
-import '../auth/auth.css';
-import './profile.css';
+import { FieldErrorsAnnouncement, ProfileSkeleton } from '../../components/page-parts';
+import '../../components/account-forms.css';
+import '../../components/account-pages.css';
 
 /**
  * `/profile/info`: the fields

@@ -7,8 +7,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { ApiError } from '../../lib/api';
 import { tokenSessionId, useSession } from '../auth';
-import { describedBy, FieldShell, PasswordStrengthMeter, Spinner, useFailureText } from '../auth/fields';
-import { firstFieldErrors } from '../auth/logic';
+import { describedBy, FieldShell, PasswordStrengthMeter, Spinner, useFailureText } from '../../components/fields';
+import { firstFieldErrors } from '../auth';
 import { useToasts } from '../layout';
 import { useChangePassword, useCloseSession, useSessions } from './api';
 import {
@@ -22,9 +22,9 @@ import {
   type PasswordValues,
   type SessionState,
 } from './logic';
-import { FieldErrorsAnnouncement, ProfileSkeleton } from './parts';
-import '../auth/auth.css';
-import './profile.css';
+import { FieldErrorsAnnouncement, ProfileSkeleton } from '../../components/page-parts';
+import '../../components/account-forms.css';
+import '../../components/account-pages.css';
 
 /** `/profile/security`: change the password, see the sessions of the account and end them. */
 export function ProfileSecurityPage() {

@@ -1,6 +1,6 @@
 import type { Profile } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
-import type { FieldRule } from '../auth/types';
+import type { FieldRule } from '../auth';
 import {
   buildProfileForm,
   changedProfileBody,

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAppSettings } from '../../lib/app-settings';
-import { session } from '../auth/session';
+import { session } from '../auth';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
-import { gameIdentityOf, isMobileBrowser } from './environment';
-import { realtimeKeys } from './query-keys';
+import { gameIdentityOf, isMobileBrowser } from '../../lib/environment';
+import { realtimeKeys } from '../../lib/query-keys';
 import type { RealtimeUi } from './start';
 
 /**

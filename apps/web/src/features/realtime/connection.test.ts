@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { channelsForPlayer, realtimeUrl } from './channels';
 import { createRealtimeController, isFinalClose, type RealtimeClient, type SubscriptionHandle } from './connection';
-import { gameIdentityOf, isMobileEnvironment } from './environment';
+import { gameIdentityOf, isMobileEnvironment } from '../../lib/environment';
 
 const ALICE = 'a1f3c1e0-5d2a-4c3b-9a8e-1f2d3c4b5a69';
 const BOB = 'b2f3c1e0-5d2a-4c3b-9a8e-1f2d3c4b5a69';

@@ -4,5 +4,6 @@
  * The light part is here; the client and the reactions load after the first paint.
  */
 export { RealtimeEffects } from './RealtimeEffects';
-export { realtimeKeys } from './query-keys';
+export { realtimeKeys } from '../../lib/query-keys';
 export { useOnlineCount } from './online';
+export { publicChannels } from './public-channels';

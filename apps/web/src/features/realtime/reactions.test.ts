@@ -10,8 +10,8 @@ import type {
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModalName } from '../modals';
-import { setAnalyticsSink, type AnalyticsPayload } from '../tracking/analytics';
-import { realtimeKeys } from './query-keys';
+import { setAnalyticsSink, type AnalyticsPayload } from '../tracking';
+import { realtimeKeys } from '../../lib/query-keys';
 import {
   applyRealtimeEvent,
   invoiceAlertDate,

@@ -17,9 +17,9 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ToastType } from '../layout';
 import type { ModalName } from '../modals';
-import { formatInvoiceDate } from '../history/logic';
-import { track } from '../tracking/analytics';
-import { realtimeKeys } from './query-keys';
+import { formatInvoiceDate } from '../history';
+import { track } from '../tracking';
+import { realtimeKeys } from '../../lib/query-keys';
 
 /**
  * What realtime events do in the browser (invoices, bonuses, quests, loyalty; docs/api.md,

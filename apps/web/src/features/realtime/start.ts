@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Centrifuge } from 'centrifuge';
 import { authApi } from '../../lib/api';
-import { session } from '../auth/session';
-import { decodeTokenClaims } from '../auth/token';
+import { session } from '../auth';
+import { decodeTokenClaims } from '../auth';
 import { channelsForPlayer, realtimeUrl, type ChannelFeatures } from './channels';
 import { createRealtimeController, type RealtimeClient, type RealtimeController } from './connection';
 import { onlineCount } from './online';

@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/app-settings';
 import { ApiError } from '../../lib/api';
 import { profileQuery, useProfile } from '../auth';
-import { firstFieldErrors } from '../auth/logic';
+import { firstFieldErrors } from '../auth';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { track, type WalletType } from '../tracking';
 import { createDeposit } from './api';
 import { useInvoiceUpdate, writeAsyncInvoiceId } from './asyncInvoice';
 import { addressReducer, firstShowing, initialAddressState, type AddressState } from './cryptoAddress';
-import { actionUrl, displayBounds, formatAmount, fromDisplayAmount, type DisplayUnit } from './logic';
+import { actionUrl, displayBounds, formatAmount, fromDisplayAmount, type DisplayUnit } from '../../lib/wallet-display';
 import {
   amountFailure,
   boundsOption,

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../layout';
-import { useCurrencies } from '../settings/api';
+import { useCurrencies } from '../settings';
 import { track } from '../tracking';
 import { useActiveAccount } from './api';
 import { Balance, CurrencyList } from './CurrencyList';

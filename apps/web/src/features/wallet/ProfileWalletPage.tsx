@@ -5,15 +5,14 @@ import { Link } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../components/ui/states';
-import { useInvoiceStatistics } from '../history/api';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
-import { ProfileSkeleton } from '../profile/parts';
-import { useCurrencies } from '../settings/api';
-import { useAccounts, useSelectCurrency } from './api';
+import { ProfileSkeleton } from '../../components/page-parts';
+import { useCurrencies } from '../settings';
+import { useAccounts, useInvoiceStatistics, useSelectCurrency } from './api';
 import { Balance } from './CurrencyList';
-import { displayUnitOf, formatAmount, toDisplayAmount } from './logic';
-import '../profile/profile.css';
+import { displayUnitOf, formatAmount, toDisplayAmount } from '../../lib/wallet-display';
+import '../../components/account-pages.css';
 import './wallet.css';
 
 /** An amount of a currency in its display unit, with the unit's code. */

@@ -1,7 +1,7 @@
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isMobileBrowser, subscribeMobileBrowser } from '../realtime/environment';
-import { FIRST_DEPOSIT_WALLET_PROPS } from './logic';
+import { isMobileBrowser, subscribeMobileBrowser } from '../../lib/environment';
+import { FIRST_DEPOSIT_WALLET_PROPS } from '../../lib/wallet-display';
 import { WalletModalBody, WalletRegionBody } from './WalletModalBody';
 import { bodyProps, country, englishContent, renderInApp } from './wallet.testutil';
 

@@ -4,10 +4,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/app-settings';
 import { ApiError } from '../../lib/api';
-import { firstFieldErrors } from '../auth/logic';
+import { firstFieldErrors } from '../auth';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
-import { realtimeKeys } from '../realtime/query-keys';
+import { realtimeKeys } from '../../lib/query-keys';
 import { track, type WalletType } from '../tracking';
 import { createWithdrawal } from './api';
 import {
@@ -17,7 +17,7 @@ import {
   toDisplayAmount,
   turnOverProgress,
   type DisplayUnit,
-} from './logic';
+} from '../../lib/wallet-display';
 import {
   amountFailure,
   boundsOption,

@@ -1,6 +1,7 @@
 import type {
   DepositRequest,
   DepositResponse,
+  InvoiceStatistics,
   PaymentMethod,
   TurnOverWager,
   WalletAccount,
@@ -11,8 +12,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { authApi } from '../../lib/api';
 import { useSession } from '../auth';
-import { realtimeKeys } from '../realtime/query-keys';
-import { DEFAULT_EQUIVALENT_CURRENCY, EQUIVALENT_CURRENCY_KEY, PAYMENT_GEO_KEY, activeAccount } from './logic';
+import { realtimeKeys } from '../../lib/query-keys';
+import { DEFAULT_EQUIVALENT_CURRENCY, EQUIVALENT_CURRENCY_KEY, PAYMENT_GEO_KEY, activeAccount } from '../../lib/wallet-display';
 
 /**
  * Wallet calls. Accounts live under the realtime key, so that
@@ -165,4 +166,13 @@ export function useEquivalentCurrency() {
 /** The payment region the player chose (an ISO code), if any. */
 export function usePaymentGeo() {
   return useStoredValue(PAYMENT_GEO_KEY);
+}
+
+export function useInvoiceStatistics() {
+  const { isLoggedIn } = useSession();
+  return useQuery({
+    queryKey: realtimeKeys.invoiceStatistics,
+    queryFn: ({ signal }) => authApi.get<InvoiceStatistics[]>('/api/payment/invoices/statistics', undefined, signal),
+    enabled: isLoggedIn,
+  });
 }

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ASYNC_INVOICE_KEY } from '../auth';
-import { realtimeKeys } from '../realtime/query-keys';
+import { realtimeKeys } from '../../lib/query-keys';
 import { AsyncDepositView } from './AsyncDepositView';
 import { asyncDepositState, readAsyncInvoiceId, subscribeAsyncInvoiceId, writeAsyncInvoiceId } from './asyncInvoice';
 import { WalletModalBody } from './WalletModalBody';

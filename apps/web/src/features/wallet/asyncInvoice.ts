@@ -2,7 +2,7 @@ import { InvoiceStatus, type Invoice, type InvoiceUpdate } from '@croupier/contr
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ASYNC_INVOICE_KEY } from '../auth';
-import { realtimeKeys } from '../realtime/query-keys';
+import { realtimeKeys } from '../../lib/query-keys';
 
 /**
  * The pending asynchronous (asyncRedirect) deposit of this tab, kept in session storage

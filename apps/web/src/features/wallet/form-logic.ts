@@ -13,7 +13,7 @@ import {
   type ValidationFailure,
   type WalletAccount,
 } from '@croupier/contract';
-import { roundTo, toDisplayAmount, type DisplayUnit } from './logic';
+import { roundTo, toDisplayAmount, type DisplayUnit } from '../../lib/wallet-display';
 
 /**
  * The wallet forms' rules: the amount input, the method fields and the deposit request.

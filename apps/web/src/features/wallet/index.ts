@@ -5,3 +5,4 @@
  */
 export { HeaderBalance } from './HeaderBalance';
 export { useAccounts, useActiveAccount, useEquivalentCurrency } from './api';
+export { useMethods } from './api';

@@ -12,7 +12,7 @@ import {
   shortProfileId,
   toDisplayAmount,
   turnOverProgress,
-} from './logic';
+} from '../../lib/wallet-display';
 import {
   amountFailure,
   boundsOption,

@@ -2,8 +2,8 @@ import type { PaymentField, PaymentMethod, ValidationFailure } from '@croupier/c
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/app-settings';
-import { useFailureText } from '../auth/fields';
-import { formatAmount, localized } from './logic';
+import { useFailureText } from '../../components/fields';
+import { formatAmount, localized } from '../../lib/wallet-display';
 import { clampAmountInput, sanitizeAmountInput, type FieldValues } from './form-logic';
 import { QrCode } from './QrCode';
 

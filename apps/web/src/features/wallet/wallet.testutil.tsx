@@ -7,10 +7,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { AppSettingsContext, type AppSettings } from '../../lib/app-settings';
-import { authKeys } from '../auth/api';
-import { ModalsContext, type ModalBodyProps, type ModalsApi } from '../modals/context';
-import { realtimeKeys } from '../realtime/query-keys';
-import { settingsKeys } from '../settings/api';
+import { authKeys } from '../auth';
+import { ModalsContext, type ModalBodyProps, type ModalsApi } from '../modals';
+import { realtimeKeys } from '../../lib/query-keys';
+import { settingsKeys } from '../settings';
 
 /**
  * Wallet components rendered to markup (the unit project has no DOM): the real English

@@ -4,7 +4,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useLocale } from '../../../lib/app-settings';
 import { hidePreloader } from '../../../lib/preloader';
 import { useToasts } from '../../layout';
-import { FIRST_DEPOSIT_WALLET_PROPS } from '../../wallet/logic';
+import { FIRST_DEPOSIT_WALLET_PROPS } from '../../../lib/wallet-display';
 import { openAfterLogin } from '../after-login';
 import { readAffiliateTag, resolveFingerprint } from '../api';
 import { useLoginEffects } from '../effects';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToasts } from '../../layout';
-import { formatAmount as formatNumber } from '../../wallet/logic';
+import { formatAmount as formatNumber } from '../../../lib/wallet-display';
 import { ApiError } from '../../../lib/api';
 import { createPlayApi, type PlayApi } from '../api';
 import { createSoundPlayer, readSoundOn, writeSoundOn } from '../sound';

@@ -7,8 +7,8 @@ import {
 } from '@croupier/contract';
 import { Fragment, useCallback, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSafeHref, splitLinks } from '../layout/text-links';
-import { withParamAlias } from './logic';
+import { isSafeHref, splitLinks } from '../lib/text-links';
+import { withParamAlias } from '../lib/field-params';
 
 /** A content value that is not a text (settings, lists); undefined when absent. */
 export function useContentValue(ns: string, key: string): unknown {
