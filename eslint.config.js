@@ -44,6 +44,21 @@ export default tseslint.config(
     },
   },
   ...moduleBoundaries(),
+  // Web boundaries: a feature reaches another only through its index.ts, never app/ (the
+  // composition root); the shared layer (components/, lib/, hooks/) never reaches a feature;
+  // and no import cycles.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  ...webBoundaries(),
   {
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
@@ -72,4 +87,49 @@ function moduleBoundaries() {
       ],
     },
   }));
+}
+
+/**
+ * A file under apps/web/src/features/<feature>/ at depth `d` reaches another feature as
+ * `../` × d + `<other>/…` (its internals, CSS files too) and app/ as `../` × (d + 1) +
+ * `app`. `../` × d + `<other>` alone is the other feature's index.ts, its public API.
+ */
+function webBoundaries() {
+  const features = [1, 2, 3, 4].map((depth) => ({
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth}}[a-z][a-z0-9-]*/`,
+              message: "Another web feature is reached through its index.ts only: import '../<feature>'.",
+            },
+            {
+              regex: `^(\\.\\./){${depth + 1}}app(/|$)`,
+              message: 'A feature does not import app/: shared pieces belong in components/, lib/ or hooks/.',
+            },
+          ],
+        },
+      ],
+    },
+  }));
+  const shared = {
+    files: ['apps/web/src/{components,lib,hooks}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+features(/|$)',
+              message: 'Shared code (components/, lib/, hooks/) does not import a feature.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+  return [...features, shared];
 }
