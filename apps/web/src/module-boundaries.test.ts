@@ -27,7 +27,10 @@ describe('web boundaries (eslint.config.js)', () => {
   beforeAll(async () => {
     mkdirSync(feature, { recursive: true });
     for (const [file, text] of Object.entries(files)) writeFileSync(join(feature, file), text);
-    writeFileSync(sharedFile, "import { settingsKeys } from '../features/settings';\nexport const keys = settingsKeys;\n");
+    writeFileSync(
+      sharedFile,
+      "import { settingsKeys } from '../features/settings';\nexport const keys = settingsKeys;\n",
+    );
     const eslint = new ESLint({
       cwd: root,
       cache: false,
@@ -43,9 +46,9 @@ describe('web boundaries (eslint.config.js)', () => {
   });
 
   const rulesOf = (path: string): (string | null)[] =>
-    results
-      .find((result) => relative(src, result.filePath) === path)
-      ?.messages.map((message) => message.ruleId) ?? ['not linted'];
+    results.find((result) => relative(src, result.filePath) === path)?.messages.map((message) => message.ruleId) ?? [
+      'not linted',
+    ];
   const inFeature = (file: string): (string | null)[] => rulesOf(join('features', name, file));
 
   it("refuses another feature's internals, CSS included, and allows its index.ts", () => {

@@ -1,6 +1,6 @@
 /**
- * Small browser facts the realtime feature needs, as pure functions of what the browser
- * reports (so that they are tested without one).
+ * Small browser facts that realtime, games and the wallet read, as pure functions of what
+ * the browser reports (so that they are tested without one).
  */
 
 /** A phone or tablet: a coarse pointer, a viewport under 768 px, or a mobile user agent. */

@@ -3,9 +3,9 @@ import { decimalsOf, type Currency, type WalletAccount } from '@croupier/contrac
 /**
  * The wallet's pure display rules: display units, equivalent balances, the payment
  * region. No React here, so that every rule has a unit test. The forms' rules (amount
- * input, method fields, the deposit request) are in form-logic.ts: they need the
- * contract's validation, which brings the phone metadata, and the header balance that
- * every page shows must not load it.
+ * input, method fields, the deposit request) are in features/wallet/form-logic.ts: they
+ * need the contract's validation, which brings the phone metadata, and the header
+ * balance that every page shows must not load it.
  */
 
 export type CurrencyInfo = Pick<Currency, 'code' | 'subunitToUnit' | 'subCurrencies' | 'type'> & {

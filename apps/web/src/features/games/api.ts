@@ -2,8 +2,7 @@ import type { Collection, Game, GameStart, GameStartBody, PaginationMeta, Provid
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppSettings } from '../../lib/app-settings';
 import { api, ApiError, authApi, REQUEST_TIMEOUT_MS, toQueryString } from '../../lib/api';
-import { useProfile } from '../auth';
-import { useSession } from '../auth';
+import { useProfile, useSession } from '../auth';
 import {
   buildGamesParams,
   collectionsForCountry,

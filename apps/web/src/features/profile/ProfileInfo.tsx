@@ -7,9 +7,15 @@ import { PageHeader } from '../../components/PageHeader';
 import { useAppSettings, useLocale } from '../../lib/app-settings';
 import { ErrorState } from '../../components/ui/states';
 import { ApiError } from '../../lib/api';
-import { useConstants } from '../auth';
-import { describedBy, FieldShell, PhoneInput, selectableCountries, Spinner, useFailureText } from '../../components/fields';
-import { firstFieldErrors, formatCountdown, secondsLeft } from '../auth';
+import { firstFieldErrors, formatCountdown, secondsLeft, useConstants } from '../auth';
+import {
+  describedBy,
+  FieldShell,
+  PhoneInput,
+  selectableCountries,
+  Spinner,
+  useFailureText,
+} from '../../components/fields';
 import { useToasts } from '../layout';
 import { useCountries } from '../settings';
 import { profileKeys, useProfile, useProfileFields, useResendConfirmation, useUpdateProfile } from './api';

@@ -6,9 +6,8 @@ import { useLocale } from '../../lib/app-settings';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { ApiError } from '../../lib/api';
-import { tokenSessionId, useSession } from '../auth';
+import { firstFieldErrors, tokenSessionId, useSession } from '../auth';
 import { describedBy, FieldShell, PasswordStrengthMeter, Spinner, useFailureText } from '../../components/fields';
-import { firstFieldErrors } from '../auth';
 import { useToasts } from '../layout';
 import { useChangePassword, useCloseSession, useSessions } from './api';
 import {

@@ -1,8 +1,7 @@
 import type { Profile, Session } from '@croupier/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authApi, authPaged, type Paged } from '../../lib/api';
-import { authKeys, useProfile, useSession } from '../auth';
-import type { FieldRule } from '../auth';
+import { authKeys, type FieldRule, useProfile, useSession } from '../auth';
 import { replaceSession, SESSIONS_PER_PAGE } from './logic';
 
 /** Field rules change rarely (the server caches them too). */

@@ -9,8 +9,7 @@ import {
   type Session,
   type ValidationFailure,
 } from '@croupier/contract';
-import { fieldKind, fullPhone, type FieldKind } from '../auth';
-import type { FieldRule } from '../auth';
+import { fieldKind, type FieldKind, type FieldRule, fullPhone } from '../auth';
 
 /**
  * The profile "info" form and the "security" page as pure functions: the components render what these return and the

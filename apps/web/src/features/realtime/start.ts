@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Centrifuge } from 'centrifuge';
 import { authApi } from '../../lib/api';
-import { session } from '../auth';
-import { decodeTokenClaims } from '../auth';
+import { decodeTokenClaims, session } from '../auth';
 import { channelsForPlayer, realtimeUrl, type ChannelFeatures } from './channels';
 import { createRealtimeController, type RealtimeClient, type RealtimeController } from './connection';
 import { onlineCount } from './online';

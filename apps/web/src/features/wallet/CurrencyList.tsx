@@ -6,7 +6,14 @@ import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { useCurrencies } from '../settings';
 import { useAccounts, useEquivalentCurrency, useHideAccount, useSelectCurrency } from './api';
-import { convertAmount, currencyRows, displayUnitOf, formatAmount, toDisplayAmount, type CurrencyTab } from '../../lib/wallet-display';
+import {
+  convertAmount,
+  currencyRows,
+  displayUnitOf,
+  formatAmount,
+  toDisplayAmount,
+  type CurrencyTab,
+} from '../../lib/wallet-display';
 
 /** A balance in its display unit (mBTC for BTC), with the equivalent when that is on. */
 export function Balance({

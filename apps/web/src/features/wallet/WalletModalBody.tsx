@@ -14,7 +14,14 @@ import { AsyncDepositView } from './AsyncDepositView';
 import { useAsyncInvoiceId } from './asyncInvoice';
 import { Balance, CurrencyList } from './CurrencyList';
 import { DepositForm } from './DepositForm';
-import { activeAccount, displayUnitOf, paymentRegion, shortProfileId, toDisplayAmount, formatAmount } from '../../lib/wallet-display';
+import {
+  activeAccount,
+  displayUnitOf,
+  paymentRegion,
+  shortProfileId,
+  toDisplayAmount,
+  formatAmount,
+} from '../../lib/wallet-display';
 import { MethodList } from './parts';
 import { TurnOverPanel, WithdrawForm } from './WithdrawForm';
 import './wallet.css';

@@ -13,7 +13,12 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { authApi } from '../../lib/api';
 import { useSession } from '../auth';
 import { realtimeKeys } from '../../lib/query-keys';
-import { DEFAULT_EQUIVALENT_CURRENCY, EQUIVALENT_CURRENCY_KEY, PAYMENT_GEO_KEY, activeAccount } from '../../lib/wallet-display';
+import {
+  DEFAULT_EQUIVALENT_CURRENCY,
+  EQUIVALENT_CURRENCY_KEY,
+  PAYMENT_GEO_KEY,
+  activeAccount,
+} from '../../lib/wallet-display';
 
 /**
  * Wallet calls. Accounts live under the realtime key, so that
