@@ -6,14 +6,16 @@ import { buildApp, type App } from '../src/app';
 import { signBody } from '../src/modules/game-wallet/signature';
 import { createGamesRepository } from '../src/modules/games/repository';
 import type { Wallet } from '../src/modules/wallet';
+import { fixtures } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import { bearer, errorOf, players, type RegisteredPlayer } from './players';
 import { Clients, eventually, listen, sleep, waitFor } from './realtime-helpers';
-import { fund, walletOf } from './wallet-helpers';
+import { walletOf } from './wallet-helpers';
 
 let t: TestServer;
 let p: ReturnType<typeof players>;
 let wallet: Wallet;
+let f: ReturnType<typeof fixtures>;
 let url = '';
 const clients = new Clients(() => url);
 /** A second app on the same database that a third-party provider may call. */
@@ -25,6 +27,7 @@ beforeAll(async () => {
   t = await startTestServer();
   p = players(t);
   wallet = walletOf(t);
+  f = fixtures(t, p, wallet);
   ({ url } = await listen(t.app));
   providerApp = await buildApp({
     config: t.config,
@@ -220,9 +223,7 @@ describe('favourites', () => {
 });
 
 async function launch(player: RegisteredPlayer, game: string, demoMode = true) {
-  const response = await p.post(`/api/game/games/${game}/play`, { demoMode }, { token: player.token });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: { token: string } }>().data.token;
+  return (await f.launch(game, { demoMode }, player.token)).token;
 }
 
 describe('recently played', () => {
@@ -280,12 +281,7 @@ interface Round {
 
 /** A real-money dice player with 100 USD. */
 async function dicePlayer(fields: Record<string, unknown> = {}) {
-  const player = await p.registerByEmail({ currency: 'USD', ...fields });
-  const session = await launch(player, 'dice', false);
-  const accounts = await p.get('/api/wallet/accounts', { token: player.token });
-  const account = accounts.json<{ data: { id: string; status: number }[] }>().data.find((a) => a.status === 1);
-  if (!account) throw new Error('no active account');
-  await fund(wallet, account.id, 'USD', 10_000n);
+  const { player, session } = await f.playerWithSession('dice', 10_000n, { fields });
   return { player, session };
 }
 
@@ -363,12 +359,7 @@ describe('winners', () => {
     expect(game.provider.identity).toBe(PROVIDER);
     const player = await p.registerByEmail({ currency: 'USD' });
     const token = await launch(player, game.identity, false);
-    const account = await t.db
-      .selectFrom('ledger_accounts')
-      .select('id')
-      .where('player_id', '=', player.id)
-      .executeTakeFirstOrThrow();
-    await fund(wallet, account.id, 'USD', 100_000n);
+    await f.fundPlayer(player, 100_000n);
     const call = async (path: string, body: Record<string, unknown>) => {
       const raw = JSON.stringify({ token, currency: 'USD', ...body });
       const response = await providerApp.server.inject({
