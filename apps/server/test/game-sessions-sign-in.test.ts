@@ -185,6 +185,7 @@ describe('in-house games end with the sign-in session', () => {
 
   it('refuses bets once the account is blocked, whichever request ends the sign-in sessions', async () => {
     const { player, account, gameToken } = await playerWithGame('dice');
+    // Raw updates: no API blocks or unblocks a player (that is back-office work).
     await t.db.updateTable('players').set({ status: 3 }).where('id', '=', player.id).execute();
     expect((await p.get('/api/player/profile', { token: player.token })).statusCode).toBe(403);
     await t.db.updateTable('players').set({ status: 1 }).where('id', '=', player.id).execute();

@@ -168,6 +168,7 @@ describe('stake limits per game and currency', () => {
 describe('launch', () => {
   it('refuses real money to a self-excluded player with 14103 (demo stays open)', async () => {
     const player = await p.registerByEmail({ currency: 'USD' });
+    // A raw update: no API self-excludes a player.
     await t.db.updateTable('players').set({ status: 4 }).where('id', '=', player.id).execute();
     const real = await p.post('/api/game/games/dice/play', { demoMode: false }, { token: player.token });
     expect(real.statusCode).toBe(400);

@@ -119,6 +119,7 @@ describe('game wallet callbacks', () => {
     ).toMatchObject({
       status: 'OK',
     });
+    // A raw update: moving the session's expiry back is what no API can do.
     await t.db
       .updateTable('game_sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -162,6 +163,7 @@ describe('game wallet callbacks', () => {
     const { token, playerId } = await session(2_000n);
     const bet = { token, transactionId: txId('bet'), roundId: 'r7', amount: 1_000, currency: 'USD' };
     expect(await call('bet', bet)).toMatchObject({ status: 'OK', balance: 1_000 });
+    // A raw update: no API blocks a player (that is back-office work).
     await t.db.updateTable('players').set({ status: 3 }).where('id', '=', playerId).execute();
     const refused = await call('bet', { ...bet, transactionId: txId('bet') });
     expect(refused).toMatchObject({ status: 'USER_DISABLED', balance: 1_000 });

@@ -136,6 +136,7 @@ describe('favourites', () => {
     const [kept, disabled] = (await demoGames(4)).slice(2) as [Game, Game];
     await p.post(`/api/game/games/${kept.id}/favorite`, undefined, { token: player.token });
     await p.post(`/api/game/games/${disabled.id}/favorite`, undefined, { token: player.token });
+    // Raw updates of `games` here and below: the catalogue has no API that edits a game.
     await t.db.updateTable('games').set({ is_enabled: false }).where('id', '=', disabled.id).execute();
     try {
       const listed = await p.get('/api/game/games/favorites', { token: player.token });
@@ -400,11 +401,13 @@ describe('winners', () => {
   it("shows the player's own nickname, never one derived from the e-mail", async () => {
     const dice = await catalogueGame('dice');
     const { player, session } = await dicePlayer();
-    await t.db.updateTable('players').set({ nickname: 'LuckyLuke' }).where('id', '=', player.id).execute();
+    const named = await p.put('/api/player/profile', { nickname: 'LuckyLuke' }, { token: player.token });
+    expect(named.statusCode, named.body).toBe(200);
     await winningRoll(session);
     expect((await winners()).find((w) => w.gameId === dice.id)?.nickname).toBe('LuckyLuke');
     const local = player.email.slice(0, player.email.indexOf('@'));
-    await t.db.updateTable('players').set({ nickname: local.toUpperCase() }).where('id', '=', player.id).execute();
+    const renamed = await p.put('/api/player/profile', { nickname: local.toUpperCase() }, { token: player.token });
+    expect(renamed.statusCode, renamed.body).toBe(200);
     const shown = (await winners()).find((w) => w.gameId === dice.id);
     expect(shown?.nickname).toBeNull();
     expect(JSON.stringify(shown)).not.toContain(local);
