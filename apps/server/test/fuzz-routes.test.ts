@@ -3,9 +3,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { signBody } from '../src/modules/game-wallet/signature';
+import { fixtures } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import { players } from './players';
-import { accountFor, fund, ledgerViolations, walletOf } from './wallet-helpers';
+import { ledgerViolations } from './wallet-helpers';
 
 /**
  * Walks every route of the OpenAPI description with malformed path parameters, queries
@@ -354,12 +355,9 @@ describe('route fuzzing', () => {
   it('answers malformed requests on every route without a 5xx and moves no money', async () => {
     const started = performance.now();
     const player = await p.registerByEmail();
-    const wallet = walletOf(t);
-    const accountId = await accountFor(wallet, t.db, player.id, player.auth.profile.currency ?? 'USD');
-    await fund(wallet, accountId, player.auth.profile.currency ?? 'USD', 1_000_000n);
-    const launch = await p.post(`/api/game/games/${DEMO_GAME}/play`, { demoMode: true });
-    expect(launch.statusCode, launch.body).toBe(200);
-    const demoToken = launch.json<{ data: { token: string } }>().data.token;
+    const f = fixtures(t, p);
+    const { id: accountId } = await f.fundPlayer(player, 1_000_000n);
+    const { token: demoToken } = await f.launch(DEMO_GAME, { demoMode: true });
     const before = await ledgerState(t, accountId);
     expect(routes.length).toBeGreaterThan(90);
 

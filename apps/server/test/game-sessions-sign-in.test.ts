@@ -3,9 +3,10 @@ import { buildApp, type App } from '../src/app';
 import { hashToken } from '../src/modules/game-wallet/service';
 import { signBody } from '../src/modules/game-wallet/signature';
 import type { Wallet } from '../src/modules/wallet';
+import { fixtures } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import { errorOf, PASSWORD, players } from './players';
-import { balancesOf, fund, ledgerViolations, walletOf } from './wallet-helpers';
+import { balancesOf, ledgerViolations, walletOf } from './wallet-helpers';
 
 /**
  * A player's game session belongs to the sign-in session that launched it: whatever ends
@@ -21,6 +22,7 @@ let t: TestServer;
 let providerApp: App;
 let wallet: Wallet;
 let p: ReturnType<typeof players>;
+let f: ReturnType<typeof fixtures>;
 beforeAll(async () => {
   t = await startTestServer();
   // A second app on the same database that lets the third-party provider call back.
@@ -33,6 +35,7 @@ beforeAll(async () => {
   await providerApp.server.ready();
   wallet = walletOf(t);
   p = players(t);
+  f = fixtures(t, p, wallet);
 });
 afterAll(async () => {
   await providerApp.server.close();
@@ -45,20 +48,13 @@ const playDice = (gameToken: string) => p.post('/api/game/originals/dice/rounds'
 
 /** A signed-in player with 100.00 USD and a session of `game` (real money unless `demo`). */
 async function playerWithGame(game: string, options: { demo?: boolean } = {}) {
-  const player = await p.registerByEmail({ currency: 'USD' });
-  // The launch opens the player's account when it is the first.
-  const gameToken = await launch(game, player.token, options.demo ?? false);
-  const accounts = await p.get('/api/wallet/accounts', { token: player.token });
-  const account = accounts.json<{ data: { id: string; status: number }[] }>().data.find((a) => a.status === 1)?.id;
-  if (!account) throw new Error('no active account');
-  await fund(wallet, account, 'USD', 10_000n);
-  return { player, account, gameToken };
+  const launchBody = { demoMode: options.demo ?? false };
+  const { player, accountId, session } = await f.playerWithSession(game, 10_000n, { launchBody });
+  return { player, account: accountId, gameToken: session };
 }
 
 async function launch(game: string, accessToken: string, demo = false): Promise<string> {
-  const response = await p.post(`/api/game/games/${game}/play`, { demoMode: demo }, { token: accessToken });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: { token: string } }>().data.token;
+  return (await f.launch(game, { demoMode: demo }, accessToken)).token;
 }
 
 async function realBalance(account: string): Promise<bigint> {
@@ -189,6 +185,7 @@ describe('in-house games end with the sign-in session', () => {
 
   it('refuses bets once the account is blocked, whichever request ends the sign-in sessions', async () => {
     const { player, account, gameToken } = await playerWithGame('dice');
+    // Raw updates: no API blocks or unblocks a player (that is back-office work).
     await t.db.updateTable('players').set({ status: 3 }).where('id', '=', player.id).execute();
     expect((await p.get('/api/player/profile', { token: player.token })).statusCode).toBe(403);
     await t.db.updateTable('players').set({ status: 1 }).where('id', '=', player.id).execute();

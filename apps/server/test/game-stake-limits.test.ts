@@ -4,9 +4,10 @@ import type { BetRule } from '../src/modules/game-wallet';
 import { signBody } from '../src/modules/game-wallet/signature';
 import { channels } from '@croupier/contract';
 import type { Wallet } from '../src/modules/wallet';
+import { fixtures } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import { errorOf, players } from './players';
-import { balancesOf, fund, walletOf } from './wallet-helpers';
+import { balancesOf, walletOf } from './wallet-helpers';
 
 /**
  * The rules a bet passes: the operator's stake limits per game and currency (operator API,
@@ -24,6 +25,7 @@ const RESTRICTED_STAKE_MINOR = 777;
 let t: TestServer;
 let wallet: Wallet;
 let p: ReturnType<typeof players>;
+let f: ReturnType<typeof fixtures>;
 /** A second app on the same database with a rule of another module (as limits and bonuses will add). */
 let ruled: App;
 
@@ -56,6 +58,7 @@ beforeAll(async () => {
   });
   wallet = walletOf(t);
   p = players(t);
+  f = fixtures(t, p, wallet);
   ruled = await buildApp({ config: t.config, db: t.db, logger: false, gameBetRules: [restrictingRule] });
   await ruled.server.ready();
 });
@@ -73,15 +76,8 @@ const admin = (method: 'GET' | 'PUT' | 'DELETE', url: string, body?: Record<stri
   });
 
 async function launched(game: string, fundMinor: bigint, body: Record<string, unknown> = {}) {
-  const player = await p.registerByEmail({ currency: 'USD' });
-  const launch = await p.post(`/api/game/games/${game}/play`, { demoMode: false, ...body }, { token: player.token });
-  expect(launch.statusCode, launch.body).toBe(200);
-  const { token, gameUrl } = launch.json<{ data: { token: string; gameUrl: string } }>().data;
-  const accounts = await p.get('/api/wallet/accounts', { token: player.token });
-  const account = accounts.json<{ data: { id: string; status: number }[] }>().data.find((a) => a.status === 1);
-  if (!account) throw new Error('no active account');
-  if (fundMinor > 0n) await fund(wallet, account.id, 'USD', fundMinor);
-  return { player, token, gameUrl, accountId: account.id };
+  const { player, session, gameUrl, accountId } = await f.playerWithSession(game, fundMinor, { launchBody: body });
+  return { player, token: session, gameUrl, accountId };
 }
 
 const frameSession = (app: App, token: string) =>
@@ -172,6 +168,7 @@ describe('stake limits per game and currency', () => {
 describe('launch', () => {
   it('refuses real money to a self-excluded player with 14103 (demo stays open)', async () => {
     const player = await p.registerByEmail({ currency: 'USD' });
+    // A raw update: no API self-excludes a player.
     await t.db.updateTable('players').set({ status: 4 }).where('id', '=', player.id).execute();
     const real = await p.post('/api/game/games/dice/play', { demoMode: false }, { token: player.token });
     expect(real.statusCode).toBe(400);

@@ -3,9 +3,10 @@ import { buildApp, type App } from '../src/app';
 import { hashToken } from '../src/modules/game-wallet/service';
 import { signBody } from '../src/modules/game-wallet/signature';
 import type { Wallet } from '../src/modules/wallet';
+import { fixtures } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import { players } from './players';
-import { balancesOf, fund, ledgerViolations, walletOf } from './wallet-helpers';
+import { balancesOf, ledgerViolations, walletOf } from './wallet-helpers';
 
 /**
  * The game wallet's provider callbacks, as a third-party provider calls them: signed
@@ -20,6 +21,7 @@ let t: TestServer;
 let app: App;
 let wallet: Wallet;
 let p: ReturnType<typeof players>;
+let f: ReturnType<typeof fixtures>;
 beforeAll(async () => {
   t = await startTestServer();
   // A second app on the same database, configured with the provider's access.
@@ -32,6 +34,7 @@ beforeAll(async () => {
   await app.server.ready();
   wallet = walletOf(t);
   p = players(t);
+  f = fixtures(t, p, wallet);
 });
 afterAll(async () => {
   await app.server.close();
@@ -61,15 +64,8 @@ async function call(path: string, body: Record<string, unknown>, options: { secr
 
 /** A player with `fundMinor` USD cents and a real session of a third-party game. */
 async function session(fundMinor: bigint) {
-  const player = await p.registerByEmail({ currency: 'USD' });
-  const launch = await p.post(`/api/game/games/${GAME}/play`, { demoMode: false }, { token: player.token });
-  expect(launch.statusCode, launch.body).toBe(200);
-  const { token } = launch.json<{ data: { token: string } }>().data;
-  const account = (
-    await t.db.selectFrom('ledger_accounts').select('id').where('player_id', '=', player.id).executeTakeFirstOrThrow()
-  ).id;
-  if (fundMinor > 0n) await fund(wallet, account, 'USD', fundMinor);
-  return { token, account, playerId: player.id, accessToken: player.token };
+  const { player, session: token, accountId } = await f.playerWithSession(GAME, fundMinor);
+  return { token, account: accountId, playerId: player.id, accessToken: player.token };
 }
 
 let txCounter = 0;
@@ -123,6 +119,7 @@ describe('game wallet callbacks', () => {
     ).toMatchObject({
       status: 'OK',
     });
+    // A raw update: moving the session's expiry back is what no API can do.
     await t.db
       .updateTable('game_sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -166,6 +163,7 @@ describe('game wallet callbacks', () => {
     const { token, playerId } = await session(2_000n);
     const bet = { token, transactionId: txId('bet'), roundId: 'r7', amount: 1_000, currency: 'USD' };
     expect(await call('bet', bet)).toMatchObject({ status: 'OK', balance: 1_000 });
+    // A raw update: no API blocks a player (that is back-office work).
     await t.db.updateTable('players').set({ status: 3 }).where('id', '=', playerId).execute();
     const refused = await call('bet', { ...bet, transactionId: txId('bet') });
     expect(refused).toMatchObject({ status: 'USER_DISABLED', balance: 1_000 });

@@ -6,14 +6,16 @@ import { buildApp, type App } from '../src/app';
 import { signBody } from '../src/modules/game-wallet/signature';
 import { createGamesRepository } from '../src/modules/games/repository';
 import type { Wallet } from '../src/modules/wallet';
+import { fixtures } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import { bearer, errorOf, players, type RegisteredPlayer } from './players';
 import { Clients, eventually, listen, sleep, waitFor } from './realtime-helpers';
-import { fund, walletOf } from './wallet-helpers';
+import { walletOf } from './wallet-helpers';
 
 let t: TestServer;
 let p: ReturnType<typeof players>;
 let wallet: Wallet;
+let f: ReturnType<typeof fixtures>;
 let url = '';
 const clients = new Clients(() => url);
 /** A second app on the same database that a third-party provider may call. */
@@ -25,6 +27,7 @@ beforeAll(async () => {
   t = await startTestServer();
   p = players(t);
   wallet = walletOf(t);
+  f = fixtures(t, p, wallet);
   ({ url } = await listen(t.app));
   providerApp = await buildApp({
     config: t.config,
@@ -133,6 +136,7 @@ describe('favourites', () => {
     const [kept, disabled] = (await demoGames(4)).slice(2) as [Game, Game];
     await p.post(`/api/game/games/${kept.id}/favorite`, undefined, { token: player.token });
     await p.post(`/api/game/games/${disabled.id}/favorite`, undefined, { token: player.token });
+    // Raw updates of `games` here and below: the catalogue has no API that edits a game.
     await t.db.updateTable('games').set({ is_enabled: false }).where('id', '=', disabled.id).execute();
     try {
       const listed = await p.get('/api/game/games/favorites', { token: player.token });
@@ -220,9 +224,7 @@ describe('favourites', () => {
 });
 
 async function launch(player: RegisteredPlayer, game: string, demoMode = true) {
-  const response = await p.post(`/api/game/games/${game}/play`, { demoMode }, { token: player.token });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: { token: string } }>().data.token;
+  return (await f.launch(game, { demoMode }, player.token)).token;
 }
 
 describe('recently played', () => {
@@ -280,12 +282,7 @@ interface Round {
 
 /** A real-money dice player with 100 USD. */
 async function dicePlayer(fields: Record<string, unknown> = {}) {
-  const player = await p.registerByEmail({ currency: 'USD', ...fields });
-  const session = await launch(player, 'dice', false);
-  const accounts = await p.get('/api/wallet/accounts', { token: player.token });
-  const account = accounts.json<{ data: { id: string; status: number }[] }>().data.find((a) => a.status === 1);
-  if (!account) throw new Error('no active account');
-  await fund(wallet, account.id, 'USD', 10_000n);
+  const { player, session } = await f.playerWithSession('dice', 10_000n, { fields });
   return { player, session };
 }
 
@@ -363,12 +360,7 @@ describe('winners', () => {
     expect(game.provider.identity).toBe(PROVIDER);
     const player = await p.registerByEmail({ currency: 'USD' });
     const token = await launch(player, game.identity, false);
-    const account = await t.db
-      .selectFrom('ledger_accounts')
-      .select('id')
-      .where('player_id', '=', player.id)
-      .executeTakeFirstOrThrow();
-    await fund(wallet, account.id, 'USD', 100_000n);
+    await f.fundPlayer(player, 100_000n);
     const call = async (path: string, body: Record<string, unknown>) => {
       const raw = JSON.stringify({ token, currency: 'USD', ...body });
       const response = await providerApp.server.inject({
@@ -409,11 +401,13 @@ describe('winners', () => {
   it("shows the player's own nickname, never one derived from the e-mail", async () => {
     const dice = await catalogueGame('dice');
     const { player, session } = await dicePlayer();
-    await t.db.updateTable('players').set({ nickname: 'LuckyLuke' }).where('id', '=', player.id).execute();
+    const named = await p.put('/api/player/profile', { nickname: 'LuckyLuke' }, { token: player.token });
+    expect(named.statusCode, named.body).toBe(200);
     await winningRoll(session);
     expect((await winners()).find((w) => w.gameId === dice.id)?.nickname).toBe('LuckyLuke');
     const local = player.email.slice(0, player.email.indexOf('@'));
-    await t.db.updateTable('players').set({ nickname: local.toUpperCase() }).where('id', '=', player.id).execute();
+    const renamed = await p.put('/api/player/profile', { nickname: local.toUpperCase() }, { token: player.token });
+    expect(renamed.statusCode, renamed.body).toBe(200);
     const shown = (await winners()).find((w) => w.gameId === dice.id);
     expect(shown?.nickname).toBeNull();
     expect(JSON.stringify(shown)).not.toContain(local);

@@ -4,10 +4,11 @@ import { createOriginalsRepository } from '../src/modules/originals/repository';
 import { createRemoteRounds } from '../src/modules/originals/remote-rounds';
 import { createSignedHttpWallet, type RemoteAnswer, type RemoteWallet } from '../src/modules/originals/remote-wallet';
 import type { Wallet } from '../src/modules/wallet';
+import { fixtures } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import { errorOf, players } from './players';
 import { listen } from './realtime-helpers';
-import { balancesOf, fund, ledgerViolations, walletOf } from './wallet-helpers';
+import { balancesOf, ledgerViolations, walletOf } from './wallet-helpers';
 
 /**
  * The in-house games run apart from the wallet: a second app on the same database whose
@@ -44,6 +45,7 @@ class FaultyWallet implements RemoteWallet {
 let t: TestServer;
 let wallet: Wallet;
 let p: ReturnType<typeof players>;
+let f: ReturnType<typeof fixtures>;
 let games: App;
 let http: RemoteWallet;
 let walletUrl = '';
@@ -55,6 +57,7 @@ beforeAll(async () => {
   t = await startTestServer({ GAME_PROVIDERS: 'croupier', GAME_PROVIDER_CROUPIER_SECRET: SECRET });
   wallet = walletOf(t);
   p = players(t);
+  f = fixtures(t, p, wallet);
   const { port } = await listen(t.app);
   walletUrl = `http://127.0.0.1:${port}`;
   const remoteWallet = { url: walletUrl, secret: SECRET, timeoutMs: 5000 };
@@ -86,17 +89,7 @@ beforeEach(() => {
 });
 
 /** A funded player with a real session of `game`, launched on the wallet's app. */
-async function realPlayer(fundMinor: bigint, game = 'dice') {
-  const player = await p.registerByEmail({ currency: 'USD' });
-  const launch = await p.post(`/api/game/games/${game}/play`, { demoMode: false }, { token: player.token });
-  expect(launch.statusCode, launch.body).toBe(200);
-  const { token: session } = launch.json<{ data: { token: string } }>().data;
-  const accounts = await p.get('/api/wallet/accounts', { token: player.token });
-  const account = accounts.json<{ data: { id: string; status: number }[] }>().data.find((a) => a.status === 1);
-  if (!account) throw new Error('no active account');
-  await fund(wallet, account.id, 'USD', fundMinor);
-  return { player, session, accountId: account.id };
-}
+const realPlayer = (fundMinor: bigint, game = 'dice') => f.playerWithSession(game, fundMinor);
 
 /** A request to the games' app (the one that calls the wallet over HTTP). */
 const onGames = (method: 'GET' | 'POST', url: string, session: string, body?: Record<string, unknown>) =>

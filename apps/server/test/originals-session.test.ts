@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wallet } from '../src/modules/wallet';
+import { fixtures } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import { players } from './players';
-import { fund, walletOf } from './wallet-helpers';
+import { walletOf } from './wallet-helpers';
 
 /** `GET /api/game/originals/session`: what the in-house game frame starts from. */
 let t: TestServer;
 let wallet: Wallet;
 let p: ReturnType<typeof players>;
+let f: ReturnType<typeof fixtures>;
 beforeAll(async () => {
   t = await startTestServer();
   wallet = walletOf(t);
   p = players(t);
+  f = fixtures(t, p, wallet);
 });
 afterAll(async () => {
   await t.close();
@@ -19,11 +22,7 @@ afterAll(async () => {
 
 const sessionOf = (token: string) => p.get('/api/game/originals/session', { headers: { 'x-game-session': token } });
 
-async function launch(identity: string, body: Record<string, unknown>, token?: string) {
-  const response = await p.post(`/api/game/games/${identity}/play`, body, token ? { token } : {});
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: { token: string; gameUrl: string } }>().data;
-}
+const launch = (identity: string, body: Record<string, unknown>, token?: string) => f.launch(identity, body, token);
 
 describe('originals session', () => {
   it('answers a guest demo session with the demo balance and the stake limits', async () => {
@@ -47,10 +46,7 @@ describe('originals session', () => {
 
   it("answers a real session with the player's balance, and the slot as fruit-fiesta", async () => {
     const player = await p.registerByEmail({ currency: 'USD' });
-    const accounts = await p.get('/api/wallet/accounts', { token: player.token });
-    const account = accounts.json<{ data: { id: string; status: number }[] }>().data.find((a) => a.status === 1);
-    if (!account) throw new Error('no active account');
-    await fund(wallet, account.id, 'USD', 1_234n);
+    await f.fundPlayer(player, 1_234n);
     const { token } = await launch('fruit-fiesta', { demoMode: false }, player.token);
     const response = await sessionOf(token);
     expect(response.statusCode, response.body).toBe(200);

@@ -1,17 +1,20 @@
 import { replayRound, type DiceParams } from '@croupier/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wallet } from '../src/modules/wallet';
+import { fixtures } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import { bearer, errorOf, players } from './players';
-import { balancesOf, fund, ledgerViolations, walletOf } from './wallet-helpers';
+import { balancesOf, ledgerViolations, walletOf } from './wallet-helpers';
 
 let t: TestServer;
 let wallet: Wallet;
 let p: ReturnType<typeof players>;
+let f: ReturnType<typeof fixtures>;
 beforeAll(async () => {
   t = await startTestServer();
   wallet = walletOf(t);
   p = players(t);
+  f = fixtures(t, p, wallet);
 });
 afterAll(async () => {
   await t.close();
@@ -29,19 +32,7 @@ interface Round {
 }
 
 /** A registered player with `fundMinor` USD cents and a real dice (or limbo) session. */
-async function realPlayer(fundMinor: bigint, game = 'dice') {
-  const player = await p.registerByEmail({ currency: 'USD' });
-  const launch = await p.post(`/api/game/games/${game}/play`, { demoMode: false }, { token: player.token });
-  expect(launch.statusCode, launch.body).toBe(200);
-  const { token: session } = launch.json<{ data: { token: string; gameUrl: string } }>().data;
-  const accounts = await p.get('/api/wallet/accounts', { token: player.token });
-  const account = accounts
-    .json<{ data: { id: string; currency: string; status: number }[] }>()
-    .data.find((a) => a.status === 1);
-  if (!account) throw new Error('no active account');
-  if (fundMinor > 0n) await fund(wallet, account.id, account.currency, fundMinor);
-  return { player, session, accountId: account.id };
-}
+const realPlayer = (fundMinor: bigint, game = 'dice') => f.playerWithSession(game, fundMinor);
 
 const play = (session: string, game: string, body: Record<string, unknown>) =>
   p.post(`/api/game/originals/${game}/rounds`, body, { headers: { 'x-game-session': session } });

@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ORIGINALS_CATALOGUE_IDENTITY,
+  toMajorAmount,
+  type AmountCurrency,
+  type OriginalsGame,
+  type OriginalsRound,
+} from '@croupier/contract';
+import { FairRng, type GameParamError, type MinesActions, type Result } from '@croupier/games';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { WalletRefusal, type GameSession, type GameWallet } from '../game-wallet';
+import type { RealtimeEvents } from '../realtime';
+import { ORIGINALS_PROVIDER, type OriginalsPresentation } from './presentation';
+import type { RemoteRounds, Delivery } from './remote-rounds';
+import type { OriginalsRepository, SeedPairRow } from './repository';
+import { ownerOf, seedsChanged } from './seeds';
+
+/**
+ * What every in-house round shares, one-shot or mines: the session check, the round's
+ * transaction, the bet on the seed pair's next nonce, and the remote wallet's calls.
+ */
+
+/** A game session with the launch token it was found by (the remote wallet's calls carry it). */
+export type PlaySession = GameSession & { token: string };
+
+export interface OriginalsDeps {
+  repository: OriginalsRepository;
+  gameWallet: GameWallet;
+  events: RealtimeEvents;
+  /** The catalogue id of a game by its catalogue identity (dice, limbo, fruit-fiesta…). */
+  gameIdOf: (identity: string) => Promise<string>;
+  currencyOf: (code: string) => Promise<AmountCurrency>;
+  /** Set when the wallet is reached over HTTP (ORIGINALS_WALLET_URL); in process otherwise. */
+  remote?: { rounds: RemoteRounds; leaseMs: number };
+}
+
+/** What a round stores and pays; JSON-safe (no bigint) so that it can be stored and sent as is. */
+export interface Played {
+  outcome: Record<string, unknown>;
+  multiplierBp: number;
+  payoutMinor: bigint;
+  /** Nonces of the pair the round used (slot: 1 + free spins). */
+  noncesUsed: number;
+}
+
+/** A packages/games refusal as a 422 on its field (`bets[0].numbers` named `bets.0.numbers` like the schema's). */
+export function paramsError(error: GameParamError): AppError {
+  const field = error.field.replace(/\[(\d+)\]/g, '.$1');
+  return AppError.validation({ [field]: [error.message] }, error.message);
+}
+
+export function valid<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw paramsError(result.error);
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Round ids come from the URL: anything but a uuid is simply not found. */
+export const isRoundId = (value: string) => uuidPattern.test(value);
+
+/** Wallet statuses as the player's API errors. */
+function refusalError(refusal: WalletRefusal, stakeField = 'amount'): AppError {
+  switch (refusal.status) {
+    case 'NOT_ENOUGH_MONEY':
+      return new AppError('INSUFFICIENT_FUNDS');
+    case 'TOKEN_EXPIRED':
+    case 'INVALID_TOKEN':
+      return new AppError('UNAUTHENTICATED', 'The game session has ended. Open the game again.');
+    case 'USER_DISABLED':
+      return new AppError('GAME_PLAYER_LIMITED');
+    case 'BET_OUT_OF_LIMITS':
+      return AppError.validation({ [stakeField]: ['The stake is outside the limits of this game.'] });
+    case 'LIMIT_REACHED':
+      return new AppError('GAME_LIMIT_BET');
+    default:
+      return new AppError('GAME_BETS_RESTRICTED');
+  }
+}
+
+function roundValues(
+  session: GameSession,
+  round: { game: OriginalsGame; gameId: string; stakeMinor: bigint; params: Record<string, unknown> },
+  pair: SeedPairRow,
+  played: Played & { actions: MinesActions | null },
+  id: string,
+  status: 'betting' | 'open' | 'settled',
+) {
+  return {
+    id,
+    player_id: session.player_id,
+    session_id: session.id,
+    game_id: round.gameId,
+    game: round.game,
+    seed_pair_id: pair.id,
+    nonce: pair.nonce,
+    client_seed: pair.client_seed,
+    params: JSON.stringify(round.params),
+    outcome: JSON.stringify(played.outcome),
+    actions: played.actions ? JSON.stringify(played.actions) : null,
+    status,
+    currency: session.currency,
+    is_demo: session.is_demo,
+    stake_minor: round.stakeMinor,
+    payout_minor: played.payoutMinor,
+    multiplier_bp: BigInt(played.multiplierBp),
+    settled_at: status === 'settled' ? new Date() : null,
+  };
+}
+
+export function createRounds(deps: OriginalsDeps, presentation: OriginalsPresentation) {
+  const { repository, gameWallet, events, remote } = deps;
+  const { db } = repository;
+
+  return {
+    /** The session must be one of this in-house game (a dice session does not play limbo). */
+    async gameIdFor(session: GameSession, game: OriginalsGame): Promise<string> {
+      const gameId = await deps.gameIdOf(ORIGINALS_CATALOGUE_IDENTITY[game]);
+      if (session.game_id !== gameId || session.provider !== ORIGINALS_PROVIDER) {
+        throw new AppError('BAD_REQUEST', 'This game session is for another game.');
+      }
+      return gameId;
+    },
+
+    /** Runs a round's transaction; wallet refusals become the player's API errors. */
+    async inTransaction<T>(stakeField: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      try {
+        return await events.transaction(work);
+      } catch (error) {
+        if (error instanceof WalletRefusal) throw refusalError(error, stakeField);
+        throw error;
+      }
+    },
+
+    /**
+     * Locks the owner's active pair, takes `noncesUsed` nonces from it, bets and stores the
+     * round: the start of every round. One-shot rounds settle in the same call.
+     */
+    async betOnPair(
+      trx: Transaction<Database>,
+      session: PlaySession,
+      round: {
+        game: OriginalsGame;
+        gameId: string;
+        stakeMinor: bigint;
+        params: Record<string, unknown>;
+        /** `open`: a round of several steps (mines), settled later; one per owner and mode. */
+        status: 'open' | 'settled';
+        play(rng: FairRng, nonce: number): Played & { actions: MinesActions | null };
+      },
+    ): Promise<{ id: string; balanceMinor: bigint | undefined }> {
+      const owner = ownerOf(session);
+      const pair = await repository.lockActivePair(trx, owner);
+      if (!pair) throw seedsChanged();
+      if (
+        round.status === 'open' &&
+        ((await repository.findOpenRound(trx, owner, session.is_demo)) ||
+          (remote && (await repository.hasStartingMines(trx, owner, session.is_demo))))
+      ) {
+        throw new AppError('CONFLICT', 'Finish your open round first.');
+      }
+      const nonce = Number(pair.nonce);
+      const played = round.play(new FairRng(pair.server_seed, pair.client_seed, nonce), nonce);
+      await repository.advanceNonce(trx, pair.id, pair.nonce + BigInt(played.noncesUsed));
+      const id = randomUUID();
+      let status: 'betting' | 'open' | 'settled' = round.status;
+      let balanceMinor: bigint | undefined;
+      if (remote) {
+        // Stored with the bet it owes; the calls follow after the commit (deliverRemote).
+        status = 'betting';
+        await repository.insertRound(trx, roundValues(session, round, pair, played, id, status));
+        await repository.insertWalletCall(trx, {
+          roundId: id,
+          token: session.token,
+          dueAt: new Date(Date.now() + remote.leaseMs),
+        });
+        return { id, balanceMinor };
+      }
+      const call = { roundId: id, currency: session.currency };
+      let answer = await gameWallet.betIn(trx, session, {
+        ...call,
+        transactionId: `${id}:bet`,
+        amountMinor: round.stakeMinor,
+      });
+      if (round.status === 'settled') {
+        answer = await gameWallet.winIn(trx, session, {
+          ...call,
+          transactionId: `${id}:win`,
+          amountMinor: played.payoutMinor,
+        });
+      }
+      await repository.insertRound(trx, roundValues(session, round, pair, played, id, status));
+      return { id, balanceMinor: answer.balanceMinor };
+    },
+
+    /**
+     * Sends the wallet calls a round owes (remote wallet) and answers the balance after
+     * them; a refusal or a call left for the background retry is the player's error.
+     */
+    async deliverRemote(session: GameSession, roundId: string, stakeField: string): Promise<bigint> {
+      if (!remote) throw new Error('no remote wallet');
+      const delivery: Delivery = await remote.rounds.deliver(roundId);
+      switch (delivery.outcome) {
+        case 'done':
+          return delivery.balanceMinor;
+        case 'refused':
+          throw refusalError(new WalletRefusal(delivery.status), stakeField);
+        case 'refunded':
+          throw new AppError('SERVICE_UNAVAILABLE', 'The wallet did not answer: nothing was staked. Try again.');
+        case 'pending':
+          throw new AppError(
+            'SERVICE_UNAVAILABLE',
+            delivery.status === 'paying'
+              ? 'Your round is played; its win is being credited and your balance will follow shortly.'
+              : 'The wallet did not answer: the stake will be returned shortly.',
+          );
+        case 'none': {
+          // Another delivery (the background retry) finished it meanwhile.
+          const row = await repository.findRound(db, roundId);
+          if (row.status !== 'settled' && row.status !== 'open') {
+            throw new AppError('SERVICE_UNAVAILABLE', 'The wallet did not answer: nothing was staked. Try again.');
+          }
+          return (await gameWallet.balance(session)).balanceMinor;
+        }
+      }
+    },
+
+    async answerOf(
+      roundId: string,
+      balanceMinor: bigint,
+      currency: AmountCurrency,
+    ): Promise<{ round: OriginalsRound; balance: number }> {
+      const row = await repository.findRound(db, roundId);
+      return { round: await presentation.toRound(row), balance: toMajorAmount(balanceMinor, currency) };
+    },
+  };
+}
+
+export type OriginalsRounds = ReturnType<typeof createRounds>;
