@@ -785,6 +785,16 @@ describe('password reset', () => {
     expect(resets).toHaveLength(3);
   });
 
+  it('keeps to 3 links under parallel requests, whose codes are stored after the answer', async () => {
+    const player = await p.registerByEmail();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => p.post('/api/player/passwords/reset', { email: player.email })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 8 }, () => 200));
+    const resets = (await p.messagesTo(player.email)).filter((m) => m.category === 'auth.password-reset');
+    expect(resets).toHaveLength(3);
+  });
+
   it('keeps the code usable when the new password is refused, and refuses bad codes with 422 on code', async () => {
     const player = await p.registerByEmail();
     await p.post('/api/player/passwords/reset', { email: player.email });

@@ -166,6 +166,38 @@ export function createCodesRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Stores a reset code unless the player already had `max` in the last `seconds`: the
+     * count and the insert hold the player's row lock, so requests close together (their
+     * codes are stored after the answer) cannot pass the limit between them.
+     */
+    async insertPasswordResetWithin(
+      input: { playerId: string; codeHash: string; channel: 'email' | 'sms'; clientIp: string; ttlSeconds: number },
+      limit: { max: number; seconds: number },
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx.selectFrom('players').select('id').where('id', '=', input.playerId).forUpdate().execute();
+        const row = await trx
+          .selectFrom('password_resets')
+          .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+          .where('player_id', '=', input.playerId)
+          .where('created_at', '>', secondsAgo(limit.seconds))
+          .executeTakeFirstOrThrow();
+        if (Number(row.n) >= limit.max) return false;
+        await trx
+          .insertInto('password_resets')
+          .values({
+            player_id: input.playerId,
+            code_hash: input.codeHash,
+            channel: input.channel,
+            client_ip: input.clientIp,
+            expires_at: secondsFromNow(input.ttlSeconds),
+          })
+          .execute();
+        return true;
+      });
+    },
+
     async countPasswordResetsSince(playerId: string, seconds: number): Promise<number> {
       const row = await db
         .selectFrom('password_resets')

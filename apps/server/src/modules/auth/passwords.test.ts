@@ -50,9 +50,9 @@ function service() {
       steps.push('countPasswordResetsSince');
       return Promise.resolve(0);
     },
-    insertPasswordReset: () => {
-      steps.push('insertPasswordReset');
-      return Promise.resolve();
+    insertPasswordResetWithin: () => {
+      steps.push('insertPasswordResetWithin');
+      return Promise.resolve(true);
     },
   } as unknown as CodesRepository;
   const email: EmailSender = {
@@ -99,7 +99,7 @@ describe('password reset request', () => {
     expect(unknown.beforeAnswer).toEqual(known.beforeAnswer);
     expect(unknown.answer).toEqual(known.answer);
     // Storing the code and mailing it come after the answer, and only for the account.
-    expect(known.afterAnswer).toEqual(['insertPasswordReset', 'send']);
+    expect(known.afterAnswer).toEqual(['insertPasswordResetWithin', 'send']);
     expect(unknown.afterAnswer).toEqual([]);
   });
 });

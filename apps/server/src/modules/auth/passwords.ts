@@ -128,7 +128,14 @@ export function createPasswordService(options: {
         return { message: RESET_REQUESTED };
       }
       background.run('password reset e-mail', async () => {
-        await storeResetCode(account.id, codeHash, 'email', clientIp);
+        const stored = await codes.insertPasswordResetWithin(
+          { playerId: account.id, codeHash, channel: 'email', clientIp, ttlSeconds: RESET_POLICY.emailTtlSeconds },
+          { max: RESET_POLICY.maxEmailsPerWindow, seconds: RESET_POLICY.windowSeconds },
+        );
+        if (!stored) {
+          log.info({ playerId: account.id }, 'password reset e-mail limit reached: none sent');
+          return;
+        }
         await email
           .send(passwordResetMessage({ to, link: links.passwordReset(code), ttlSeconds: RESET_POLICY.emailTtlSeconds }))
           .catch((error: unknown) => {
