@@ -154,16 +154,7 @@ export function createCodesRepository(db: Db) {
       clientIp: string;
       ttlSeconds: number;
     }): Promise<void> {
-      await db
-        .insertInto('password_resets')
-        .values({
-          player_id: input.playerId,
-          code_hash: input.codeHash,
-          channel: input.channel,
-          client_ip: input.clientIp,
-          expires_at: secondsFromNow(input.ttlSeconds),
-        })
-        .execute();
+      await db.insertInto('password_resets').values(passwordResetRow(input)).execute();
     },
 
     /**
@@ -184,16 +175,7 @@ export function createCodesRepository(db: Db) {
           .where('created_at', '>', secondsAgo(limit.seconds))
           .executeTakeFirstOrThrow();
         if (Number(row.n) >= limit.max) return false;
-        await trx
-          .insertInto('password_resets')
-          .values({
-            player_id: input.playerId,
-            code_hash: input.codeHash,
-            channel: input.channel,
-            client_ip: input.clientIp,
-            expires_at: secondsFromNow(input.ttlSeconds),
-          })
-          .execute();
+        await trx.insertInto('password_resets').values(passwordResetRow(input)).execute();
         return true;
       });
     },
@@ -323,3 +305,20 @@ export function createCodesRepository(db: Db) {
 }
 
 export type CodesRepository = ReturnType<typeof createCodesRepository>;
+
+/** A password reset code's row: only its hash, bound to the channel it was sent by. */
+function passwordResetRow(input: {
+  playerId: string;
+  codeHash: string;
+  channel: 'email' | 'sms';
+  clientIp: string;
+  ttlSeconds: number;
+}) {
+  return {
+    player_id: input.playerId,
+    code_hash: input.codeHash,
+    channel: input.channel,
+    client_ip: input.clientIp,
+    expires_at: secondsFromNow(input.ttlSeconds),
+  };
+}

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PlayerSessionTable, PlayerTable, SessionCloseReason } from '../../db/schema';
-import { afterFailedLogin, isLocked, type LockoutPolicy } from './lockout';
+import { afterFailedLogin, isLocked, type LockoutPolicy, type LoginFailureState } from './lockout';
 
 /** What sign-in needs of an account. */
 export type CredentialsRow = Pick<
@@ -134,14 +134,9 @@ export function createAuthRepository(db: Db) {
           .where('id', '=', playerId)
           .forUpdate()
           .executeTakeFirstOrThrow();
-        if (row.locked_until && isLocked({ lockedUntil: row.locked_until }, now)) {
-          return { claimed: false, lockedUntil: row.locked_until };
-        }
-        const next = afterFailedLogin(
-          { failedLoginCount: row.failed_login_count, lockoutCount: row.lockout_count, lockedUntil: row.locked_until },
-          now,
-          policy,
-        );
+        const claim = claimOn(row, now, policy);
+        if ('lockedUntil' in claim) return { claimed: false, lockedUntil: claim.lockedUntil };
+        const { next } = claim;
         await trx
           .updateTable('players')
           .set({
@@ -177,14 +172,9 @@ export function createAuthRepository(db: Db) {
           .where('login', '=', login)
           .forUpdate()
           .executeTakeFirstOrThrow();
-        if (row.locked_until && isLocked({ lockedUntil: row.locked_until }, now)) {
-          return { claimed: false, lockedUntil: row.locked_until };
-        }
-        const next = afterFailedLogin(
-          { failedLoginCount: row.failed_login_count, lockoutCount: row.lockout_count, lockedUntil: row.locked_until },
-          now,
-          policy,
-        );
+        const claim = claimOn(row, now, policy);
+        if ('lockedUntil' in claim) return { claimed: false, lockedUntil: claim.lockedUntil };
+        const { next } = claim;
         await trx
           .updateTable('login_failures')
           .set({
@@ -453,3 +443,21 @@ export function createAuthRepository(db: Db) {
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
+
+/**
+ * One more password check claimed on a row (an account's or an unknown login's): the
+ * lockout state to store, or the lock's end while the row is locked and the claim refused.
+ */
+function claimOn(
+  row: { failed_login_count: number; lockout_count: number; locked_until: Date | null },
+  now: Date,
+  policy: LockoutPolicy,
+): { lockedUntil: Date } | { next: LoginFailureState } {
+  const state = {
+    failedLoginCount: row.failed_login_count,
+    lockoutCount: row.lockout_count,
+    lockedUntil: row.locked_until,
+  };
+  if (state.lockedUntil && isLocked(state, now)) return { lockedUntil: state.lockedUntil };
+  return { next: afterFailedLogin(state, now, policy) };
+}
