@@ -95,6 +95,8 @@ export interface App {
   realtime: Realtime;
   /** Work that runs after responses (waited for when the server closes). */
   background: BackgroundTasks;
+  /** Every route registered, as `METHOD /path` (the contract test compares them with the endpoints). */
+  routes: readonly string[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -118,6 +120,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const routes: string[] = [];
+  server.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push(`${method} ${route.url}`);
+  });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   const webServed = config.webDistDir ? isWebAppBuilt(config.webDistDir) : false;
@@ -216,6 +222,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
           adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key' },
           // Game providers' wallet callbacks: hex HMAC-SHA256 of the raw body with the provider's secret
           providerSignature: { type: 'apiKey', in: 'header', name: 'X-Croupier-Signature' },
+          // In-house games' calls from their frame: the launch token of the game session
+          gameSession: { type: 'apiKey', in: 'header', name: 'X-Game-Session' },
         },
       },
     },
@@ -356,6 +364,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     server,
     realtime,
     background,
+    routes,
     beginShutdown() {
       shuttingDown = true;
     },

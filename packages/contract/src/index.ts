@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './common/envelope';
+export * from './common/endpoint';
 export * from './common/query';
 export * from './common/money';
 export * from './settings/enums';

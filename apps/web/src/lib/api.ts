@@ -1,4 +1,14 @@
-import type { ErrorBody, FieldErrors, PaginationMeta } from '@croupier/contract';
+import {
+  endpointPath,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointDefinition,
+  type EndpointParams,
+  type EndpointQuery,
+  type ErrorBody,
+  type FieldErrors,
+  type PaginationMeta,
+} from '@croupier/contract';
 
 /** An API failure with the server's error code and field errors (if any). */
 export class ApiError extends Error {
@@ -179,6 +189,79 @@ export async function authPaged<T>(
     if (token && isSessionRejection(error)) bridge.onUnauthorized(error);
     throw error;
   }
+  return pageOf(body);
+}
+
+// ---------------------------------------------------------------------------
+// The typed client: every call names a contract endpoint (docs/api.md, "Endpoints")
+// ---------------------------------------------------------------------------
+
+/** A part of the input is optional when the endpoint has none or when every field in it is optional. */
+type Part<K extends string, T> = undefined extends T
+  ? { [P in K]?: T }
+  : object extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** What a call sends: the endpoint's params, query and body, typed by its schemas. */
+export type CallInput<E extends EndpointDefinition> = Part<'params', EndpointParams<E>> &
+  Part<'query', EndpointQuery<E>> &
+  Part<'body', EndpointBody<E>> & {
+    signal?: AbortSignal;
+    /** Extra request headers (the game frame's `X-Game-Session`, an idempotency key). */
+    headers?: Record<string, string>;
+  };
+
+/** The input argument is optional exactly when nothing in it is required. */
+type CallArgs<E extends EndpointDefinition> =
+  object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** Endpoints that read the session send its token (and end it on 401/403); the others go out bare. */
+function sendsSession(endpoint: EndpointDefinition): boolean {
+  return endpoint.access === 'player' || endpoint.access === 'optional' || endpoint.access === 'dev';
+}
+
+function requestOf(endpoint: EndpointDefinition, input: CallInput<EndpointDefinition> | undefined) {
+  return {
+    path: endpointPath(endpoint, input?.params as Record<string, string | number> | undefined),
+    options: {
+      query: input?.query as Record<string, QueryValue> | undefined,
+      body: input?.body,
+      signal: input?.signal,
+      headers: input?.headers,
+    },
+  };
+}
+
+/**
+ * Calls a contract endpoint and answers its `data`, typed by the endpoint's response
+ * schema. The server validates what it sends, so the answer is not parsed again here.
+ */
+export async function call<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<EndpointData<E>> {
+  const { path, options } = requestOf(endpoint, input);
+  return sendsSession(endpoint)
+    ? authRequest<EndpointData<E>>(endpoint.method, path, options)
+    : apiRequest<EndpointData<E>>(endpoint.method, path, options);
+}
+
+/** Calls a paged list endpoint and keeps its `meta` (`{ data, meta }`). */
+export async function callPaged<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<Paged<EndpointData<E> extends readonly (infer Item)[] ? Item : never>> {
+  type Item = EndpointData<E> extends readonly (infer I)[] ? I : never;
+  const { path, options } = requestOf(endpoint, input);
+  if (!sendsSession(endpoint)) {
+    const body = (await requestBody(endpoint.method, path, options)) as Partial<Paged<Item>> | undefined;
+    return pageOf(body);
+  }
+  return authPaged<Item>(path, options.query, options.signal);
+}
+
+function pageOf<T>(body: Partial<Paged<T>> | undefined): Paged<T> {
   const data = body?.data ?? [];
   return { data, meta: body?.meta ?? { page: 1, perPage: data.length, totalPages: 1, totalRows: data.length } };
 }

@@ -1,6 +1,6 @@
-import { dataEnvelope, walletAccountParamsSchema, walletAccountSchema } from '@croupier/contract';
+import { walletEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/endpoint';
 import type { AuthGuards } from '../auth';
 import { playerOf } from '../auth';
 import { SANDBOX_MAX_FUNDING, type SandboxFunding } from './sandbox';
@@ -13,28 +13,17 @@ export const walletDevRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxFunding; g
   app,
   { sandbox, guards },
 ) => {
-  app.post(
-    '/api/dev/wallet/accounts/:accountId/fund',
+  route(
+    app,
+    walletEndpoints.devFundAccount,
     {
       onRequest: guards.requirePlayer,
-      schema: {
-        tags: ['dev'],
-        summary: 'Sandbox: credits play money to one of your accounts (not in production)',
-        description:
-          `Major units of the account currency, at most ${SANDBOX_MAX_FUNDING} per call. A retry with the same ` +
-          '`Idempotency-Key` header gets the first answer (`replayed: true`) and credits nothing; the same key with ' +
-          'another amount is a 409. 422 for a bad amount, 404 for an account that is not yours.',
-        security: [{ bearer: [] }],
-        params: walletAccountParamsSchema,
-        headers: z.object({
-          'idempotency-key': z
-            .string()
-            .regex(/^[\x21-\x7e]{1,100}$/, { error: 'At most 100 printable characters.' })
-            .optional(),
-        }),
-        body: z.object({ amount: z.unknown().describe('major units (a JSON number)') }),
-        response: { 200: dataEnvelope(z.object({ account: walletAccountSchema, replayed: z.boolean() })) },
-      },
+      tags: ['dev'],
+      summary: 'Sandbox: credits play money to one of your accounts (not in production)',
+      description:
+        `Major units of the account currency, at most ${SANDBOX_MAX_FUNDING} per call. A retry with the same ` +
+        '`Idempotency-Key` header gets the first answer (`replayed: true`) and credits nothing; the same key with ' +
+        'another amount is a 409. 422 for a bad amount, 404 for an account that is not yours.',
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');

@@ -1,16 +1,17 @@
-import type {
-  DepositRequest,
-  DepositResponse,
-  InvoiceStatistics,
-  PaymentMethod,
-  TurnOverWager,
-  WalletAccount,
-  WithdrawRequest,
-  WithdrawResponse,
+import {
+  walletEndpoints,
+  type DepositRequest,
+  type DepositResponse,
+  type InvoiceStatistics,
+  type PaymentMethod,
+  type TurnOverWager,
+  type WalletAccount,
+  type WithdrawRequest,
+  type WithdrawResponse,
 } from '@croupier/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { authApi } from '../../lib/api';
+import { authApi, call } from '../../lib/api';
 import { useSession } from '../auth';
 import { realtimeKeys } from '../../lib/query-keys';
 import {
@@ -34,7 +35,7 @@ export function useAccounts() {
   const { isLoggedIn } = useSession();
   return useQuery({
     queryKey: realtimeKeys.walletAccounts,
-    queryFn: ({ signal }) => authApi.get<WalletAccount[]>('/api/wallet/accounts', undefined, signal),
+    queryFn: ({ signal }) => call(walletEndpoints.listAccounts, { signal }),
     enabled: isLoggedIn,
   });
 }
@@ -66,12 +67,12 @@ export function useSelectCurrency() {
       let account = accounts.find((item) => item.currency === currency);
       if (!account) {
         // The answer is the whole list after creation.
-        accounts = await authApi.post<WalletAccount[]>('/api/wallet/accounts', { currency });
+        accounts = await call(walletEndpoints.createAccount, { body: { currency } });
         account = accounts.find((item) => item.currency === currency);
       }
       if (!account) throw new Error(`no ${currency} account after creation`);
       if (account.status !== 1) {
-        accounts = await authApi.put<WalletAccount[]>(`/api/wallet/accounts/${encodeURIComponent(account.id)}/switch`);
+        accounts = await call(walletEndpoints.switchAccount, { params: { accountId: account.id } });
       }
       queryClient.setQueryData(realtimeKeys.walletAccounts, accounts);
       return accounts;
@@ -83,8 +84,7 @@ export function useSelectCurrency() {
 export function useHideAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (accountId: string) =>
-      authApi.put<WalletAccount[]>(`/api/wallet/accounts/${encodeURIComponent(accountId)}/hide`),
+    mutationFn: (accountId: string) => call(walletEndpoints.hideAccount, { params: { accountId } }),
     onSuccess: (accounts) => queryClient.setQueryData(realtimeKeys.walletAccounts, accounts),
     onSettled: () => queryClient.invalidateQueries({ queryKey: realtimeKeys.walletAccounts }),
   });
