@@ -476,6 +476,13 @@ describe('password reset', () => {
     await dialog(page, 'forgot-pass').getByRole('button', { name: 'Send reset link' }).click();
     await dialog(page, 'forgot-pass').getByRole('status').waitFor();
 
+    // The mail is sent after the answer (the same steps for known and unknown addresses),
+    // so wait until the outbox holds it before reading the page, which does not refresh.
+    await expect
+      .poll(async () => (await outboxJson('email', email)).some((m) => m.subject === 'Reset your password'), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     // The link, from the outbox page, opened as a person would (it points at PUBLIC_URL,
     // here the server's default http://localhost:<port>).
     const outbox = await context.newPage();
