@@ -3,25 +3,21 @@
 // lint rule import-x/no-cycle leaves type imports out): imports of another feature's
 // internals (anything but its index.ts), imports of app/ from a feature, imports of a
 // feature from the shared layer (components/, lib/, hooks/), features without an index.ts,
-// and cycles in the feature graph. `node scripts/web-module-graph.mjs [web src dir]` prints
+// cycles in the feature graph, and API paths written out in web code instead of the
+// contract's endpoint definitions. `node scripts/web-module-graph.mjs [web src dir]` prints
 // the counts and each offender, and exits 1 unless all are zero.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addEdge, cyclesOf, report, sourceFiles } from './lib/import-graph.mjs';
 
 const srcDir = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '../apps/web/src'));
-
-function* sources(dir) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* sources(path);
-    else if (/\.(tsx?)$/.test(name) && !name.endsWith('.d.ts')) yield path;
-  }
-}
 
 // Static imports, re-exports, side-effect imports (CSS) and dynamic import().
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.[^'"]+)['"]/g;
 const SHARED = new Set(['components', 'lib', 'hooks']);
+// An API path written out ('/api/…' or `/api/…`): calls name the contract's endpoints instead.
+const API_PATH = /['"`]\/api\//g;
 
 // 'features/<name>' for a feature file, the top folder otherwise ('app', 'lib', …).
 function unitOf(rel) {
@@ -32,11 +28,18 @@ function unitOf(rel) {
 const internal = [];
 const intoApp = [];
 const sharedToFeature = [];
+const apiPaths = [];
 const edges = new Map();
-for (const file of sources(srcDir)) {
+for (const file of sourceFiles(srcDir, (name) => /\.(tsx?)$/.test(name) && !name.endsWith('.d.ts'))) {
   const fromRel = relative(srcDir, file);
   const from = unitOf(fromRel);
   const text = readFileSync(file, 'utf8');
+  // Tests may name the paths they stub.
+  if (!/\.test\.tsx?$/.test(file)) {
+    for (const match of text.matchAll(API_PATH)) {
+      apiPaths.push(`${fromRel}:${text.slice(0, match.index).split('\n').length}`);
+    }
+  }
   for (const match of text.matchAll(IMPORT)) {
     const rel = relative(srcDir, resolve(dirname(file), match[1]));
     if (rel.startsWith('..')) continue;
@@ -46,8 +49,7 @@ for (const file of sources(srcDir)) {
     if (from.startsWith('features/') && to === 'app') intoApp.push(where);
     if (SHARED.has(from) && to.startsWith('features/')) sharedToFeature.push(where);
     if (!from.startsWith('features/') || !to.startsWith('features/')) continue;
-    if (!edges.has(from)) edges.set(from, new Set());
-    edges.get(from).add(to);
+    addEdge(edges, from, to);
     const rest = rel.split(sep).slice(2);
     if (rest.length > 0 && !(rest.length === 1 && rest[0] === 'index')) internal.push(where);
   }
@@ -58,46 +60,11 @@ const withoutIndex = readdirSync(featuresDir).filter(
   (name) => statSync(join(featuresDir, name)).isDirectory() && !existsSync(join(featuresDir, name, 'index.ts')),
 );
 
-// Cycles: strongly connected components of more than one feature (Tarjan).
-const cycles = [];
-const index = new Map();
-const low = new Map();
-const stack = [];
-let counter = 0;
-function visit(node) {
-  index.set(node, counter);
-  low.set(node, counter);
-  counter += 1;
-  stack.push(node);
-  for (const next of edges.get(node) ?? []) {
-    if (!index.has(next)) {
-      visit(next);
-      low.set(node, Math.min(low.get(node), low.get(next)));
-    } else if (stack.includes(next)) {
-      low.set(node, Math.min(low.get(node), index.get(next)));
-    }
-  }
-  if (low.get(node) === index.get(node)) {
-    const component = [];
-    let member;
-    do {
-      member = stack.pop();
-      component.push(member);
-    } while (member !== node);
-    if (component.length > 1) cycles.push(component.sort());
-  }
-}
-for (const node of edges.keys()) if (!index.has(node)) visit(node);
-
-const report = [
+report([
   ["imports of another feature's internals", internal],
   ['imports of app/ from a feature', intoApp],
   ['imports of a feature from components/, lib/, hooks/', sharedToFeature],
   ['features without an index.ts', withoutIndex],
-  ['feature cycles', cycles.map((cycle) => cycle.join(' <-> '))],
-];
-for (const [label, lines] of report) {
-  console.log(`${label}: ${lines.length}`);
-  for (const line of lines) console.log(`  ${line}`);
-}
-process.exitCode = report.every(([, lines]) => lines.length === 0) ? 0 : 1;
+  ['feature cycles', cyclesOf(edges).map((cycle) => cycle.join(' <-> '))],
+  ['API paths written out instead of contract endpoints (tests aside)', apiPaths],
+]);
