@@ -18,8 +18,61 @@ const playPage: Plugin = {
   },
 };
 
+/** The definition properties that hold zod schemas (see packages/contract/src/common/endpoint.ts). */
+const SCHEMA_KEYS = new Set(['params', 'query', 'body', 'headers', 'response']);
+
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+function isNode(value: unknown): value is AstNode {
+  return typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+}
+
+/**
+ * The browser calls an endpoint by its method, path and access; the schemas in its
+ * contract definition only type the call. In the web build, the schema values of
+ * `defineEndpoint({ … })` in the contract's `endpoints.ts` files become `undefined`, so
+ * zod and the schemas stay out of the first load (ARCHITECTURE.md, "Endpoints"). The
+ * server keeps them: it validates and serialises with them.
+ */
+const endpointSchemasOut: Plugin = {
+  name: 'croupier-endpoint-schemas-out',
+  apply: 'build',
+  transform: {
+    filter: { id: /packages[\\/]contract[\\/]src[\\/].+[\\/]endpoints\.ts$/ },
+    handler(code) {
+      const cuts: { start: number; end: number }[] = [];
+      const visit = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(visit);
+        if (!isNode(node)) return;
+        const callee = node.callee;
+        const [first] = Array.isArray(node.arguments) ? (node.arguments as unknown[]) : [];
+        if (node.type === 'CallExpression' && isNode(callee) && callee.name === 'defineEndpoint' && isNode(first)) {
+          for (const property of (first.properties as unknown[] | undefined) ?? []) {
+            if (!isNode(property) || !isNode(property.key) || !isNode(property.value)) continue;
+            if (SCHEMA_KEYS.has(String(property.key.name))) cuts.push(property.value);
+          }
+          return;
+        }
+        for (const [key, value] of Object.entries(node)) if (key !== 'type') visit(value);
+      };
+      visit(this.parse(code));
+      if (cuts.length === 0) return null;
+      let out = code;
+      for (const cut of cuts.sort((a, b) => b.start - a.start)) {
+        out = `${out.slice(0, cut.start)}undefined${out.slice(cut.end)}`;
+      }
+      return { code: out, map: null };
+    },
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), playPage],
+  plugins: [react(), playPage, endpointSchemasOut],
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -27,6 +80,8 @@ export default defineConfig({
     assetsDir: 'assets',
     // The in-house game frame is a page of its own (served for /play/*), outside the site's bundle.
     rollupOptions: {
+      // Building a zod schema has no effect but its value: one nobody uses is left out.
+      treeshake: { manualPureFunctions: ['z', 'dataEnvelope', 'pagedEnvelope'] },
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         play: fileURLToPath(new URL('./play.html', import.meta.url)),
