@@ -291,6 +291,9 @@ export function isApiError<N extends ErrorName>(error: unknown, ...names: [N, ..
  * code: `hasApiStatus(error, 'RATE_LIMITED')` is any 429 (the per-route limit, the code
  * send limit, a proxy's), `hasApiStatus(error, 'VALIDATION_FAILED')` any 422.
  */
-export function hasApiStatus(error: unknown, name: ErrorName): error is ApiError {
+export function hasApiStatus<N extends ErrorName>(
+  error: unknown,
+  name: N,
+): error is ApiError & { readonly status: (typeof errorCatalogue)[N]['status'] } {
   return error instanceof ApiError && error.status === errorCatalogue[name].status;
 }

@@ -1,3 +1,4 @@
+import { BP_PER_X } from '@croupier/games';
 import { displayUnitOf, floorTo, toDisplayAmount, type CurrencyInfo } from './wallet-display';
 
 /**
@@ -53,7 +54,10 @@ export interface NumberOptions {
 /** A plain number in the locale: `formatNumber(1234.5, 'de', { minDecimals: 2 })` → "1.234,50". */
 export function formatNumber(value: number, locale: string, options: NumberOptions = {}): string {
   const minimumFractionDigits = options.minDecimals ?? 0;
-  const maximumFractionDigits = Math.max(minimumFractionDigits, options.maxDecimals ?? Math.max(3, minimumFractionDigits));
+  const maximumFractionDigits = Math.max(
+    minimumFractionDigits,
+    options.maxDecimals ?? Math.max(3, minimumFractionDigits),
+  );
   return numberFormat(locale, {
     minimumFractionDigits,
     maximumFractionDigits,
@@ -104,9 +108,6 @@ export function formatMoney(
   return unit ? `${amount} ${unit}` : amount;
 }
 
-/** Basis points in one whole (10,000 bp = 1×). */
-export const BP_PER_WHOLE = 10_000;
-
 export interface MultiplierOptions {
   /** Fewest decimals (default 2). */
   minDecimals?: number;
@@ -131,7 +132,7 @@ export function formatMultiplier(multiplier: number, locale: string, options: Mu
 
 /** A multiplier in integer basis points (the games' unit): 19,800 → "1.98×". */
 export function formatMultiplierBp(multiplierBp: number, locale: string, options: MultiplierOptions = {}): string {
-  return formatMultiplier(multiplierBp / BP_PER_WHOLE, locale, options);
+  return formatMultiplier(multiplierBp / BP_PER_X, locale, options);
 }
 
 /** Hundredths (the games' targets and rolls) with two decimals: 5000 → "50.00". */

@@ -1,4 +1,4 @@
-import { decimalsOf, type Currency, type WalletAccount } from '@croupier/contract';
+import { AccountStatus, decimalsOf, type Currency, type WalletAccount } from '@croupier/contract';
 
 /**
  * The wallet's pure display rules: display units, rounding, equivalent balances, the
@@ -30,7 +30,9 @@ export interface DisplayUnit {
 export function displayUnitOf(currency: CurrencyInfo | undefined, code?: string): DisplayUnit {
   if (!currency) return { code: code ?? '', factor: 1, decimals: 2 };
   const decimals = decimalsOf(currency.subunitToUnit);
-  const sub = currency.subCurrencies.find((item) => 10 ** Math.round(Math.log10(item.subunitToUnit)) === item.subunitToUnit);
+  const sub = currency.subCurrencies.find(
+    (item) => 10 ** Math.round(Math.log10(item.subunitToUnit)) === item.subunitToUnit,
+  );
   if (!sub) return { code: currency.code, factor: 1, decimals };
   return { code: sub.code, factor: sub.subunitToUnit, decimals: Math.max(0, decimals - decimalsOf(sub.subunitToUnit)) };
 }
@@ -82,9 +84,9 @@ export const DEFAULT_EQUIVALENT_CURRENCY = 'USD';
 /** Local-storage key of the payment region the player chose. */
 export const PAYMENT_GEO_KEY = 'paymentGeo';
 
-/** The active account (status 1), else the first. */
+/** The active account (status ACTIVE), else the first. */
 export function activeAccount(accounts: readonly WalletAccount[] | undefined): WalletAccount | undefined {
-  return accounts?.find((account) => account.status === 1) ?? accounts?.[0];
+  return accounts?.find((account) => account.status === AccountStatus.ACTIVE) ?? accounts?.[0];
 }
 
 export type CurrencyTab = 'all' | 'crypto';
