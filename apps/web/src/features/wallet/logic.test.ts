@@ -101,7 +101,10 @@ describe('display units', () => {
     expect(displayUnitOf(currency('USDT', { type: 'crypto', subunitToUnit: 1_000_000 })).code).toBe('USDT');
     expect(displayUnitOf(undefined, 'XYZ').code).toBe('XYZ');
     // the unit comes from the data, not from a list of codes
-    const micro = currency('ABC', { subunitToUnit: 100_000_000, subCurrencies: [{ code: 'µABC', subunitToUnit: 1_000_000 }] });
+    const micro = currency('ABC', {
+      subunitToUnit: 100_000_000,
+      subCurrencies: [{ code: 'µABC', subunitToUnit: 1_000_000 }],
+    });
     expect(displayUnitOf(micro)).toEqual({ code: 'µABC', factor: 1_000_000, decimals: 2 });
     // a sub-currency that is not a power of ten is no display unit
     const odd = currency('ODD', { subCurrencies: [{ code: 'xODD', subunitToUnit: 12 }] });
