@@ -1,11 +1,11 @@
 import { Component, useEffect, useState, type ReactNode } from 'react';
-import { ApiError } from '../lib/api';
+import { ApiError, hasApiStatus } from '../lib/api';
 import { GenericErrorView } from './pages/ErrorPage';
 import { isChunkLoadError } from './lazy';
 
 /** 401/403 are handled by the session (sign-out and sign-in); they never show the error page. */
 function isSessionError(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+  return hasApiStatus(error, 'UNAUTHENTICATED') || hasApiStatus(error, 'FORBIDDEN');
 }
 
 /**

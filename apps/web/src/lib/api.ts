@@ -5,7 +5,9 @@ import {
   type EndpointDefinition,
   type EndpointParams,
   type EndpointQuery,
+  errorCatalogue,
   type ErrorBody,
+  type ErrorName,
   type FieldErrors,
   type PaginationMeta,
 } from '@croupier/contract';
@@ -264,4 +266,34 @@ export async function callPaged<E extends EndpointDefinition>(
 function pageOf<T>(body: Partial<Paged<T>> | undefined): Paged<T> {
   const data = body?.data ?? [];
   return { data, meta: body?.meta ?? { page: 1, perPage: data.length, totalPages: 1, totalRows: data.length } };
+}
+
+// ---------------------------------------------------------------------------
+// Errors by their catalogue names (packages/contract/src/errors.ts)
+// ---------------------------------------------------------------------------
+
+/** An ApiError that carries the catalogue error `N`'s code and status. */
+export type NamedApiError<N extends ErrorName> = ApiError & {
+  readonly code: (typeof errorCatalogue)[N]['code'];
+  readonly status: (typeof errorCatalogue)[N]['status'];
+};
+
+/**
+ * Whether `error` is the API's error `name` (one of them, given several), matched on the
+ * catalogue code: `isApiError(error, 'DEPOSIT_LIMIT_REACHED')`, never a raw 13100.
+ */
+export function isApiError<N extends ErrorName>(error: unknown, ...names: [N, ...N[]]): error is NamedApiError<N> {
+  return error instanceof ApiError && names.some((name) => errorCatalogue[name].code === error.code);
+}
+
+/**
+ * Whether `error` came with the HTTP status of the catalogue error `name`, whatever its
+ * code: `hasApiStatus(error, 'RATE_LIMITED')` is any 429 (the per-route limit, the code
+ * send limit, a proxy's), `hasApiStatus(error, 'VALIDATION_FAILED')` any 422.
+ */
+export function hasApiStatus<N extends ErrorName>(
+  error: unknown,
+  name: N,
+): error is ApiError & { readonly status: (typeof errorCatalogue)[N]['status'] } {
+  return error instanceof ApiError && error.status === errorCatalogue[name].status;
 }

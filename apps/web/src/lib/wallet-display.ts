@@ -1,18 +1,18 @@
-import { decimalsOf, type Currency, type WalletAccount } from '@croupier/contract';
+import { AccountStatus, decimalsOf, type Currency, type WalletAccount } from '@croupier/contract';
 
 /**
- * The wallet's pure display rules: display units, equivalent balances, the payment
- * region. No React here, so that every rule has a unit test. The forms' rules (amount
- * input, method fields, the deposit request) are in features/wallet/form-logic.ts: they
- * need the contract's validation, which brings the phone metadata, and the header
- * balance that every page shows must not load it.
+ * The wallet's pure display rules: display units, rounding, equivalent balances, the
+ * payment region (their text is `format.ts`'s). No React here, so that every rule has a
+ * unit test. The forms' rules (amount input, method fields, the deposit request) are in
+ * features/wallet/form-logic.ts: they need the contract's validation, which brings the
+ * phone metadata, and the header balance that every page shows must not load it.
  */
 
 export type CurrencyInfo = Pick<Currency, 'code' | 'subunitToUnit' | 'subCurrencies' | 'type'> & {
   rate?: Pick<Currency['rate'], 'rate'>;
 };
 
-/** How amounts of a currency are shown and typed: BTC and ETH in their thousandth sub-unit. */
+/** How amounts of a currency are shown and typed (`displayUnitOf`). */
 export interface DisplayUnit {
   /** The code shown (mBTC for BTC). */
   code: string;
@@ -22,24 +22,34 @@ export interface DisplayUnit {
   decimals: number;
 }
 
-/** The currencies shown in a milli sub-unit (mBTC, mETH). */
-const MILLI_CURRENCIES = new Set(['BTC', 'ETH']);
-const MILLI = 1000;
-
+/**
+ * The unit amounts of a currency are shown and typed in: its first sub-currency when the
+ * currency data lists one (BTC's mBTC, 1000 to the bitcoin), else the currency itself.
+ * A sub-currency whose `subunitToUnit` is not a power of ten is not a display unit.
+ */
 export function displayUnitOf(currency: CurrencyInfo | undefined, code?: string): DisplayUnit {
   if (!currency) return { code: code ?? '', factor: 1, decimals: 2 };
   const decimals = decimalsOf(currency.subunitToUnit);
-  const milli = MILLI_CURRENCIES.has(currency.code)
-    ? currency.subCurrencies.find((sub) => sub.subunitToUnit === MILLI)
-    : undefined;
-  if (!milli) return { code: currency.code, factor: 1, decimals };
-  return { code: milli.code, factor: MILLI, decimals: Math.max(0, decimals - 3) };
+  const sub = currency.subCurrencies.find(
+    (item) => 10 ** Math.round(Math.log10(item.subunitToUnit)) === item.subunitToUnit,
+  );
+  if (!sub) return { code: currency.code, factor: 1, decimals };
+  return { code: sub.code, factor: sub.subunitToUnit, decimals: Math.max(0, decimals - decimalsOf(sub.subunitToUnit)) };
 }
 
 /** Rounds to `decimals` places without binary leftovers (0.1 + 0.2 → 0.3). */
 export function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals;
   return Math.round((value + Number.EPSILON * Math.sign(value)) * factor) / factor;
+}
+
+/**
+ * Rounds down to `decimals` places (a stake or a payout never grows by rounding); the
+ * epsilon keeps 0.29 × 100 = 28.999… at 29.
+ */
+export function floorTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.floor(value * factor + 1e-9) / factor;
 }
 
 /** A major-unit amount from the API in display units. */
@@ -55,14 +65,6 @@ export function fromDisplayAmount(amountDisplay: number, unit: DisplayUnit): num
 /** Bounds of a method (or network) in display units. */
 export function displayBounds(bounds: { min: number; max: number }, unit: DisplayUnit): { min: number; max: number } {
   return { min: toDisplayAmount(bounds.min, unit), max: toDisplayAmount(bounds.max, unit) };
-}
-
-/** An amount for the screen: at least 2 decimals (none for whole-unit currencies), at most the unit's. */
-export function formatAmount(amount: number, decimals: number, locale = 'en'): string {
-  const minimum = Math.min(2, decimals);
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: minimum, maximumFractionDigits: decimals }).format(
-    amount,
-  );
 }
 
 /**
@@ -82,9 +84,9 @@ export const DEFAULT_EQUIVALENT_CURRENCY = 'USD';
 /** Local-storage key of the payment region the player chose. */
 export const PAYMENT_GEO_KEY = 'paymentGeo';
 
-/** The active account (status 1), else the first. */
+/** The active account (status ACTIVE), else the first. */
 export function activeAccount(accounts: readonly WalletAccount[] | undefined): WalletAccount | undefined {
-  return accounts?.find((account) => account.status === 1) ?? accounts?.[0];
+  return accounts?.find((account) => account.status === AccountStatus.ACTIVE) ?? accounts?.[0];
 }
 
 export type CurrencyTab = 'all' | 'crypto';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { hasApiStatus } from '../../lib/api';
 import { PageHead } from '../../components/PageHead';
 
 /**
@@ -25,8 +25,7 @@ export function GenericErrorView({ notFound = false }: { notFound?: boolean }) {
 
 export function ErrorPage() {
   const error = useRouteError();
-  const is404 =
-    (isRouteErrorResponse(error) && error.status === 404) || (error instanceof ApiError && error.status === 404);
+  const is404 = (isRouteErrorResponse(error) && error.status === 404) || hasApiStatus(error, 'NOT_FOUND');
   return <GenericErrorView notFound={is404} />;
 }
 

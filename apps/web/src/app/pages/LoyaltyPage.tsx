@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ui/states';
 import { apiRequest } from '../../lib/api';
 import { PageHeader } from '../../components/PageHeader';
+import { formatNumber } from '../../lib/format';
 
 /** The loyalty levels list, open to guests (`GET /api/retention/levels`). */
 export function LoyaltyPage() {
@@ -17,7 +18,6 @@ export function LoyaltyPage() {
       }),
     staleTime: 10 * 60_000,
   });
-  const number = new Intl.NumberFormat(i18n.language);
   return (
     <div className="loyalty">
       <PageHeader title={t('pages.loyalty.title')} description={t('pages.loyalty.description')} />
@@ -34,7 +34,9 @@ export function LoyaltyPage() {
                   <h2 className="loyalty__name">
                     {t(`loyalty.levels.${level.identity}`, { ns: 'global-components', defaultValue: level.name })}
                   </h2>
-                  <p className="loyalty__points">{t('pages.loyalty.points', { count: number.format(level.points) })}</p>
+                  <p className="loyalty__points">
+                    {t('pages.loyalty.points', { count: formatNumber(level.points, i18n.language) })}
+                  </p>
                   {level.perks.length > 0 ? (
                     <ul className="loyalty__perks">
                       {level.perks.map((perk) => (

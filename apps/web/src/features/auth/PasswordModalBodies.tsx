@@ -2,7 +2,7 @@ import { fieldsToRevalidate, validateField } from '@croupier/contract';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
+import { hasApiStatus } from '../../lib/api';
 import { useToasts } from '../layout';
 import { useModals, type ModalBodyProps } from '../modals';
 import { authCalls } from './api';
@@ -11,9 +11,7 @@ import { firstFieldErrors } from './logic';
 import { SwitchButton } from './SignInModalBody';
 
 function genericErrorText(error: unknown, t: (key: string) => string): string {
-  return error instanceof ApiError && error.status === 429
-    ? t('rateLimited.description')
-    : t('somethingWrong.description');
+  return hasApiStatus(error, 'RATE_LIMITED') ? t('rateLimited.description') : t('somethingWrong.description');
 }
 
 /** Forgot password: `POST /api/player/passwords/reset` with the e-mail, then the 'sent' message. */
@@ -38,7 +36,7 @@ export function ForgotPassModalBody({ close }: ModalBodyProps) {
       await authCalls.requestPasswordReset(email.trim());
       setSent(true);
     } catch (error) {
-      const fields = error instanceof ApiError && error.status === 422 ? firstFieldErrors(error.fields) : {};
+      const fields = hasApiStatus(error, 'VALIDATION_FAILED') ? firstFieldErrors(error.fields) : {};
       if (fields.email) setServerError(fields.email);
       else setFormError(genericErrorText(error, ta));
     }
@@ -139,7 +137,7 @@ export function ResetPassModalBody({ close, props }: ModalBodyProps) {
       });
       if (close({ force: true })) open('sign-in');
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
+      if (hasApiStatus(error, 'VALIDATION_FAILED')) {
         const fields = firstFieldErrors(error.fields);
         if (fields.code) setInvalidLink(true);
         else setServerErrors({ newPassword: fields.newPassword, repeatNewPassword: fields.repeatNewPassword });

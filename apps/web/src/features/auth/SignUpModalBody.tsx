@@ -9,7 +9,7 @@ import { useModals, type ModalBodyProps } from '../modals';
 import { useCountries, useCurrencies } from '../settings';
 import { track } from '../tracking';
 import { FIRST_DEPOSIT_WALLET_PROPS } from '../../lib/wallet-display';
-import { ApiError } from '../../lib/api';
+import { hasApiStatus } from '../../lib/api';
 import { openAfterLogin } from './after-login';
 import { authCalls, readAffiliateTag, resolveFingerprint, useConstants, useRegistrationFields } from './api';
 import { useLoginEffects } from './effects';
@@ -246,7 +246,7 @@ function RegistrationFlow({ tab, rules, countries, currencies, visitorCountry, o
   };
 
   const genericError = (error: unknown) =>
-    error instanceof ApiError && error.status === 429
+    hasApiStatus(error, 'RATE_LIMITED')
       ? t('rateLimited.description', { ns: 'alerts' })
       : t('somethingWrong.description', { ns: 'alerts' });
 
@@ -267,7 +267,7 @@ function RegistrationFlow({ tab, rules, countries, currencies, visitorCountry, o
         if ('mailed' in result) checkEmail();
         else succeed(result);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 422) showFieldErrors(firstFieldErrors(error.fields));
+        if (hasApiStatus(error, 'VALIDATION_FAILED')) showFieldErrors(firstFieldErrors(error.fields));
         else setFormError(genericError(error));
       }
       return;

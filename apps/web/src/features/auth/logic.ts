@@ -1,5 +1,5 @@
-import { errorCatalogue, type FieldErrors } from '@croupier/contract';
-import { ApiError } from '../../lib/api';
+import type { FieldErrors } from '@croupier/contract';
+import { ApiError, hasApiStatus, isApiError } from '../../lib/api';
 import type { LoginType } from './types';
 
 // ---------------------------------------------------------------------------
@@ -81,9 +81,9 @@ export type SignInFailure =
 /** Login 401 → hint; 403 → account blocked alert; 422 → field errors; anything else → generic. */
 export function classifySignInError(error: unknown): SignInFailure {
   if (!(error instanceof ApiError)) return { kind: 'other' };
-  if (error.status === 401) return { kind: 'credentials' };
-  if (error.status === 403) return { kind: 'blocked' };
-  if (error.status === 422) {
+  if (hasApiStatus(error, 'UNAUTHENTICATED')) return { kind: 'credentials' };
+  if (hasApiStatus(error, 'FORBIDDEN')) return { kind: 'blocked' };
+  if (hasApiStatus(error, 'VALIDATION_FAILED')) {
     const fields = firstFieldErrors(error.fields);
     // The login is one field on screen, whatever name the server gives it.
     const login = fields.login ?? fields.email ?? fields.phone;
@@ -92,7 +92,7 @@ export function classifySignInError(error: unknown): SignInFailure {
       fields: { ...(login ? { login } : {}), ...(fields.password ? { password: fields.password } : {}) },
     };
   }
-  if (error.status === 429) return { kind: 'rateLimited' };
+  if (hasApiStatus(error, 'RATE_LIMITED')) return { kind: 'rateLimited' };
   return { kind: 'other' };
 }
 
@@ -102,9 +102,9 @@ export type OtpSendFailure =
 /** OTP send: 11005 → the limit text; 422 → field errors; else the server's message (under the phone field). */
 export function classifyOtpSendError(error: unknown): OtpSendFailure {
   if (error instanceof ApiError) {
-    if (error.code === errorCatalogue.OTP_SEND_LIMIT.code) return { kind: 'limit' };
+    if (isApiError(error, 'OTP_SEND_LIMIT')) return { kind: 'limit' };
     const fields = firstFieldErrors(error.fields);
-    if (error.status === 422 && Object.keys(fields).length > 0) return { kind: 'fields', fields };
+    if (hasApiStatus(error, 'VALIDATION_FAILED') && Object.keys(fields).length > 0) return { kind: 'fields', fields };
     if (error.status > 0 && error.message) return { kind: 'message', message: error.message };
   }
   return { kind: 'message', message: '' };
@@ -116,8 +116,8 @@ export type PhoneRegistrationFailure =
 /** Phone registration: 422 → back to the form with field errors; 11003 → invalid code; else the server's message. */
 export function classifyPhoneRegistrationError(error: unknown): PhoneRegistrationFailure {
   if (error instanceof ApiError) {
-    if (error.code === errorCatalogue.OTP_INVALID.code) return { kind: 'invalidCode' };
-    if (error.status === 422) {
+    if (isApiError(error, 'OTP_INVALID')) return { kind: 'invalidCode' };
+    if (hasApiStatus(error, 'VALIDATION_FAILED')) {
       const fields = firstFieldErrors(error.fields);
       if (fields.code && Object.keys(fields).length === 1) return { kind: 'invalidCode' };
       return { kind: 'fields', fields };

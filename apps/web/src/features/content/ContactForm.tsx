@@ -2,7 +2,7 @@ import { isEmail, isMaxLength, isPresent } from '@croupier/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError, apiRequest, hasApiStatus } from '../../lib/api';
 import { useToasts } from '../layout';
 
 type Field = 'email' | 'message';
@@ -104,7 +104,7 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
       </div>
       {send.isError && !(send.error instanceof ApiError && send.error.fields) ? (
         <p className="form__error" role="alert">
-          {send.error instanceof ApiError && send.error.status === 429
+          {hasApiStatus(send.error, 'RATE_LIMITED')
             ? t('rateLimited.description', {
                 ns: 'alerts',
                 defaultValue: t('somethingWrong.description', { ns: 'alerts' }),

@@ -1,7 +1,7 @@
 import type { Page, PageSummary, PageType } from '@croupier/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../lib/api';
+import { api, hasApiStatus } from '../../lib/api';
 
 export function usePageList(type: PageType) {
   const { i18n } = useTranslation();
@@ -23,10 +23,10 @@ export function useContentPage(type: PageType, identity: string | undefined) {
     enabled: Boolean(identity),
     staleTime: 5 * 60_000,
     // A missing page is an answer, not a failure to retry.
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
+    retry: (count, error) => !hasApiStatus(error, 'NOT_FOUND') && count < 1,
   });
 }
 
 export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 422);
+  return hasApiStatus(error, 'NOT_FOUND') || hasApiStatus(error, 'VALIDATION_FAILED');
 }

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
+import { formatNumber, formatPercent } from '../../lib/format';
 import { useSession } from '../auth';
 import { useGames, useVisitorCountry } from './api';
 import { FavoriteButton } from './FavoriteButton';
@@ -29,7 +30,7 @@ const VOLATILITY_TEXT: Record<Game['volatility'], string> = {
 };
 
 function formatRtp(rtp: number, locale: string) {
-  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(rtp)}%`;
+  return formatPercent(rtp, locale, { minDecimals: 0, maxDecimals: 2 });
 }
 
 /**
@@ -280,7 +281,7 @@ export function GameView({ game }: { game: Game }) {
             {game.paylines > 0 ? (
               <div>
                 <dt>{t('games.paylines')}</dt>
-                <dd>{new Intl.NumberFormat(locale).format(game.paylines)}</dd>
+                <dd>{formatNumber(game.paylines, locale)}</dd>
               </div>
             ) : null}
           </dl>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
+import { formatNumber } from '../../lib/format';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { useSession } from '../auth';
 import { publicChannels } from '../realtime';
@@ -129,7 +130,7 @@ function WinnerCard({ winner, fresh }: { winner: Winner; fresh: boolean }) {
   const { t } = useTranslation('global-components');
   const { locale, localePath } = useLocale();
   const image = imageSources(winner.gameCustomImages?.['200x200'], winner.gameImages?.['200x200']);
-  const sum = new Intl.NumberFormat(locale, { maximumFractionDigits: 8 }).format(winner.payout);
+  const sum = formatNumber(winner.payout, locale, { maxDecimals: 8 });
   return (
     <Link
       className={`games-winner${fresh ? ' games-winner--new' : ''}`}

@@ -1,7 +1,7 @@
 import type { Collection, Game, GameStart, GameStartBody, PaginationMeta, Provider, Winner } from '@croupier/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppSettings } from '../../lib/app-settings';
-import { api, ApiError, authApi, REQUEST_TIMEOUT_MS, toQueryString } from '../../lib/api';
+import { api, ApiError, authApi, hasApiStatus, REQUEST_TIMEOUT_MS, toQueryString } from '../../lib/api';
 import { useProfile, useSession } from '../auth';
 import {
   buildGamesParams,
@@ -66,7 +66,8 @@ export const gamesKeys = {
   winners: (platform: GamePlatform, country: string) => ['games', 'winners', platform, country] as const,
 };
 
-const isNotFoundError = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 422);
+const isNotFoundError = (error: unknown) =>
+  hasApiStatus(error, 'NOT_FOUND') || hasApiStatus(error, 'VALIDATION_FAILED');
 
 /** A missing game or provider is an answer, not a failure to retry. */
 const retryUnlessMissing = (count: number, error: unknown) => !isNotFoundError(error) && count < 1;

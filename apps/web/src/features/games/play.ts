@@ -1,5 +1,5 @@
 import type { GameStartBody } from '@croupier/contract';
-import { ApiError } from '../../lib/api';
+import { hasApiStatus, isApiError } from '../../lib/api';
 import { isMobileBrowser } from '../../lib/environment';
 
 /**
@@ -57,11 +57,12 @@ export function launchBody(options: {
 
 /**
  * What the page does when a start is refused:
- * - `limit`: a responsible-gaming limit (14100 bet, 14101 loss, 14105 self-exclusion or
- *   cooling-off) → the game-limit-reached modal, which leads to the limits page;
- * - `playerLimited` (14103) → home page with an alert;
- * - `restrictedBets` (14306) → the restricted-bets modal;
- * - `geoRestricted` (14308) → the geo-restricted-game modal;
+ * - `limit`: a responsible-gaming limit (GAME_LIMIT_BET, GAME_LIMIT_LOSS,
+ *   GAME_LIMIT_SELF_EXCLUSION for self-exclusion or cooling-off) → the
+ *   game-limit-reached modal, which leads to the limits page;
+ * - `playerLimited` (GAME_PLAYER_LIMITED) → home page with an alert;
+ * - `restrictedBets` (GAME_BETS_RESTRICTED) → the restricted-bets modal;
+ * - `geoRestricted` (GAME_GEO_RESTRICTED) → the geo-restricted-game modal;
  * - `signIn` (401 without a session) → the sign-in modal;
  * - `retry`: anything else → an inline error with a retry button.
  */
@@ -74,23 +75,13 @@ export type LaunchRefusal =
   | { kind: 'retry' };
 
 export function launchRefusal(error: unknown): LaunchRefusal {
-  if (!(error instanceof ApiError)) return { kind: 'retry' };
-  switch (error.code) {
-    case 14100:
-      return { kind: 'limit', limit: 'bet' };
-    case 14101:
-      return { kind: 'limit', limit: 'loss' };
-    case 14105:
-      return { kind: 'limit', limit: 'selfExclusion' };
-    case 14103:
-      return { kind: 'playerLimited' };
-    case 14306:
-      return { kind: 'restrictedBets' };
-    case 14308:
-      return { kind: 'geoRestricted' };
-    default:
-      return error.status === 401 ? { kind: 'signIn' } : { kind: 'retry' };
-  }
+  if (isApiError(error, 'GAME_LIMIT_BET')) return { kind: 'limit', limit: 'bet' };
+  if (isApiError(error, 'GAME_LIMIT_LOSS')) return { kind: 'limit', limit: 'loss' };
+  if (isApiError(error, 'GAME_LIMIT_SELF_EXCLUSION')) return { kind: 'limit', limit: 'selfExclusion' };
+  if (isApiError(error, 'GAME_PLAYER_LIMITED')) return { kind: 'playerLimited' };
+  if (isApiError(error, 'GAME_BETS_RESTRICTED')) return { kind: 'restrictedBets' };
+  if (isApiError(error, 'GAME_GEO_RESTRICTED')) return { kind: 'geoRestricted' };
+  return hasApiStatus(error, 'UNAUTHENTICATED') ? { kind: 'signIn' } : { kind: 'retry' };
 }
 
 /** The session-storage key of the game a guest left to sign in. */

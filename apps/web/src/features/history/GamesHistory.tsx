@@ -4,30 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
 import { EmptyState, ErrorState } from '../../components/ui/states';
-import { ApiError } from '../../lib/api';
+import { hasApiStatus } from '../../lib/api';
 import { roundVerifierForm, verifierSearch } from '../play';
 import { ProfileSkeleton } from '../../components/page-parts';
 import { useCurrencies } from '../settings';
-import { displayUnitOf, formatAmount, toDisplayAmount } from '../../lib/wallet-display';
+import { formatDateTime } from '../../lib/format';
+import { Money } from '../../components/ui/Money';
+import { Multiplier } from '../../components/ui/Multiplier';
 import { useRound, useSpins } from './api';
 import { canVerify, isRecallable, roundFacts } from './games-logic';
-import { formatInvoiceDate } from './logic';
 import { useNarrow } from './narrow';
 
 /** The verifier page (helper W1's `/fairness`), prefilled with a round's seeds and choices. */
 const VERIFIER_PATH = '/fairness';
 
-/** An amount in the currency's display unit, e.g. "1.50 USD". */
-function useMoney(): (amount: number, code: string) => string {
-  const { locale } = useLocale();
-  const currencies = useCurrencies().data;
-  return (amount, code) => {
-    const unit = displayUnitOf(
-      currencies?.find((item) => item.code === code),
-      code,
-    );
-    return `${formatAmount(toDisplayAmount(amount, unit), unit.decimals, locale)} ${unit.code}`;
-  };
+/** An amount of a round in its currency's display unit, e.g. "1.50 USD". */
+function SpinMoney({ amount, code }: { amount: number; code: string }) {
+  const currency = useCurrencies().data?.find((item) => item.code === code);
+  return <Money amount={amount} currency={currency} code={code} />;
 }
 
 /**
@@ -115,10 +109,9 @@ export function GamesHistory({ page, onPage }: { page: number; onPage: (page: nu
 function SpinEntry({ spin, layout }: { spin: Spin; layout: 'row' | 'card' }) {
   const { t } = useTranslation('layout');
   const { locale, localePath } = useLocale();
-  const money = useMoney();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
-  const date = formatInvoiceDate(spin.createdAt, locale);
+  const date = formatDateTime(spin.createdAt, locale) ?? spin.createdAt;
   const game = <Link to={localePath(`/games/${encodeURIComponent(spin.gameIdentity)}`)}>{spin.game}</Link>;
   const won = spin.payout > 0;
   const toggle = isRecallable(spin) ? (
@@ -140,7 +133,7 @@ function SpinEntry({ spin, layout }: { spin: Spin; layout: 'row' | 'card' }) {
         <div className="history-card__head">
           <span className="history-card__type">{game}</span>
           <span className={`history-card__amount${won ? ' history-payout--won' : ''}`}>
-            {money(spin.payout, spin.currency)}
+            <SpinMoney amount={spin.payout} code={spin.currency} />
           </span>
         </div>
         <dl className="history-card__meta">
@@ -150,7 +143,9 @@ function SpinEntry({ spin, layout }: { spin: Spin; layout: 'row' | 'card' }) {
           </div>
           <div>
             <dt>{t('profile.history.columns.bet')}</dt>
-            <dd>{money(spin.amount, spin.currency)}</dd>
+            <dd>
+              <SpinMoney amount={spin.amount} code={spin.currency} />
+            </dd>
           </div>
         </dl>
         {toggle}
@@ -163,9 +158,11 @@ function SpinEntry({ spin, layout }: { spin: Spin; layout: 'row' | 'card' }) {
       <tr>
         <td>{date}</td>
         <td>{game}</td>
-        <td className="history-table__amount">{money(spin.amount, spin.currency)}</td>
+        <td className="history-table__amount">
+          <SpinMoney amount={spin.amount} code={spin.currency} />
+        </td>
         <td className={`history-table__amount${won ? ' history-payout--won' : ''}`}>
-          {money(spin.payout, spin.currency)}
+          <SpinMoney amount={spin.payout} code={spin.currency} />
         </td>
         <td className="history-table__actions">{toggle}</td>
       </tr>
@@ -190,7 +187,7 @@ function RoundDetails({ id, domId }: { id: string; domId: string }) {
     );
   }
   if (round.isError) {
-    const missing = round.error instanceof ApiError && round.error.status === 404;
+    const missing = hasApiStatus(round.error, 'NOT_FOUND');
     return (
       <div id={domId} className="history-round">
         {missing ? (
@@ -208,9 +205,6 @@ function RoundBody({ round, domId }: { round: OriginalsRound; domId: string }) {
   const { t } = useTranslation('layout');
   const { locale, localePath } = useLocale();
   const facts = roundFacts(round, locale);
-  const multiplier = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
-    round.multiplier,
-  );
   const verifiable = canVerify(round);
   return (
     <div id={domId} className="history-round" data-testid="round-details">
@@ -227,7 +221,9 @@ function RoundBody({ round, domId }: { round: OriginalsRound; domId: string }) {
         ))}
         <div>
           <dt>{t('profile.history.round.fields.multiplier')}</dt>
-          <dd>{`${multiplier}×`}</dd>
+          <dd>
+            <Multiplier value={round.multiplier} maxDecimals={4} />
+          </dd>
         </div>
       </dl>
       <h3 className="history-round__title">{t('profile.history.round.seeds')}</h3>

@@ -11,6 +11,7 @@ import { ProfileSkeleton } from '../../components/page-parts';
 import { useCurrencies } from '../settings';
 import { useActiveAccount, useMethods } from '../wallet';
 import { localized } from '../../lib/wallet-display';
+import { formatDateTime } from '../../lib/format';
 import { useDeclineInvoice, useInvoices } from './api';
 import { GamesHistory } from './GamesHistory';
 import { gamesPageFromSearch, gamesSearch, tabFromSearch } from './games-logic';
@@ -19,7 +20,6 @@ import {
   filtersFromSearch,
   filtersToSearch,
   formatInvoiceAmount,
-  formatInvoiceDate,
   INVOICE_STATUS_FILTERS,
   INVOICE_TYPE_FILTERS,
   invalidRange,
@@ -325,7 +325,7 @@ function InvoiceRow({
   const { t: tg } = useTranslation('global-components');
   const { locale } = useLocale();
   const currency = useCurrencies().data?.find((item) => item.code === invoice.currency);
-  const date = formatInvoiceDate(invoice.createdAt, locale);
+  const date = formatDateTime(invoice.createdAt, locale) ?? invoice.createdAt;
   const type = tg(`statuses.invoiceType.${invoiceTypeKey(invoice)}`);
   const amount = formatInvoiceAmount(invoice, currency, locale);
   const cancel = canCancel(invoice) ? <CancelControl invoice={invoice} onCancelled={onCancelled} /> : null;

@@ -1,4 +1,5 @@
 import { originalsGameOf, type OriginalsRound, type Spin } from '@croupier/contract';
+import { formatHundredths } from '../../lib/format';
 
 /**
  * The games tab of /profile/history: its place in the URL and the readable summary of a
@@ -36,11 +37,6 @@ export interface RoundFact {
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** Hundredths as a fixed two-decimal number (5000 → "50.00"). */
-export function hundredths(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value / 100);
-}
-
 /** What the player chose and what came out, per game; unknown fields are left out. */
 export function roundFacts(
   round: Pick<OriginalsRound, 'game' | 'params' | 'outcome' | 'actions'>,
@@ -53,7 +49,7 @@ export function roundFacts(
   };
   const hundredthsOf = (value: unknown) => {
     const n = num(value);
-    return n === undefined ? undefined : hundredths(n, locale);
+    return n === undefined ? undefined : formatHundredths(n, locale);
   };
   switch (round.game) {
     case 'dice': {

@@ -1,5 +1,6 @@
 import { InvoiceStatus, InvoiceType, type Invoice } from '@croupier/contract';
-import { displayUnitOf, formatAmount, toDisplayAmount, type CurrencyInfo } from '../../lib/wallet-display';
+import { formatMoney } from '../../lib/format';
+import type { CurrencyInfo } from '../../lib/wallet-display';
 
 /**
  * The transaction history's pure rules: the filters as they stand in the page URL
@@ -157,18 +158,7 @@ export function formatInvoiceAmount(
   currency: CurrencyInfo | undefined,
   locale: string,
 ): string {
-  const unit = displayUnitOf(currency, invoice.currency);
-  const sign = invoice.invoiceType === InvoiceType.WITHDRAWAL ? '−' : '+';
-  return `${sign}${formatAmount(toDisplayAmount(Math.abs(invoice.amount), unit), unit.decimals, locale)} ${unit.code}`;
-}
-
-/** A date-time in the player's locale; the raw text when it does not parse. */
-export function formatInvoiceDate(value: string, locale: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-  } catch {
-    return date.toISOString();
-  }
+  const magnitude = Math.abs(invoice.amount);
+  const signedAmount = invoice.invoiceType === InvoiceType.WITHDRAWAL ? -magnitude : magnitude;
+  return formatMoney(signedAmount, currency, locale, { code: invoice.currency, signed: true });
 }

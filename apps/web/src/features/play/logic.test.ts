@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { floorTo } from '../../lib/wallet-display';
 import {
   autoplayStopBefore,
   clampRounds,
   clampStake,
   doubleStake,
-  floorToDecimals,
-  formatMultiplierBp,
   halveStake,
   parseStake,
   stakeProblem,
@@ -15,9 +14,9 @@ const limits = { minStake: 0.01, maxStake: 10_000, decimals: 2 };
 
 describe('stake field', () => {
   it('rounds down to the currency decimals', () => {
-    expect(floorToDecimals(0.29, 2)).toBe(0.29);
-    expect(floorToDecimals(1.239, 2)).toBe(1.23);
-    expect(floorToDecimals(7.9, 0)).toBe(7);
+    expect(floorTo(0.29, 2)).toBe(0.29);
+    expect(floorTo(1.239, 2)).toBe(1.23);
+    expect(floorTo(7.9, 0)).toBe(7);
   });
 
   it('halves and doubles within the limits', () => {
@@ -77,9 +76,4 @@ describe('autoplay', () => {
     expect(clampRounds(250)).toBe(100);
     expect(clampRounds(12.7)).toBe(12);
   });
-});
-
-it('formats multipliers from basis points', () => {
-  expect(formatMultiplierBp(19_800, 'en')).toBe('1.98×');
-  expect(formatMultiplierBp(990_099, 'en')).toBe('99.00×');
 });

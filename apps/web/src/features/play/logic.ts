@@ -1,3 +1,5 @@
+import { floorTo } from '../../lib/wallet-display';
+
 /**
  * The frame's pure rules: the stake field (major units, currency decimals, limits) and
  * when autoplay stops. Kept apart from the components so that they are unit-tested.
@@ -9,16 +11,9 @@ export interface StakeLimits {
   decimals: number;
 }
 
-/** Rounds down to the currency's decimals (a stake never grows by rounding). */
-export function floorToDecimals(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  // The epsilon keeps 0.29 * 100 = 28.999… at 29.
-  return Math.floor(value * factor + 1e-9) / factor;
-}
-
 export function clampStake(value: number, limits: StakeLimits): number {
   if (!Number.isFinite(value)) return limits.minStake;
-  return Math.min(limits.maxStake, Math.max(limits.minStake, floorToDecimals(value, limits.decimals)));
+  return Math.min(limits.maxStake, Math.max(limits.minStake, floorTo(value, limits.decimals)));
 }
 
 export const halveStake = (value: number, limits: StakeLimits) => clampStake(value / 2, limits);
@@ -31,12 +26,18 @@ export function parseStake(text: string): number {
   return Number(normalized);
 }
 
+/**
+ * The text a field of hundredths (a dice or limbo target) is filled with: plain digits and
+ * a dot, 5000 → "50.00", which the field's parser reads back; shown values use lib/format.
+ */
+export const hundredthsInputText = (hundredths: number) => (hundredths / 100).toFixed(2);
+
 export type StakeProblem = 'invalid' | 'precision' | 'belowMin' | 'aboveMax' | 'aboveBalance';
 
 /** Why a round of `cost` cannot be staked, or null. `stake` is the field, `cost` what the round takes. */
 export function stakeProblem(stake: number, cost: number, balance: number, limits: StakeLimits): StakeProblem | null {
   if (!Number.isFinite(stake) || stake <= 0) return 'invalid';
-  if (floorToDecimals(stake, limits.decimals) !== stake) return 'precision';
+  if (floorTo(stake, limits.decimals) !== stake) return 'precision';
   if (stake < limits.minStake) return 'belowMin';
   if (stake > limits.maxStake) return 'aboveMax';
   if (cost > balance + 1e-9) return 'aboveBalance';
@@ -78,11 +79,4 @@ export function autoplayStopBefore(
 export function clampRounds(value: number): number {
   if (!Number.isFinite(value)) return 1;
   return Math.min(AUTOPLAY_MAX_ROUNDS, Math.max(1, Math.trunc(value)));
-}
-
-/** A multiplier in basis points (10,000 = 1x) as text, e.g. 1.98×. */
-export function formatMultiplierBp(multiplierBp: number, locale: string): string {
-  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    Math.floor(multiplierBp / 100) / 100,
-  )}×`;
 }

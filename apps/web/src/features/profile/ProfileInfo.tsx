@@ -1,4 +1,4 @@
-import { errorCatalogue, sanitizePhoneDigits, type Country, type Profile } from '@croupier/contract';
+import { sanitizePhoneDigits, type Country, type Profile } from '@croupier/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState, type ComponentPropsWithRef } from 'react';
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { useAppSettings, useLocale } from '../../lib/app-settings';
 import { ErrorState } from '../../components/ui/states';
-import { ApiError } from '../../lib/api';
+import { hasApiStatus, isApiError } from '../../lib/api';
 import { firstFieldErrors, formatCountdown, secondsLeft, useConstants } from '../auth';
 import {
   describedBy,
@@ -127,10 +127,10 @@ function EmailConfirmationNotice({ email }: { email: string }) {
         setResult({ kind: 'sent', text: ta('resentVerification.description') });
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 429) {
+        if (hasApiStatus(error, 'RATE_LIMITED')) {
           cooldown.start(RESEND_LIMITED_COOLDOWN_MS);
           setResult({ kind: 'limited', text: ta('rateLimited.description') });
-        } else if (error instanceof ApiError && error.code === errorCatalogue.CONFLICT.code) {
+        } else if (isApiError(error, 'CONFLICT')) {
           setResult({ kind: 'sent', text: t('profile.info.alreadyConfirmed') });
           void queryClient.invalidateQueries({ queryKey: profileKeys.profile });
         } else {
@@ -261,7 +261,7 @@ function ProfileForm({
         notify({ type: 'success', title: ta('profileUpdated.title'), description: ta('profileUpdated.description') });
       },
       (error: unknown) => {
-        if (error instanceof ApiError && error.status === 422) {
+        if (hasApiStatus(error, 'VALIDATION_FAILED')) {
           const placed = placeFieldErrors(
             firstFieldErrors(error.fields),
             fields.filter((field) => field.editable).map((field) => field.name),
@@ -269,7 +269,7 @@ function ProfileForm({
           setServerErrors(placed.fields);
           setAnnounced(placed.fields);
           setFormError(placed.rest.length > 0 ? placed.rest.join(' ') : null);
-        } else if (error instanceof ApiError && error.status === 429) {
+        } else if (hasApiStatus(error, 'RATE_LIMITED')) {
           setFormError(ta('rateLimited.description'));
         } else {
           setFormError(ta('somethingWrong.description'));

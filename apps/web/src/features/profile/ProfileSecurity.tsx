@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/app-settings';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../components/ui/states';
-import { ApiError } from '../../lib/api';
+import { hasApiStatus } from '../../lib/api';
 import { firstFieldErrors, tokenSessionId, useSession } from '../auth';
 import { describedBy, FieldShell, PasswordStrengthMeter, Spinner, useFailureText } from '../../components/fields';
 import { useToasts } from '../layout';
+import { formatDateTime } from '../../lib/format';
 import { useChangePassword, useCloseSession, useSessions } from './api';
 import {
   countryName,
-  formatDateTime,
   placeFieldErrors,
   sessionState,
   summarizeUserAgent,
@@ -84,12 +84,12 @@ function ChangePasswordSection() {
         notify({ type: 'success', title: ta('passwordChanged.title'), description: ta('passwordChanged.description') });
       },
       (error: unknown) => {
-        if (error instanceof ApiError && error.status === 422) {
+        if (hasApiStatus(error, 'VALIDATION_FAILED')) {
           const placed = placeFieldErrors(firstFieldErrors(error.fields), PASSWORD_FIELDS);
           setServerErrors(placed.fields);
           setAnnounced(placed.fields);
           setFormError(placed.rest.length > 0 ? placed.rest.join(' ') : null);
-        } else if (error instanceof ApiError && error.status === 429) {
+        } else if (hasApiStatus(error, 'RATE_LIMITED')) {
           setFormError(ta('rateLimited.description'));
         } else {
           setFormError(ta('somethingWrong.description'));

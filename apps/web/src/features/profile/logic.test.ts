@@ -5,7 +5,6 @@ import {
   buildProfileForm,
   changedProfileBody,
   countryName,
-  formatDateTime,
   initialProfileValues,
   needsEmailConfirmation,
   placeFieldErrors,
@@ -382,12 +381,9 @@ describe('sessions', () => {
     expect(summarizeUserAgent(userAgent)).toEqual(expected);
   });
 
-  it('names countries and formats dates in the locale, with fallbacks', () => {
+  it('names countries in the locale, with fallbacks', () => {
     expect(countryName('DE', 'en')).toBe('Germany');
     expect(countryName('DE', 'de')).toBe('Deutschland');
     expect(countryName(null, 'en')).toBeNull();
-    expect(formatDateTime('2024-03-05T14:30:00Z', 'en')).toMatch(/2024/);
-    expect(formatDateTime('not a date', 'en')).toBeNull();
-    expect(formatDateTime(null, 'en')).toBeNull();
   });
 });

@@ -305,15 +305,3 @@ export function countryName(code: string | null | undefined, locale: string): st
     return code;
   }
 }
-
-/** Date and time in the player's locale; null for a missing or unreadable value. */
-export function formatDateTime(value: string | null | undefined, locale: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-  } catch {
-    return date.toISOString();
-  }
-}

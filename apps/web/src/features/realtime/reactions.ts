@@ -1,4 +1,5 @@
 import {
+  BonusCodeStatus,
   BonusResult,
   BonusStatus,
   channelEventSchemas,
@@ -17,9 +18,9 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ToastType } from '../layout';
 import type { ModalName } from '../modals';
-import { formatInvoiceDate } from '../history';
 import { track } from '../tracking';
 import { realtimeKeys } from '../../lib/query-keys';
+import { formatDateTime } from '../../lib/format';
 
 /**
  * What realtime events do in the browser (invoices, bonuses, quests, loyalty; docs/api.md,
@@ -141,8 +142,8 @@ export function applyRealtimeEvent(channel: string, data: unknown, sink: Realtim
       if (!event) return false;
       invalidate(sink.queryClient, realtimeKeys.bonusCodes);
       const { status } = event.playerBonusCode;
-      if (status === 3) sink.alert({ type: 'error', key: 'bonusCodeIncorrect' });
-      else if (status === 4) sink.alert({ type: 'warning', key: 'bonusCodeNotAvailable' });
+      if (status === BonusCodeStatus.INCORRECT) sink.alert({ type: 'error', key: 'bonusCodeIncorrect' });
+      else if (status === BonusCodeStatus.NOT_AVAILABLE) sink.alert({ type: 'warning', key: 'bonusCodeNotAvailable' });
       return true;
     }
     case 'bonus:player-bonuses': {
@@ -255,7 +256,7 @@ export function invoiceAlertDate(createdAt: string, locale?: string): string {
     locale ??
     (typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined) ??
     Intl.DateTimeFormat().resolvedOptions().locale;
-  return formatInvoiceDate(createdAt, language);
+  return formatDateTime(createdAt, language) ?? createdAt;
 }
 
 // Invoices whose success this page has reported: a repeated publication is not a second deposit.

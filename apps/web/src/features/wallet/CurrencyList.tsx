@@ -1,4 +1,4 @@
-import type { Currency, WalletAccount } from '@croupier/contract';
+import { AccountStatus, type Currency, type WalletAccount } from '@croupier/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/app-settings';
@@ -6,14 +6,9 @@ import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { useCurrencies } from '../settings';
 import { useAccounts, useEquivalentCurrency, useHideAccount, useSelectCurrency } from './api';
-import {
-  convertAmount,
-  currencyRows,
-  displayUnitOf,
-  formatAmount,
-  toDisplayAmount,
-  type CurrencyTab,
-} from '../../lib/wallet-display';
+import { convertAmount, currencyRows, displayUnitOf, type CurrencyTab } from '../../lib/wallet-display';
+import { formatAmount } from '../../lib/format';
+import { Money } from '../../components/ui/Money';
 
 /** A balance in its display unit (mBTC for BTC), with the equivalent when that is on. */
 export function Balance({
@@ -28,7 +23,6 @@ export function Balance({
   const { locale } = useLocale();
   const currencies = useCurrencies().data ?? [];
   const equivalent = useEquivalentCurrency();
-  const unit = displayUnitOf(currency, account.currency);
   const target = currencies.find((item) => item.code === equivalent.code);
   const converted =
     showEquivalent && currency && target && target.code !== currency.code
@@ -37,7 +31,7 @@ export function Balance({
   return (
     <span className="wallet-balance">
       <span className="wallet-balance__amount">
-        {formatAmount(toDisplayAmount(account.balance, unit), unit.decimals, locale)} {unit.code}
+        <Money amount={account.balance} currency={currency} code={account.currency} />
       </span>
       {converted !== undefined && target ? (
         <span className="wallet-balance__equivalent">
@@ -96,7 +90,7 @@ export function CurrencyList({ onSelected }: { onSelected?: () => void }) {
       </div>
       <ul className="wallet-currencies__list">
         {rows.map(({ currency, account }) => {
-          const active = account?.status === 1;
+          const active = account?.status === AccountStatus.ACTIVE;
           const unit = displayUnitOf(currency);
           return (
             <li key={currency.code} className="wallet-currencies__row" data-currency={currency.code}>

@@ -1,9 +1,15 @@
-import { InvoiceStatus, type DepositResponse, type PaymentMethod, type WalletAccount } from '@croupier/contract';
+import {
+  InvoiceStatus,
+  PlayerStatus,
+  type DepositResponse,
+  type PaymentMethod,
+  type WalletAccount,
+} from '@croupier/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/app-settings';
-import { ApiError } from '../../lib/api';
+import { hasApiStatus, isApiError } from '../../lib/api';
 import { firstFieldErrors, profileQuery, useProfile } from '../auth';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
@@ -11,7 +17,8 @@ import { track, type WalletType } from '../tracking';
 import { createDeposit } from './api';
 import { useInvoiceUpdate, writeAsyncInvoiceId } from './asyncInvoice';
 import { addressReducer, firstShowing, initialAddressState, type AddressState } from './cryptoAddress';
-import { actionUrl, displayBounds, formatAmount, fromDisplayAmount, type DisplayUnit } from '../../lib/wallet-display';
+import { actionUrl, displayBounds, fromDisplayAmount, type DisplayUnit } from '../../lib/wallet-display';
+import { formatAmount } from '../../lib/format';
 import {
   amountFailure,
   boundsOption,
@@ -30,10 +37,6 @@ import { QrCode } from './QrCode';
 
 /** Crypto address refresh after a network change. */
 const ADDRESS_DEBOUNCE_MS = 1000;
-/** Player status that refuses deposits (docs/player-protection.md). */
-const LIMITED_DEPOSIT_STATUS = 2;
-/** The server's refusal of a deposit for a limited profile (its status changed after the page loaded it). */
-const DEPOSITS_LIMITED_CODE = 13202;
 
 type View =
   | { kind: 'form' }
@@ -71,8 +74,9 @@ export function DepositForm(props: DepositFormProps) {
 }
 
 /**
- * The limitedDeposit alert (13100 or status 2/4): before asking, when the profile says deposits are
- * limited; after asking, when the server refuses with 13202 (the profile is reloaded).
+ * The limitedDeposit alert (DEPOSIT_LIMIT_REACHED or status LIMITED_DEPOSITS): before asking, when the
+ * profile says deposits are limited (docs/player-protection.md); after asking, when the server refuses
+ * with DEPOSITS_LIMITED (the status changed after the page loaded it; the profile is reloaded).
  */
 function useLimitedDepositNotice() {
   const { t } = useTranslation('global-components');
@@ -87,12 +91,12 @@ function useLimitedDepositNotice() {
     });
   return {
     before(): boolean {
-      if (profile?.status !== LIMITED_DEPOSIT_STATUS) return false;
+      if (profile?.status !== PlayerStatus.LIMITED_DEPOSITS) return false;
       alert();
       return true;
     },
     refused(error: unknown): boolean {
-      if (!(error instanceof ApiError && error.code === DEPOSITS_LIMITED_CODE)) return false;
+      if (!isApiError(error, 'DEPOSITS_LIMITED')) return false;
       alert();
       void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
       return true;
@@ -304,7 +308,7 @@ function CryptoDepositForm({
       );
       dispatch({ type: 'answered', request, address: response.address, tag: response.tag, qr: response.qr });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
+      if (hasApiStatus(error, 'VALIDATION_FAILED')) {
         dispatch({ type: 'failed', request, fieldErrors: firstFieldErrors(error.fields) });
         return;
       }

@@ -1,4 +1,4 @@
-import type { Currency, InvoiceStatistics, WalletAccount } from '@croupier/contract';
+import { AccountStatus, type Currency, type InvoiceStatistics, type WalletAccount } from '@croupier/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,18 +11,10 @@ import { ProfileSkeleton } from '../../components/page-parts';
 import { useCurrencies } from '../settings';
 import { useAccounts, useInvoiceStatistics, useSelectCurrency } from './api';
 import { Balance } from './CurrencyList';
-import { displayUnitOf, formatAmount, toDisplayAmount } from '../../lib/wallet-display';
+import { displayUnitOf } from '../../lib/wallet-display';
+import { Money } from '../../components/ui/Money';
 import '../../components/account-pages.css';
 import './wallet.css';
-
-/** An amount of a currency in its display unit, with the unit's code. */
-function useMoney() {
-  const { locale } = useLocale();
-  return (amountMajor: number, currency: Currency | undefined, code: string) => {
-    const unit = displayUnitOf(currency, code);
-    return `${formatAmount(toDisplayAmount(amountMajor, unit), unit.decimals, locale)} ${unit.code}`;
-  };
-}
 
 /**
  * `/profile/wallet`: every account of the player (balances, the active one marked, a
@@ -52,7 +44,9 @@ function AccountsSection() {
   else if (!accounts.data || accounts.data.length === 0) content = <EmptyState text={t('profile.wallet.noAccounts')} />;
   else {
     // The active account first, the others in the server's order.
-    const sorted = [...accounts.data].sort((a, b) => Number(b.status === 1) - Number(a.status === 1));
+    const sorted = [...accounts.data].sort(
+      (a, b) => Number(b.status === AccountStatus.ACTIVE) - Number(a.status === AccountStatus.ACTIVE),
+    );
     content = (
       <ul className="wallet-page__accounts">
         {sorted.map((account) => (
@@ -82,9 +76,8 @@ function AccountCard({ account, currency }: { account: WalletAccount; currency: 
   const { open } = useModals();
   const { notify } = useToasts();
   const select = useSelectCurrency();
-  const money = useMoney();
   const id = useId();
-  const active = account.status === 1;
+  const active = account.status === AccountStatus.ACTIVE;
   const unit = displayUnitOf(currency, account.currency);
 
   const onError = () =>
@@ -112,15 +105,21 @@ function AccountCard({ account, currency }: { account: WalletAccount; currency: 
       <dl className="wallet-page__balances">
         <div>
           <dt>{tg('balance.real')}</dt>
-          <dd>{money(account.realBalance + account.lockedBalance, currency, account.currency)}</dd>
+          <dd>
+            <Money amount={account.realBalance + account.lockedBalance} currency={currency} code={account.currency} />
+          </dd>
         </div>
         <div>
           <dt>{tg('balance.bonus')}</dt>
-          <dd>{money(account.bonusBalance, currency, account.currency)}</dd>
+          <dd>
+            <Money amount={account.bonusBalance} currency={currency} code={account.currency} />
+          </dd>
         </div>
         <div>
           <dt>{tg('balance.withdrawable')}</dt>
-          <dd>{money(account.withdrawalBalance, currency, account.currency)}</dd>
+          <dd>
+            <Money amount={account.withdrawalBalance} currency={currency} code={account.currency} />
+          </dd>
         </div>
       </dl>
       <div className="wallet-page__actions">
@@ -198,18 +197,21 @@ function StatisticsSection() {
 
 function StatisticsRow({ item, currency }: { item: InvoiceStatistics; currency: Currency | undefined }) {
   const { t } = useTranslation('layout');
-  const money = useMoney();
   return (
     <li className="wallet-page__stat" data-currency={item.currency}>
       <span className="wallet-page__stat-currency">{displayUnitOf(currency, item.currency).code}</span>
       <dl className="wallet-page__balances">
         <div>
           <dt>{t('profile.wallet.statistics.deposits', { number: item.depositsCount })}</dt>
-          <dd>{money(item.depositsSum, currency, item.currency)}</dd>
+          <dd>
+            <Money amount={item.depositsSum} currency={currency} code={item.currency} />
+          </dd>
         </div>
         <div>
           <dt>{t('profile.wallet.statistics.withdrawals', { number: item.withdrawalsCount })}</dt>
-          <dd>{money(item.withdrawalsSum, currency, item.currency)}</dd>
+          <dd>
+            <Money amount={item.withdrawalsSum} currency={currency} code={item.currency} />
+          </dd>
         </div>
       </dl>
     </li>

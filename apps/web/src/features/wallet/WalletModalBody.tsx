@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppSettings, useLocale } from '../../lib/app-settings';
-import { ApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { flagEmoji, selectableCountries, supportsFlagEmoji } from '../../components/fields';
 import { useProfile } from '../auth';
 import { useModals, type ModalBodyProps } from '../modals';
@@ -14,20 +14,11 @@ import { AsyncDepositView } from './AsyncDepositView';
 import { useAsyncInvoiceId } from './asyncInvoice';
 import { Balance, CurrencyList } from './CurrencyList';
 import { DepositForm } from './DepositForm';
-import {
-  activeAccount,
-  displayUnitOf,
-  paymentRegion,
-  shortProfileId,
-  toDisplayAmount,
-  formatAmount,
-} from '../../lib/wallet-display';
+import { activeAccount, displayUnitOf, paymentRegion, shortProfileId } from '../../lib/wallet-display';
+import { Money } from '../../components/ui/Money';
 import { MethodList } from './parts';
 import { TurnOverPanel, WithdrawForm } from './WithdrawForm';
 import './wallet.css';
-
-/** Deposit methods answer this code when a deposit limit forbids deposits. */
-const DEPOSIT_LIMIT_CODE = 13100;
 
 /** A phone or tablet: under 768 px, a coarse pointer or a mobile user agent. */
 function useIsMobile(): boolean {
@@ -46,7 +37,7 @@ type Tab = 'deposit' | 'withdraw';
 export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalBodyProps) {
   const { t } = useTranslation('global-components');
   const { t: tm } = useTranslation('modals');
-  const { locale, localePath } = useLocale();
+  const { localePath } = useLocale();
   const navigate = useNavigate();
   const { open } = useModals();
   const isMobile = useIsMobile();
@@ -70,7 +61,8 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
   const turnOver = useTurnOverWager(account?.currency, tab === 'withdraw');
   const showFilledFields = init?.features.walletShowFilledFields ?? false;
 
-  const depositLimited = methods.error instanceof ApiError && methods.error.code === DEPOSIT_LIMIT_CODE;
+  // Deposit methods answer DEPOSIT_LIMIT_REACHED when a deposit limit forbids deposits.
+  const depositLimited = isApiError(methods.error, 'DEPOSIT_LIMIT_REACHED');
   const methodList = depositLimited ? [] : (methods.data ?? []);
   // On wider screens the first method is preselected; on phones the player picks one.
   const selectedId = chosen ?? (isMobile ? null : (methodList[0]?.method ?? null));
@@ -190,7 +182,7 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
             {tab === 'withdraw' ? (
               <span className="wallet__label">
                 {t('balance.withdrawable')}:{' '}
-                {formatAmount(toDisplayAmount(account.withdrawalBalance, unit), unit.decimals, locale)} {unit.code}
+                <Money amount={account.withdrawalBalance} currency={currency} code={account.currency} />
               </span>
             ) : null}
           </div>

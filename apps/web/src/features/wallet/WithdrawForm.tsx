@@ -3,16 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/app-settings';
-import { ApiError } from '../../lib/api';
+import { hasApiStatus } from '../../lib/api';
 import { firstFieldErrors } from '../auth';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { realtimeKeys } from '../../lib/query-keys';
 import { track, type WalletType } from '../tracking';
 import { createWithdrawal } from './api';
+import { formatAmount, formatPercent } from '../../lib/format';
 import {
   displayBounds,
-  formatAmount,
   fromDisplayAmount,
   toDisplayAmount,
   turnOverProgress,
@@ -109,7 +109,7 @@ export function WithdrawForm({
       closeWallet();
     } catch (error) {
       setPending(false);
-      if (error instanceof ApiError && error.status === 422 && error.fields) {
+      if (hasApiStatus(error, 'VALIDATION_FAILED') && error.fields) {
         setServerErrors(firstFieldErrors(error.fields));
         return;
       }
@@ -183,7 +183,7 @@ export function TurnOverPanel({ data, unit }: { data: TurnOverWager; unit: Displ
         <dt>{t('wallet.turnOverWager.wager')}</dt>
         <dd>×{data.turnOverWager}</dd>
         <dt>{t('wallet.turnOverWager.progress')}</dt>
-        <dd>{progress.toFixed(2)}%</dd>
+        <dd>{formatPercent(progress, locale)}</dd>
         <dt>{t('wallet.turnOverWager.placed')}</dt>
         <dd>{money(placed)}</dd>
         <dt>{t('wallet.turnOverWager.total')}</dt>

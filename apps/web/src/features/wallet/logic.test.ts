@@ -93,13 +93,22 @@ function method(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
 }
 
 describe('display units', () => {
-  it('shows BTC and ETH in their thousandth sub-unit, other currencies as they are', () => {
+  it('shows a currency in the sub-currency its data lists, other currencies as they are', () => {
     expect(displayUnitOf(BTC)).toEqual({ code: 'mBTC', factor: 1000, decimals: 5 });
     expect(displayUnitOf(USD)).toEqual({ code: 'USD', factor: 1, decimals: 2 });
     expect(displayUnitOf(JPY)).toEqual({ code: 'JPY', factor: 1, decimals: 0 });
-    // a crypto without a milli sub-currency stays in major units
+    // a crypto without a sub-currency stays in major units
     expect(displayUnitOf(currency('USDT', { type: 'crypto', subunitToUnit: 1_000_000 })).code).toBe('USDT');
     expect(displayUnitOf(undefined, 'XYZ').code).toBe('XYZ');
+    // the unit comes from the data, not from a list of codes
+    const micro = currency('ABC', {
+      subunitToUnit: 100_000_000,
+      subCurrencies: [{ code: 'µABC', subunitToUnit: 1_000_000 }],
+    });
+    expect(displayUnitOf(micro)).toEqual({ code: 'µABC', factor: 1_000_000, decimals: 2 });
+    // a sub-currency that is not a power of ten is no display unit
+    const odd = currency('ODD', { subCurrencies: [{ code: 'xODD', subunitToUnit: 12 }] });
+    expect(displayUnitOf(odd).code).toBe('ODD');
   });
 
   it('converts between major and display units without float leftovers', () => {

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/app-settings';
 import { useFailureText } from '../../components/fields';
-import { formatAmount, localized } from '../../lib/wallet-display';
+import { localized } from '../../lib/wallet-display';
+import { formatAmount } from '../../lib/format';
 import { clampAmountInput, sanitizeAmountInput, type FieldValues } from './form-logic';
 import { QrCode } from './QrCode';
 

@@ -1,5 +1,4 @@
-import { errorCatalogue } from '@croupier/contract';
-import { ApiError } from '../../../lib/api';
+import { ApiError, isApiError } from '../../../lib/api';
 
 /**
  * What the social callback page (`/auth/social/{connection}/callback`) decides, kept
@@ -43,8 +42,8 @@ export function providerFailure(params: URLSearchParams): SocialFailure | null {
 
 export function classifySocialError(error: unknown): SocialFailure {
   if (!(error instanceof ApiError)) return 'other';
-  if (error.code === errorCatalogue.SOCIAL_EMAIL_NOT_VERIFIED.code) return 'emailNotVerified';
-  if (error.code === errorCatalogue.ACCOUNT_BLOCKED.code) return 'blocked';
+  if (isApiError(error, 'SOCIAL_EMAIL_NOT_VERIFIED')) return 'emailNotVerified';
+  if (isApiError(error, 'ACCOUNT_BLOCKED')) return 'blocked';
   return 'other';
 }
 

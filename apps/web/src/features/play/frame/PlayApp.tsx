@@ -1,10 +1,10 @@
-import { errorCatalogue, type OriginalsRound, type OriginalsSession } from '@croupier/contract';
+import type { ErrorName, OriginalsRound, OriginalsSession } from '@croupier/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToasts } from '../../layout';
-import { formatAmount as formatNumber } from '../../../lib/wallet-display';
-import { ApiError } from '../../../lib/api';
+import { formatAmount as formatNumber } from '../../../lib/format';
+import { ApiError, hasApiStatus, isApiError } from '../../../lib/api';
 import { createPlayApi, type PlayApi } from '../api';
 import { createSoundPlayer, readSoundOn, writeSoundOn } from '../sound';
 import type { SoundEffect } from '../types';
@@ -16,6 +16,17 @@ import { useReducedMotion } from './hooks';
 import { parsePlayLocation } from './url';
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
+
+/** The API errors a round can meet and the toast each shows (`global-components`). */
+const PLAY_ERRORS: readonly (readonly [ErrorName, string])[] = [
+  ['INSUFFICIENT_FUNDS', 'play.errors.insufficient'],
+  ['GAME_PLAYER_LIMITED', 'play.errors.limited'],
+  ['GAME_BETS_RESTRICTED', 'play.errors.restricted'],
+  ['CONFLICT', 'play.errors.conflict'],
+];
+
+/** The request's own time limit ran out (lib/api.ts: code 0, message `timeout`). */
+const isTimeout = (error: ApiError) => error.code === 0 && error.message === 'timeout';
 
 /** The in-house game frame: the session of the launch token, then the game's own area. */
 export function PlayApp() {
@@ -30,10 +41,10 @@ function SessionLoader({ identity, token }: { identity: string; token: string })
   const { t } = useTranslation('global-components');
   if (query.isPending) return <FrameSkeleton />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 401) {
+    if (hasApiStatus(query.error, 'UNAUTHENTICATED')) {
       return <SessionEnded identity={identity} reason="ended" />;
     }
-    if (query.error instanceof ApiError && query.error.status === 404) {
+    if (hasApiStatus(query.error, 'NOT_FOUND')) {
       return <SessionEnded identity={identity} reason="unknownGame" />;
     }
     return (
@@ -91,31 +102,18 @@ function FrameProvider(props: { session: OriginalsSession; api: PlayApi; token: 
         toast('play.errors.generic');
         return undefined;
       }
-      if (error.status === 401) {
+      if (hasApiStatus(error, 'UNAUTHENTICATED')) {
         setEnded(true);
         notify({ type: 'error', title: t('play.errors.sessionEnded'), durationMs: 0 });
         return undefined;
       }
-      switch (error.code) {
-        case errorCatalogue.INSUFFICIENT_FUNDS.code:
-          toast('play.errors.insufficient');
-          return undefined;
-        case errorCatalogue.GAME_PLAYER_LIMITED.code:
-          toast('play.errors.limited');
-          return undefined;
-        case errorCatalogue.GAME_BETS_RESTRICTED.code:
-          toast('play.errors.restricted');
-          return undefined;
-        case errorCatalogue.CONFLICT.code:
-          toast('play.errors.conflict');
-          return undefined;
-        case errorCatalogue.VALIDATION_FAILED.code:
-          toast('play.errors.fields');
-          return error.fields ?? {};
-        default:
-          toast(error.code === 0 && error.message === 'timeout' ? 'play.errors.timeout' : 'play.errors.generic');
-          return undefined;
+      if (isApiError(error, 'VALIDATION_FAILED')) {
+        toast('play.errors.fields');
+        return error.fields ?? {};
       }
+      const known = PLAY_ERRORS.find(([name]) => isApiError(error, name));
+      toast(known ? known[1] : isTimeout(error) ? 'play.errors.timeout' : 'play.errors.generic');
+      return undefined;
     },
     [notify, t],
   );

@@ -1,5 +1,6 @@
 import type { OriginalsRound } from '@croupier/contract';
 import { useTranslation } from 'react-i18next';
+import { Multiplier } from '../../../components/ui/Multiplier';
 import { useFrame } from './context';
 
 /** How many results the strip keeps. */
@@ -8,8 +9,7 @@ export const RESULTS_KEPT = 12;
 /** The last results, newest first: the round's multiplier, green on a win. */
 export function ResultsStrip({ rounds }: { rounds: OriginalsRound[] }) {
   const { t } = useTranslation('global-components');
-  const { locale, formatAmount } = useFrame();
-  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const { formatAmount } = useFrame();
   return (
     <section className="play-results" aria-label={t('play.results.title')}>
       {rounds.length === 0 ? (
@@ -24,7 +24,7 @@ export function ResultsStrip({ rounds }: { rounds: OriginalsRound[] }) {
                 className={`play-results__item${win ? ' play-results__item--win' : ''}`}
                 title={t(win ? 'play.results.win' : 'play.results.loss', { amount: formatAmount(round.payout) })}
               >
-                {format.format(round.multiplier)}×
+                <Multiplier value={round.multiplier} />
                 <span className="visually-hidden">
                   {t(win ? 'play.results.win' : 'play.results.loss', { amount: formatAmount(round.payout) })}
                 </span>

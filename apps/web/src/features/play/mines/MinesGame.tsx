@@ -8,7 +8,7 @@ import { useFrame } from '../frame/context';
 import { usePlayKeys } from '../frame/hooks';
 import { ResultsStrip, RESULTS_KEPT } from '../frame/ResultsStrip';
 import { StakeField, useStake } from '../frame/StakeField';
-import { formatMultiplierBp } from '../logic';
+import { formatMultiplierBp } from '../../../lib/format';
 import { cashOutAmount, minesViewOf } from './logic';
 import { MinesBoard } from './MinesBoard';
 
@@ -125,7 +125,7 @@ export function MinesGame() {
           <p className="mines__status" aria-live="polite" data-testid="mines-status">
             {open && view
               ? t('play.mines.current', {
-                  multiplier: formatMultiplierBp(view.multiplierBp || 10_000, locale),
+                  multiplier: formatMultiplierBp(view.multiplierBp || 10_000, locale, { floor: true }),
                   amount: formatAmount(payoutNow),
                 })
               : endedText}
@@ -133,7 +133,7 @@ export function MinesGame() {
           <MinesBoard view={view} canReveal={open && !busy && !ended} onReveal={reveal} />
           {nextMultiplierBp !== null ? (
             <p className="mines__next">
-              {t('play.mines.next', { multiplier: formatMultiplierBp(nextMultiplierBp, locale) })}
+              {t('play.mines.next', { multiplier: formatMultiplierBp(nextMultiplierBp, locale, { floor: true }) })}
             </p>
           ) : null}
         </div>

@@ -1,11 +1,10 @@
 import { MINES, type SlotSpin } from '@croupier/games';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatHundredths, formatMultiplierBp } from '../../../lib/format';
 import type { Verified } from './replay';
 
-const multiplier = (bp: number, locale: string) =>
-  `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(bp / 10_000)}×`;
-const hundredths = (value: number) => (value / 100).toFixed(2);
+const multiplier = (bp: number, locale: string) => formatMultiplierBp(bp, locale, { maxDecimals: 4 });
 
 /** One line for the pair table: the headline of a round. */
 export function outcomeSummary(
@@ -17,9 +16,9 @@ export function outcomeSummary(
   const { replay } = verified;
   switch (replay.game) {
     case 'dice':
-      return `${hundredths(replay.outcome.rollHundredths)} · ${multiplier(replay.outcome.multiplierBp, locale)}`;
+      return `${formatHundredths(replay.outcome.rollHundredths, locale)} · ${multiplier(replay.outcome.multiplierBp, locale)}`;
     case 'limbo':
-      return `${hundredths(replay.outcome.resultHundredths)}× · ${multiplier(replay.outcome.multiplierBp, locale)}`;
+      return `${formatHundredths(replay.outcome.resultHundredths, locale)}× · ${multiplier(replay.outcome.multiplierBp, locale)}`;
     case 'mines':
       return `${t('play.verifier.mines')}: ${replay.outcome.mines.join(', ')}`;
     case 'plinko':
@@ -135,7 +134,7 @@ export function VerifierOutcome({ verified }: { verified: Verified }) {
       return (
         <dl className="verifier-facts">
           <Row label={t('play.verifier.roll')} testId="verifier-outcome">
-            {hundredths(replay.outcome.rollHundredths)}
+            {formatHundredths(replay.outcome.rollHundredths, locale)}
           </Row>
           <Row label={t('play.verifier.result')}>{winText(replay.outcome.win)}</Row>
           <Row label={t('play.verifier.multiplier')}>{multiplier(replay.outcome.multiplierBp, locale)}</Row>
@@ -145,7 +144,7 @@ export function VerifierOutcome({ verified }: { verified: Verified }) {
       return (
         <dl className="verifier-facts">
           <Row label={t('play.verifier.limboResult')} testId="verifier-outcome">
-            {hundredths(replay.outcome.resultHundredths)}×
+            {formatHundredths(replay.outcome.resultHundredths, locale)}×
           </Row>
           <Row label={t('play.verifier.result')}>{winText(replay.outcome.win)}</Row>
           <Row label={t('play.verifier.multiplier')}>{multiplier(replay.outcome.multiplierBp, locale)}</Row>

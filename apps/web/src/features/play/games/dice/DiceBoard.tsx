@@ -3,7 +3,8 @@ import type { DiceParams } from '@croupier/games';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardProps } from '../../types';
-import { DICE_TARGET, formatHundredths, targetAfterKey } from './logic';
+import { formatHundredths } from '../../../../lib/format';
+import { DICE_TARGET, targetAfterKey } from './logic';
 
 /** How long the marker travels to the roll. */
 const ROLL_MS = 650;
@@ -15,7 +16,7 @@ const rollOf = (round: OriginalsRound) => ({
 
 /** The 0–100 track with the win zone, the target slider and the roll marker. */
 export function DiceBoard({ params, round, ctx, onChange, disabled }: BoardProps<DiceParams>) {
-  const { t } = useTranslation('global-components');
+  const { t, i18n } = useTranslation('global-components');
   // The marker travels to the round's roll; the number shows once it lands.
   const [landed, setLanded] = useState<OriginalsRound | null>(null);
   const marker = round ? rollOf(round) : null;
@@ -46,7 +47,7 @@ export function DiceBoard({ params, round, ctx, onChange, disabled }: BoardProps
       <p className={`dice__result${shown ? (shown.win ? ' dice__result--win' : ' dice__result--loss') : ''}`}>
         <span className="visually-hidden">{t('play.dice.roll')} </span>
         <span aria-live="polite" data-testid="dice-roll">
-          {shown ? formatHundredths(shown.roll) : '–'}
+          {shown ? formatHundredths(shown.roll, i18n.language) : '–'}
         </span>
       </p>
       <div className="dice__track">
@@ -60,7 +61,7 @@ export function DiceBoard({ params, round, ctx, onChange, disabled }: BoardProps
           value={params.targetHundredths}
           disabled={disabled}
           aria-label={t('play.dice.slider')}
-          aria-valuetext={formatHundredths(params.targetHundredths)}
+          aria-valuetext={formatHundredths(params.targetHundredths, i18n.language)}
           onChange={(event) => onChange({ ...params, targetHundredths: Number(event.target.value) })}
           onKeyDown={(event) => {
             const next = targetAfterKey(params.targetHundredths, event.key, event.shiftKey);

@@ -1,29 +1,29 @@
-import { diceChancePercent, diceMultiplierBp, type DiceParams } from '@croupier/games';
+import { BP_PER_X, diceChancePercent, diceMultiplierBp, type DiceParams } from '@croupier/games';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ControlsProps } from '../../types';
-import { DICE_TARGET, clampTarget, formatHundredths, parseHundredths } from './logic';
+import { formatHundredths, formatMultiplierBp, formatPercent } from '../../../../lib/format';
+import { floorTo } from '../../../../lib/wallet-display';
+import { hundredthsInputText } from '../../logic';
+import { DICE_TARGET, clampTarget, parseHundredths } from './logic';
 
 /** Direction, target (typed), and what the bet pays. */
 export function DiceControls({ params, onChange, disabled, stake, formatAmount }: ControlsProps<DiceParams>) {
   const { t, i18n } = useTranslation('global-components');
   const targetId = useId();
-  const [text, setText] = useState(formatHundredths(params.targetHundredths));
+  const [text, setText] = useState(hundredthsInputText(params.targetHundredths));
   // The slider moves the target too: the typed text follows it.
   const [shownTarget, setShownTarget] = useState(params.targetHundredths);
   if (shownTarget !== params.targetHundredths) {
     setShownTarget(params.targetHundredths);
-    setText(formatHundredths(params.targetHundredths));
+    setText(hundredthsInputText(params.targetHundredths));
   }
-  const multiplier = diceMultiplierBp(params) / 10_000;
-  const number = (value: number, digits: number) =>
-    new Intl.NumberFormat(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-      value,
-    );
+  const locale = i18n.language;
+  const multiplierBp = diceMultiplierBp(params);
   const commit = () => {
     const parsed = parseHundredths(text);
     const target = Number.isNaN(parsed) ? params.targetHundredths : clampTarget(parsed);
-    setText(formatHundredths(target));
+    setText(hundredthsInputText(target));
     if (target !== params.targetHundredths) onChange({ ...params, targetHundredths: target });
   };
   return (
@@ -45,7 +45,10 @@ export function DiceControls({ params, onChange, disabled, stake, formatAmount }
       </fieldset>
       <div className="play-field">
         <label htmlFor={targetId} className="play-field__label">
-          {t('play.dice.target', { min: formatHundredths(DICE_TARGET.min), max: formatHundredths(DICE_TARGET.max) })}
+          {t('play.dice.target', {
+            min: formatHundredths(DICE_TARGET.min, locale),
+            max: formatHundredths(DICE_TARGET.max, locale),
+          })}
         </label>
         <input
           id={targetId}
@@ -64,15 +67,15 @@ export function DiceControls({ params, onChange, disabled, stake, formatAmount }
       <dl className="play-stats">
         <div>
           <dt>{t('play.chance')}</dt>
-          <dd>{number(diceChancePercent(params), 2)}%</dd>
+          <dd>{formatPercent(diceChancePercent(params), locale)}</dd>
         </div>
         <div>
           <dt>{t('play.multiplier')}</dt>
-          <dd>{number(multiplier, 4)}×</dd>
+          <dd>{formatMultiplierBp(multiplierBp, locale, { minDecimals: 4 })}</dd>
         </div>
         <div>
           <dt>{t('play.payoutOnWin')}</dt>
-          <dd>{formatAmount(Number.isNaN(stake) ? 0 : Math.floor(stake * multiplier * 100) / 100)}</dd>
+          <dd>{formatAmount(Number.isNaN(stake) ? 0 : floorTo((stake * multiplierBp) / BP_PER_X, 2))}</dd>
         </div>
       </dl>
     </div>

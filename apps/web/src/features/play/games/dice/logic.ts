@@ -4,8 +4,6 @@ export const DICE_TARGET = { min: 200, max: 9800 } as const;
 export const clampTarget = (hundredths: number) =>
   Math.min(DICE_TARGET.max, Math.max(DICE_TARGET.min, Math.round(hundredths)));
 
-export const formatHundredths = (hundredths: number) => (hundredths / 100).toFixed(2);
-
 /** "49.5" or "49,50" → 4950; NaN when not a number. */
 export function parseHundredths(text: string): number {
   const normalized = text.trim().replace(',', '.');

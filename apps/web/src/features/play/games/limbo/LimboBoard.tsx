@@ -1,6 +1,7 @@
 import type { LimboParams } from '@croupier/games';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatHundredths } from '../../../../lib/format';
 import type { BoardProps } from '../../types';
 import { counterAt } from './logic';
 
@@ -38,21 +39,19 @@ export function LimboBoard({ params, round, ctx }: BoardProps<LimboParams>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [round]);
 
-  const format = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const hundredths = (value: number) => formatHundredths(value, i18n.language);
   const state = done ? (done.win ? ' limbo__value--win' : ' limbo__value--loss') : '';
   return (
     <div className="limbo">
       <p className={`limbo__value${state}`} aria-hidden="true">
-        {format.format((value ?? 100) / 100)}×
+        {hundredths(value ?? 100)}×
       </p>
       <p className="visually-hidden" aria-live="polite" data-testid="limbo-result">
         {done && value !== null
-          ? t(done.win ? 'play.limbo.resultWin' : 'play.limbo.resultLoss', { result: format.format(value / 100) })
+          ? t(done.win ? 'play.limbo.resultWin' : 'play.limbo.resultLoss', { result: hundredths(value) })
           : ''}
       </p>
-      <p className="limbo__target">
-        {t('play.limbo.targetShown', { target: format.format(params.targetHundredths / 100) })}
-      </p>
+      <p className="limbo__target">{t('play.limbo.targetShown', { target: hundredths(params.targetHundredths) })}</p>
     </div>
   );
 }

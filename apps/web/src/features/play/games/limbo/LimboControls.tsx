@@ -1,10 +1,10 @@
 import { LIMBO, limboChancePercent, type LimboParams } from '@croupier/games';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatHundredths, formatPercent } from '../../../../lib/format';
 import type { ControlsProps } from '../../types';
+import { hundredthsInputText as asText } from '../../logic';
 import { clampLimboTarget, parseMultiplier } from './logic';
-
-const asText = (hundredths: number) => (hundredths / 100).toFixed(2);
 
 /** The target multiplier, its win chance and what it pays. */
 export function LimboControls({ params, onChange, disabled, stake, formatAmount }: ControlsProps<LimboParams>) {
@@ -23,15 +23,14 @@ export function LimboControls({ params, onChange, disabled, stake, formatAmount 
     setText(asText(target));
     if (target !== params.targetHundredths) onChange({ targetHundredths: target });
   };
-  const shown = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const chance = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6, minimumFractionDigits: 2 });
+  const locale = i18n.language;
   return (
     <div className="play-controls">
       <div className="play-field">
         <label htmlFor={id} className="play-field__label">
           {t('play.limbo.target', {
-            min: shown.format(LIMBO.minTargetHundredths / 100),
-            max: shown.format(LIMBO.maxTargetHundredths / 100),
+            min: formatHundredths(LIMBO.minTargetHundredths, locale),
+            max: formatHundredths(LIMBO.maxTargetHundredths, locale),
           })}
         </label>
         <div className="play-stake">
@@ -71,7 +70,7 @@ export function LimboControls({ params, onChange, disabled, stake, formatAmount 
       <dl className="play-stats">
         <div>
           <dt>{t('play.chance')}</dt>
-          <dd>{chance.format(limboChancePercent(params))}%</dd>
+          <dd>{formatPercent(limboChancePercent(params), locale, { minDecimals: 2, maxDecimals: 6 })}</dd>
         </div>
         <div>
           <dt>{t('play.payoutOnWin')}</dt>

@@ -1,4 +1,5 @@
 import { BP_PER_X, PLINKO, PLINKO_RISKS, type PlinkoRisk } from '@croupier/games';
+import { formatMultiplierBp } from '../../../../lib/format';
 
 export interface PlinkoParams {
   rows: number;
@@ -147,7 +148,7 @@ export function ballPositionAt(points: readonly Point[], t: number): Point {
 export function formatPlinkoMultiplier(multiplierBp: number, locale = 'en'): string {
   const multiplier = multiplierBp / BP_PER_X;
   const digits = multiplier >= 100 ? 0 : multiplier >= 10 ? 1 : 2;
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits, useGrouping: false }).format(multiplier);
+  return formatMultiplierBp(multiplierBp, locale, { minDecimals: 0, maxDecimals: digits, grouping: false, bare: true });
 }
 
 /**

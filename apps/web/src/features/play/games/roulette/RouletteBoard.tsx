@@ -11,6 +11,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../../lib/format';
 import type { BoardProps, ControlsProps } from '../../types';
 import {
   clearChips,
@@ -61,7 +62,7 @@ function shortLabel(t: Translate, spot: string, number: number | null, name: str
 }
 
 function compactAmount(locale: string, amount: number): string {
-  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(amount);
+  return formatNumber(amount, locale, { maxDecimals: 2, compact: true });
 }
 
 function cellStyle(cell: TableCell): CSSProperties {
