@@ -42,7 +42,12 @@ let t: TestServer;
 let app: App;
 
 beforeAll(async () => {
-  t = await startTestServer({ ADMIN_API_KEY: 'contract-admin-key-'.padEnd(40, 'k') });
+  t = await startTestServer({
+    ADMIN_API_KEY: 'contract-admin-key-'.padEnd(40, 'k'),
+    // The custody service configured, so that its event endpoint is registered too (nothing is sent to it).
+    CRYPTO_CUSTODY_URL: 'http://127.0.0.1:9/v1',
+    CRYPTO_CUSTODY_SECRET: 'contract-custody-secret-'.padEnd(40, 's'),
+  });
   // Providers configured, so that the game wallet's callbacks are registered too.
   app = await buildApp({
     config: t.config,

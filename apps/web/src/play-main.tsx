@@ -1,4 +1,3 @@
-import type { Locale } from '@croupier/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createI18n } from './features/content/i18n';
 import { ToastProvider } from './features/layout';
 import { PlayApp } from './features/play/frame/PlayApp';
-import { api } from './lib/api';
+import { localesQuery } from './features/settings';
 import { LANGUAGE_COOKIE, readCookie } from './lib/cookies';
 import { hidePreloader } from './lib/preloader';
 import './styles/global.css';
@@ -22,7 +21,7 @@ const queryClient = new QueryClient({
 
 /** The language: `?lang=`, else the site's saved language, else the browser's, else the default. */
 async function chooseLocale(): Promise<string> {
-  const locales = await api.get<Locale[]>('/api/settings/locales');
+  const locales = await queryClient.fetchQuery(localesQuery);
   const known = (code: string | null | undefined) =>
     code ? locales.find((locale) => locale.code.toLowerCase() === code.toLowerCase())?.code : undefined;
   const browser = navigator.language;

@@ -13,6 +13,7 @@ export * from './games/game-wallet';
 export * from './games/originals';
 export * from './games/originals-session';
 export * from './games/stake-limits';
+export * from './games/endpoints';
 export * from './notifications/schemas';
 export * from './retention/schemas';
 export * from './profile/schemas';

@@ -45,6 +45,14 @@ export interface RouteDocs {
   description?: string;
   /** Other answers worth describing (e.g. 503 of the readiness probe). */
   responses?: Readonly<Record<number, z.ZodType>>;
+  /** Media types of answers that are not JSON (pages, images). */
+  produces?: readonly string[];
+  /**
+   * The security the description declares when the access's scheme does not describe the
+   * caller's credentials (payment providers sign with headers of their own, which the
+   * description explains); `[]` declares none.
+   */
+  security?: Record<string, string[]>[];
 }
 
 /** Route options beyond the definition, passed to Fastify as they are. */
@@ -91,10 +99,10 @@ export function route<E extends EndpointDefinition>(
   options: RouteDocs & RouteExtras,
   handler: EndpointHandler<E>,
 ): void {
-  const { tags, summary, description, responses, ...extras } = options;
+  const { tags, summary, description, responses, produces, security: declared, ...extras } = options;
   const response: Record<number, z.ZodType> = { ...responses };
   if (endpoint.response) response[endpoint.status ?? 200] = endpoint.response;
-  const security = securityOf[endpoint.access];
+  const security = declared ?? securityOf[endpoint.access];
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -102,7 +110,8 @@ export function route<E extends EndpointDefinition>(
       tags: [...tags],
       summary,
       ...(description === undefined ? {} : { description }),
-      ...(security ? { security } : {}),
+      ...(security && security.length > 0 ? { security } : {}),
+      ...(produces ? { produces: [...produces] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

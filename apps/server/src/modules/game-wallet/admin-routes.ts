@@ -1,11 +1,6 @@
-import {
-  stakeLimitBodySchema,
-  stakeLimitParamsSchema,
-  stakeLimitResponseSchema,
-  stakeLimitsResponseSchema,
-} from '@croupier/contract';
+import { gameAdminEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/endpoint';
 import { AppError } from '../../lib/errors';
 import type { GamesService } from '../games';
 import { hasAdminKey } from '../payments';
@@ -24,54 +19,40 @@ export const gameAdminRoutes: FastifyPluginAsyncZod<{
     void reply.header('cache-control', 'no-store');
     if (!hasAdminKey(request, adminApiKey)) throw new AppError('UNAUTHENTICATED', 'A valid X-Admin-Key is required.');
   });
-  const security = [{ adminKey: [] }];
   const tags = ['admin'];
   const gameIdOf = async (idOrIdentity: string) => (await games.getGame(idOrIdentity)).id;
 
-  app.get(
-    '/api/admin/games/:id/stake-limits',
+  route(
+    app,
+    gameAdminEndpoints.listStakeLimits,
     {
-      schema: {
-        tags,
-        summary: "Operator: a game's stake limits per currency (major units)",
-        security,
-        params: z.object({ id: z.string().max(128) }),
-        response: { 200: stakeLimitsResponseSchema },
-      },
+      tags,
+      summary: "Operator: a game's stake limits per currency (major units)",
     },
     async (request) => ({ data: await stakeLimits.list(await gameIdOf(request.params.id)) }),
   );
 
-  app.put(
-    '/api/admin/games/:id/stake-limits/:currency',
+  route(
+    app,
+    gameAdminEndpoints.setStakeLimit,
     {
-      schema: {
-        tags,
-        summary: "Operator: sets a game's minimum and maximum stake in a currency",
-        description:
-          'Bets outside them are refused with `BET_OUT_OF_LIMITS` (a 422 on the stake for the in-house games, whose ' +
-          'frame shows the new bounds). Other server processes apply a change within 30 s.',
-        security,
-        params: stakeLimitParamsSchema,
-        body: stakeLimitBodySchema,
-        response: { 200: stakeLimitResponseSchema },
-      },
+      tags,
+      summary: "Operator: sets a game's minimum and maximum stake in a currency",
+      description:
+        'Bets outside them are refused with `BET_OUT_OF_LIMITS` (a 422 on the stake for the in-house games, whose ' +
+        'frame shows the new bounds). Other server processes apply a change within 30 s.',
     },
     async (request) => ({
       data: await stakeLimits.set(await gameIdOf(request.params.id), request.params.currency, request.body),
     }),
   );
 
-  app.delete(
-    '/api/admin/games/:id/stake-limits/:currency',
+  route(
+    app,
+    gameAdminEndpoints.removeStakeLimit,
     {
-      schema: {
-        tags,
-        summary: "Operator: removes a game's limits in a currency (the built-in ones apply again)",
-        security,
-        params: stakeLimitParamsSchema,
-        response: { 204: z.null() },
-      },
+      tags,
+      summary: "Operator: removes a game's limits in a currency (the built-in ones apply again)",
     },
     async (request, reply) => {
       await stakeLimits.remove(await gameIdOf(request.params.id), request.params.currency);

@@ -1,19 +1,8 @@
-import {
-  gameStartBodySchema,
-  gameStartResponseSchema,
-  gameWalletBalanceRequestSchema,
-  gameWalletBetRequestSchema,
-  gameWalletEndRoundRequestSchema,
-  gameWalletResponseSchema,
-  gameWalletRollbackRequestSchema,
-  gameWalletWinRequestSchema,
-  type GameWalletResponse,
-  type GameWalletStatus,
-} from '@croupier/contract';
+import { gamesEndpoints, gameWalletEndpoints, type GameWalletResponse, type GameWalletStatus } from '@croupier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
+import { route } from '../../http/endpoint';
 import { toAppError } from '../../http/error-handler';
 import { clientIp, visitorCountry } from '../../http/geo';
 import { AppError } from '../../lib/errors';
@@ -47,22 +36,18 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod<{
   /** The game frame's URL when another than the in-house one (a provider's game page). */
   gameUrlOf?: (launch: { provider: string; game: string; mode: 'real' | 'demo'; token: string }) => string | undefined;
 }> = async (app, { gameWallet, games, accounts, guards, config, gameUrlOf }) => {
-  app.post(
-    '/api/game/games/:id/play',
+  route(
+    app,
+    gamesEndpoints.launchGame,
     {
       onRequest: guards.optionalPlayer,
-      schema: {
-        tags: ['games'],
-        summary: 'Starts a game: a session token and the URL of the game frame',
-        description:
-          'Real money needs a signed-in player (the account of `accountId`, else the active one); guests may start ' +
-          'demo mode where the game offers it. The token is short-lived for bets; the game presents it on every ' +
-          'wallet call. 14308 when the game is not offered in the visitor country; 14103 when the account may not play ' +
-          "for real money (self-excluded or blocked). `locale` becomes the in-house frame's `lang`.",
-        params: z.object({ id: z.string().max(128) }),
-        body: gameStartBodySchema,
-        response: { 200: gameStartResponseSchema },
-      },
+      tags: ['games'],
+      summary: 'Starts a game: a session token and the URL of the game frame',
+      description:
+        'Real money needs a signed-in player (the account of `accountId`, else the active one); guests may start ' +
+        'demo mode where the game offers it. The token is short-lived for bets; the game presents it on every ' +
+        'wallet call. 14308 when the game is not offered in the visitor country; 14103 when the account may not play ' +
+        "for real money (self-excluded or blocked). `locale` becomes the in-house frame's `lang`.",
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
@@ -204,31 +189,21 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
   }
 
   const isSession = (value: GameSession | GameWalletResponse): value is GameSession => 'token_hash' in value;
-  const params = z.object({
-    provider: z.string().max(64).describe('The provider identity in the catalogue (e.g. `northern-lights`)'),
-  });
-  const response = { 200: gameWalletResponseSchema.describe('Always 200: the outcome is `status`') };
-  const security = [{ providerSignature: [] }];
   const tags = ['game wallet'];
   const describe = (what: string, statuses: string) =>
     `${what}\n\n${CALLBACK_RULES}\n\n**Statuses:** ${statuses}, INVALID_PARTNER, INVALID_SIGNATURE, INVALID_TOKEN, WRONG_SYNTAX.`;
 
-  app.post(
-    '/api/game-wallet/:provider/balance',
+  route(
+    app,
+    gameWalletEndpoints.balance,
     {
-      schema: {
-        tags,
-        summary: "Provider callback: balance of the session's account",
-        description: describe(
-          "The balance of the account the session plays from (a demo session's play balance). " +
-            "Accepted after the token expired. A `currency` other than the session's answers WRONG_CURRENCY.",
-          'OK, WRONG_CURRENCY',
-        ),
-        security,
-        params,
-        body: gameWalletBalanceRequestSchema,
-        response,
-      },
+      tags,
+      summary: "Provider callback: balance of the session's account",
+      description: describe(
+        "The balance of the account the session plays from (a demo session's play balance). " +
+          "Accepted after the token expired. A `currency` other than the session's answers WRONG_CURRENCY.",
+        'OK, WRONG_CURRENCY',
+      ),
     },
     async (request) => {
       const session = await authorise(request, request.params.provider, request.body.token);
@@ -240,29 +215,24 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/api/game-wallet/:provider/bet',
+  route(
+    app,
+    gameWalletEndpoints.bet,
     {
-      schema: {
-        tags,
-        summary: 'Provider callback: bet (debit), idempotent on transactionId',
-        description: describe(
-          'Debits `amount` for a round. Processed at most once per provider `transactionId`: a retry answers the ' +
-            'first result with the balance as it is now. Refused with TOKEN_EXPIRED after the launch token expired ' +
-            "or the player's sign-in session that launched the game ended (logout, closed session, password change), " +
-            'USER_DISABLED for a blocked or self-excluded player, NOT_ENOUGH_MONEY (with the actual balance) when ' +
-            "the balance is short, BET_OUT_OF_LIMITS outside the game's stake limits, and TRANSACTION_ROLLED_BACK " +
-            'when a rollback of this transaction id arrived first. Responsible-gaming rules answer LIMIT_REACHED (a ' +
-            'loss or wager limit of the player) and REALITY_CHECK (a reality check is due). A refused bet changes ' +
-            'nothing.',
-          `${MONEY_STATUSES}, NOT_ENOUGH_MONEY, TOKEN_EXPIRED, USER_DISABLED, BET_OUT_OF_LIMITS, LIMIT_REACHED, ` +
-            'REALITY_CHECK, TRANSACTION_ROLLED_BACK',
-        ),
-        security,
-        params,
-        body: gameWalletBetRequestSchema,
-        response,
-      },
+      tags,
+      summary: 'Provider callback: bet (debit), idempotent on transactionId',
+      description: describe(
+        'Debits `amount` for a round. Processed at most once per provider `transactionId`: a retry answers the ' +
+          'first result with the balance as it is now. Refused with TOKEN_EXPIRED after the launch token expired ' +
+          "or the player's sign-in session that launched the game ended (logout, closed session, password change), " +
+          'USER_DISABLED for a blocked or self-excluded player, NOT_ENOUGH_MONEY (with the actual balance) when ' +
+          "the balance is short, BET_OUT_OF_LIMITS outside the game's stake limits, and TRANSACTION_ROLLED_BACK " +
+          'when a rollback of this transaction id arrived first. Responsible-gaming rules answer LIMIT_REACHED (a ' +
+          'loss or wager limit of the player) and REALITY_CHECK (a reality check is due). A refused bet changes ' +
+          'nothing.',
+        `${MONEY_STATUSES}, NOT_ENOUGH_MONEY, TOKEN_EXPIRED, USER_DISABLED, BET_OUT_OF_LIMITS, LIMIT_REACHED, ` +
+          'REALITY_CHECK, TRANSACTION_ROLLED_BACK',
+      ),
     },
     async (request) => {
       const session = await authorise(request, request.params.provider, request.body.token);
@@ -272,23 +242,18 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/api/game-wallet/:provider/win',
+  route(
+    app,
+    gameWalletEndpoints.win,
     {
-      schema: {
-        tags,
-        summary: 'Provider callback: win (credit), idempotent on transactionId',
-        description: describe(
-          'Credits `amount` (0 records a losing round without money). Processed at most once per provider ' +
-            '`transactionId`. Accepted after the launch token expired, for blocked players and for disabled games: ' +
-            "the money is the player's either way (providers retry wins for up to 24 hours).",
-          MONEY_STATUSES,
-        ),
-        security,
-        params,
-        body: gameWalletWinRequestSchema,
-        response,
-      },
+      tags,
+      summary: 'Provider callback: win (credit), idempotent on transactionId',
+      description: describe(
+        'Credits `amount` (0 records a losing round without money). Processed at most once per provider ' +
+          '`transactionId`. Accepted after the launch token expired, for blocked players and for disabled games: ' +
+          "the money is the player's either way (providers retry wins for up to 24 hours).",
+        MONEY_STATUSES,
+      ),
     },
     async (request) => {
       const session = await authorise(request, request.params.provider, request.body.token);
@@ -298,23 +263,18 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/api/game-wallet/:provider/rollback',
+  route(
+    app,
+    gameWalletEndpoints.rollback,
     {
-      schema: {
-        tags,
-        summary: 'Provider callback: rollback (refund) of a bet, idempotent on transactionId',
-        description: describe(
-          'Refunds the bet `referenceTransactionId` once. A rollback of a bet never seen is recorded and answered ' +
-            'OK; the bet is then refused with TRANSACTION_ROLLED_BACK if it arrives later. A second rollback of the ' +
-            'same bet (another id) answers OK without money. Accepted after the launch token expired.',
-          'OK, DUPLICATE_TRANSACTION, TRANSACTION_DOES_NOT_EXIST (the bet belongs to another player)',
-        ),
-        security,
-        params,
-        body: gameWalletRollbackRequestSchema,
-        response,
-      },
+      tags,
+      summary: 'Provider callback: rollback (refund) of a bet, idempotent on transactionId',
+      description: describe(
+        'Refunds the bet `referenceTransactionId` once. A rollback of a bet never seen is recorded and answered ' +
+          'OK; the bet is then refused with TRANSACTION_ROLLED_BACK if it arrives later. A second rollback of the ' +
+          'same bet (another id) answers OK without money. Accepted after the launch token expired.',
+        'OK, DUPLICATE_TRANSACTION, TRANSACTION_DOES_NOT_EXIST (the bet belongs to another player)',
+      ),
     },
     async (request) => {
       const session = await authorise(request, request.params.provider, request.body.token);
@@ -324,21 +284,16 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/api/game-wallet/:provider/end-round',
+  route(
+    app,
+    gameWalletEndpoints.endRound,
     {
-      schema: {
-        tags,
-        summary: 'Provider callback: end of a round',
-        description: describe(
-          'Marks the end of a round. Rounds settle with their wins, so nothing moves; answers the balance.',
-          'OK',
-        ),
-        security,
-        params,
-        body: gameWalletEndRoundRequestSchema,
-        response,
-      },
+      tags,
+      summary: 'Provider callback: end of a round',
+      description: describe(
+        'Marks the end of a round. Rounds settle with their wins, so nothing moves; answers the balance.',
+        'OK',
+      ),
     },
     async (request) => {
       const session = await authorise(request, request.params.provider, request.body.token);

@@ -1,17 +1,7 @@
-import {
-  betSchema,
-  betsQuerySchema,
-  dataEnvelope,
-  gameListResponseSchema,
-  MAX_FAVOURITE_GAMES,
-  pagedEnvelope,
-  playedGamesQuerySchema,
-  winnerSchema,
-  winnersQuerySchema,
-} from '@croupier/contract';
+import { gamesEndpoints, MAX_FAVOURITE_GAMES } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { allowEmptyJsonBodies } from '../../http/empty-json';
+import { route } from '../../http/endpoint';
 import { playerOf, type AuthGuards } from '../auth';
 import type { Bets } from './bets';
 import type { GamesService } from './service';
@@ -21,9 +11,6 @@ import type { Winners } from './winners';
 const PRIVATE = 'private, no-store';
 /** The winners feed is public and refreshed by the socket; a few seconds of caching is harmless. */
 const WINNERS_CACHE = 'public, max-age=5';
-
-/** A game id (UUID) or identity (slug): clients send the id, the identity is accepted too. */
-const gameParams = z.object({ id: z.string().min(1).max(100) });
 
 /**
  * The player's side of the catalogue: favourites, recently played, the bet history, and
@@ -39,17 +26,14 @@ export const gamesPlayerRoutes: FastifyPluginAsyncZod<{
   // The favourite calls carry no body; some clients still send the JSON content type.
   allowEmptyJsonBodies(app);
 
-  app.get(
-    '/api/game/games/favorites',
+  route(
+    app,
+    gamesEndpoints.listFavourites,
     {
       onRequest: guards.requirePlayer,
-      schema: {
-        tags: ['games'],
-        summary: "The player's favourite games, the latest added first",
-        description: 'Games disabled since they were added are left out (and come back if they are enabled again).',
-        security: [{ bearer: [] }],
-        response: { 200: gameListResponseSchema },
-      },
+      tags: ['games'],
+      summary: "The player's favourite games, the latest added first",
+      description: 'Games disabled since they were added are left out (and come back if they are enabled again).',
     },
     async (request, reply) => {
       void reply.header('cache-control', PRIVATE);
@@ -57,20 +41,16 @@ export const gamesPlayerRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/api/game/games/:id/favorite',
+  route(
+    app,
+    gamesEndpoints.addFavourite,
     {
       onRequest: guards.requirePlayer,
-      schema: {
-        tags: ['games'],
-        summary: 'Adds a game to the favourites; answers the updated list',
-        description:
-          `\`id\` is the game's id (its identity is accepted too). Adding a favourite again changes nothing. ` +
-          `404 for an unknown or disabled game; 409 (code 1005) when the player already has ${MAX_FAVOURITE_GAMES}.`,
-        security: [{ bearer: [] }],
-        params: gameParams,
-        response: { 200: gameListResponseSchema },
-      },
+      tags: ['games'],
+      summary: 'Adds a game to the favourites; answers the updated list',
+      description:
+        `\`id\` is the game's id (its identity is accepted too). Adding a favourite again changes nothing. ` +
+        `404 for an unknown or disabled game; 409 (code 1005) when the player already has ${MAX_FAVOURITE_GAMES}.`,
     },
     async (request, reply) => {
       void reply.header('cache-control', PRIVATE);
@@ -78,20 +58,16 @@ export const gamesPlayerRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.delete(
-    '/api/game/games/:id/favorite',
+  route(
+    app,
+    gamesEndpoints.removeFavourite,
     {
       onRequest: guards.requirePlayer,
-      schema: {
-        tags: ['games'],
-        summary: 'Removes a game from the favourites; answers the updated list',
-        description:
-          "`id` is the game's id (its identity is accepted too). Removing a game that is not a favourite is fine; " +
-          '404 for an unknown game.',
-        security: [{ bearer: [] }],
-        params: gameParams,
-        response: { 200: gameListResponseSchema },
-      },
+      tags: ['games'],
+      summary: 'Removes a game from the favourites; answers the updated list',
+      description:
+        "`id` is the game's id (its identity is accepted too). Removing a game that is not a favourite is fine; " +
+        '404 for an unknown game.',
     },
     async (request, reply) => {
       void reply.header('cache-control', PRIVATE);
@@ -99,20 +75,16 @@ export const gamesPlayerRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/api/game/games/played',
+  route(
+    app,
+    gamesEndpoints.listPlayed,
     {
       onRequest: guards.requirePlayer,
-      schema: {
-        tags: ['games'],
-        summary: 'Recently played: distinct games the player launched, the latest first',
-        description:
-          'Every launch counts, real or demo. `perPage` (default 18) caps the list; `platform` (1 mobile, 2 desktop) ' +
-          'keeps games offered there; `countryCode` drops games restricted in that country. Disabled games are left out.',
-        security: [{ bearer: [] }],
-        querystring: playedGamesQuerySchema,
-        response: { 200: gameListResponseSchema },
-      },
+      tags: ['games'],
+      summary: 'Recently played: distinct games the player launched, the latest first',
+      description:
+        'Every launch counts, real or demo. `perPage` (default 18) caps the list; `platform` (1 mobile, 2 desktop) ' +
+        'keeps games offered there; `countryCode` drops games restricted in that country. Disabled games are left out.',
     },
     async (request, reply) => {
       void reply.header('cache-control', PRIVATE);
@@ -120,22 +92,19 @@ export const gamesPlayerRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/api/game/spins/winners',
+  route(
+    app,
+    gamesEndpoints.listWinners,
     {
-      schema: {
-        tags: ['games'],
-        summary: 'Latest winners: the latest winning real-money round of each game, newest first',
-        description:
-          'A winning round paid more than its stake (the bets not rolled back; a win without a bet counts). ' +
-          '`amount` is the stake and `payout` the amount paid, in `currency`. `nickname` is the public nickname, null ' +
-          'when the player has none (or it would reveal the e-mail address). `platform` (1 mobile, 2 desktop) keeps ' +
-          'games offered there, `countryCode` drops games restricted in that country; `perPage` defaults to 12. ' +
-          'New winners are published as `game.winner` on `game:winners:{mobile|desktop}:{countryCode}`, at most once ' +
-          'per channel every 3 seconds.',
-        querystring: winnersQuerySchema,
-        response: { 200: dataEnvelope(z.array(winnerSchema)) },
-      },
+      tags: ['games'],
+      summary: 'Latest winners: the latest winning real-money round of each game, newest first',
+      description:
+        'A winning round paid more than its stake (the bets not rolled back; a win without a bet counts). ' +
+        '`amount` is the stake and `payout` the amount paid, in `currency`. `nickname` is the public nickname, null ' +
+        'when the player has none (or it would reveal the e-mail address). `platform` (1 mobile, 2 desktop) keeps ' +
+        'games offered there, `countryCode` drops games restricted in that country; `perPage` defaults to 12. ' +
+        'New winners are published as `game.winner` on `game:winners:{mobile|desktop}:{countryCode}`, at most once ' +
+        'per channel every 3 seconds.',
     },
     async (request, reply) => {
       const data = await winners.list(request.query);
@@ -144,21 +113,17 @@ export const gamesPlayerRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/api/game/bets',
+  route(
+    app,
+    gamesEndpoints.listBets,
     {
       onRequest: guards.requirePlayer,
-      schema: {
-        tags: ['games'],
-        summary: "A page of the player's sportsbook tickets, newest first",
-        description:
-          '`isSettled` (default true) lists settled tickets (status other than 1); `false` lists the open ones. ' +
-          '`status` follows the constants `game.bet.status` (1 open, 2 won, 3 lost, 4 refunded, 5 cashed out), ' +
-          '`ticketType` 1 single, 2 combo; `coefficient` is the total odds. `perPage` defaults to 10.',
-        security: [{ bearer: [] }],
-        querystring: betsQuerySchema,
-        response: { 200: pagedEnvelope(betSchema) },
-      },
+      tags: ['games'],
+      summary: "A page of the player's sportsbook tickets, newest first",
+      description:
+        '`isSettled` (default true) lists settled tickets (status other than 1); `false` lists the open ones. ' +
+        '`status` follows the constants `game.bet.status` (1 open, 2 won, 3 lost, 4 refunded, 5 cashed out), ' +
+        '`ticketType` 1 single, 2 combo; `coefficient` is the total odds. `perPage` defaults to 10.',
     },
     async (request, reply) => {
       void reply.header('cache-control', PRIVATE);

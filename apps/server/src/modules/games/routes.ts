@@ -1,14 +1,6 @@
-import {
-  collectionSchema,
-  dataEnvelope,
-  gameSchema,
-  gamesQuerySchema,
-  pagedEnvelope,
-  providerSchema,
-  providersQuerySchema,
-} from '@croupier/contract';
+import { gamesEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/endpoint';
 import { sendCachedData } from '../../http/json-cache';
 import type { GamesService } from './service';
 
@@ -17,40 +9,29 @@ const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 /** Game lists vary with the query (the URL is the whole key), so shared caches can keep them too. */
 const GAMES_CACHE = 'public, max-age=30, stale-while-revalidate=300';
 
-/**
- * An id (UUID) or an identity (slug): clients use both. The router
- * refuses parameters longer than 100 characters before validation runs.
- */
-const refParam = z.string().min(1).max(100);
-
 export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async (app, { games }) => {
-  app.get(
-    '/api/game/collections',
+  route(
+    app,
+    gamesEndpoints.listCollections,
     {
-      schema: {
-        tags: ['games'],
-        summary: 'Lobby collections in position order; hidden ones are left out',
-        description:
-          '`countries` empty: shown everywhere; otherwise only to visitors from those countries (the client filters). ' +
-          '`gameCount` (Croupier addition) counts the enabled games.',
-        response: { 200: dataEnvelope(z.array(collectionSchema)) },
-      },
+      tags: ['games'],
+      summary: 'Lobby collections in position order; hidden ones are left out',
+      description:
+        '`countries` empty: shown everywhere; otherwise only to visitors from those countries (the client filters). ' +
+        '`gameCount` (Croupier addition) counts the enabled games.',
     },
     async (request, reply) => sendCachedData(request, reply, await games.listCollections(), PUBLIC_CACHE),
   );
 
-  app.get(
-    '/api/game/providers',
+  route(
+    app,
+    gamesEndpoints.listProviders,
     {
-      schema: {
-        tags: ['games'],
-        summary: 'Game providers with enabled games, as a plain array',
-        description:
-          '`name` searches case-insensitively. `sortBy`: `default` (catalogue order), `name` (A–Z), ' +
-          '`gameEnabledCount` (most games first); `sortOrder` reverses. The list is not paged unless `perPage` is given.',
-        querystring: providersQuerySchema,
-        response: { 200: dataEnvelope(z.array(providerSchema)) },
-      },
+      tags: ['games'],
+      summary: 'Game providers with enabled games, as a plain array',
+      description:
+        '`name` searches case-insensitively. `sortBy`: `default` (catalogue order), `name` (A–Z), ' +
+        '`gameEnabledCount` (most games first); `sortOrder` reverses. The list is not paged unless `perPage` is given.',
     },
     async (request, reply) => {
       const { query } = request;
@@ -61,16 +42,10 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async
     },
   );
 
-  app.get(
-    '/api/game/providers/:id',
-    {
-      schema: {
-        tags: ['games'],
-        summary: 'One provider by id or identity',
-        params: z.object({ id: refParam }),
-        response: { 200: dataEnvelope(providerSchema) },
-      },
-    },
+  route(
+    app,
+    gamesEndpoints.getProvider,
+    { tags: ['games'], summary: 'One provider by id or identity' },
     async (request, reply) => {
       const provider = await games.getProvider(request.params.id);
       // Set only on success: a 404 must not be kept by shared caches.
@@ -79,21 +54,18 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async
     },
   );
 
-  app.get(
-    '/api/game/games',
+  route(
+    app,
+    gamesEndpoints.listGames,
     {
-      schema: {
-        tags: ['games'],
-        summary: 'A page of enabled games',
-        description:
-          'Filters (scalars or bracket arrays): `collectionId[]` and `providerId[]` (ids or identities), `gameId[]`, ' +
-          '`identity[]`, `name` (case-insensitive substring), `countries[]` (drops games restricted there and ' +
-          'collections limited to other countries). `sortBy`: `default` (the order of `identity[]`, else the ' +
-          "collection's order when browsing one collection, else the lobby order), `score` (most popular first), " +
-          '`name` (A–Z), `newest` (latest release first); `sortOrder` overrides the direction.',
-        querystring: gamesQuerySchema,
-        response: { 200: pagedEnvelope(gameSchema) },
-      },
+      tags: ['games'],
+      summary: 'A page of enabled games',
+      description:
+        'Filters (scalars or bracket arrays): `collectionId[]` and `providerId[]` (ids or identities), `gameId[]`, ' +
+        '`identity[]`, `name` (case-insensitive substring), `countries[]` (drops games restricted there and ' +
+        'collections limited to other countries). `sortBy`: `default` (the order of `identity[]`, else the ' +
+        "collection's order when browsing one collection, else the lobby order), `score` (most popular first), " +
+        '`name` (A–Z), `newest` (latest release first); `sortOrder` overrides the direction.',
     },
     async (request, reply) => {
       const page = await games.listGames(request.query);
@@ -102,16 +74,10 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async
     },
   );
 
-  app.get(
-    '/api/game/games/:idOrIdentity',
-    {
-      schema: {
-        tags: ['games'],
-        summary: 'One enabled game by id or identity',
-        params: z.object({ idOrIdentity: refParam }),
-        response: { 200: dataEnvelope(gameSchema) },
-      },
-    },
+  route(
+    app,
+    gamesEndpoints.getGame,
+    { tags: ['games'], summary: 'One enabled game by id or identity' },
     async (request, reply) => {
       const game = await games.getGame(request.params.idOrIdentity);
       void reply.header('cache-control', GAMES_CACHE);

@@ -1,33 +1,14 @@
-import {
-  dicePlayBodySchema,
-  limboPlayBodySchema,
-  minesActiveResponseSchema,
-  minesRevealBodySchema,
-  minesStartBodySchema,
-  originalsPlayResponseSchema,
-  plinkoPlayBodySchema,
-  roulettePlayBodySchema,
-  slotPlayBodySchema,
-  originalsRoundResponseSchema,
-  pageQuerySchema,
-  seedsResponseSchema,
-  setClientSeedBodySchema,
-  spinsResponseSchema,
-} from '@croupier/contract';
+import { GAME_SESSION_HEADER, originalsEndpoints, originalsPlayEndpoints } from '@croupier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { allowEmptyJsonBodies } from '../../http/empty-json';
+import { route } from '../../http/endpoint';
 import { AppError } from '../../lib/errors';
 import type { AuthGuards } from '../auth';
 import { playerOf } from '../auth';
 import type { GameWallet } from '../game-wallet';
 import type { Originals, PlaySession } from './service';
 
-/** The header the in-house game frame sends its game session token in (from the launch answer). */
-export const GAME_SESSION_HEADER = 'x-game-session';
-
-const sessionHeaders = z.object({ [GAME_SESSION_HEADER]: z.string().min(1).max(200) });
 const noStore = 'private, no-store';
 
 /**
@@ -54,15 +35,12 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
   }
 
   const tags = ['originals'];
-  app.get(
-    '/api/game/originals/seeds',
+  route(
+    app,
+    originalsEndpoints.seeds,
     {
-      schema: {
-        tags,
-        summary: 'The seed pair: the server seed commitment (SHA-256), the client seed and the next nonce',
-        headers: sessionHeaders,
-        response: { 200: seedsResponseSchema },
-      },
+      tags,
+      summary: 'The seed pair: the server seed commitment (SHA-256), the client seed and the next nonce',
     },
     async (request, reply) => {
       void reply.header('cache-control', noStore);
@@ -70,33 +48,25 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.put(
-    '/api/game/originals/seeds/client-seed',
+  route(
+    app,
+    originalsEndpoints.setClientSeed,
     {
-      schema: {
-        tags,
-        summary: "Sets the active pair's client seed (the committed server seed stays)",
-        headers: sessionHeaders,
-        body: setClientSeedBodySchema,
-        response: { 200: seedsResponseSchema },
-      },
+      tags,
+      summary: "Sets the active pair's client seed (the committed server seed stays)",
     },
     async (request) => ({ data: await originals.setClientSeed(await sessionOf(request), request.body.clientSeed) }),
   );
 
-  app.post(
-    '/api/game/originals/seeds/rotate',
+  route(
+    app,
+    originalsEndpoints.rotateSeeds,
     {
-      schema: {
-        tags,
-        summary: 'Reveals the server seed of the active pair and commits a new one',
-        description:
-          '`previous` carries the revealed server seed: every round played on it can now be verified. 409 while a ' +
-          'mines round on the pair is open (its seed would give the mines away): finish it first.',
-        headers: sessionHeaders,
-        body: z.object({ clientSeed: z.string().optional() }).optional(),
-        response: { 200: seedsResponseSchema },
-      },
+      tags,
+      summary: 'Reveals the server seed of the active pair and commits a new one',
+      description:
+        '`previous` carries the revealed server seed: every round played on it can now be verified. 409 while a ' +
+        'mines round on the pair is open (its seed would give the mines away): finish it first.',
     },
     async (request) => ({ data: await originals.rotate(await sessionOf(request), request.body?.clientSeed) }),
   );
@@ -111,19 +81,16 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
   const oneShot = [
     {
       game: 'dice',
-      body: dicePlayBodySchema,
       summary: 'Plays a round of dice',
       shapes: '`params` {direction, targetHundredths}; `outcome` {rollHundredths, win, multiplierBp}.',
     },
     {
       game: 'limbo',
-      body: limboPlayBodySchema,
       summary: 'Plays a round of limbo',
       shapes: '`params` {targetHundredths}; `outcome` {resultHundredths, win, multiplierBp}.',
     },
     {
       game: 'plinko',
-      body: plinkoPlayBodySchema,
       summary: 'Drops a plinko ball',
       shapes:
         '`rows` 8–16, `risk` low | medium | high. `params` {rows, risk}; `outcome` {path (0 left, 1 right per row), ' +
@@ -131,7 +98,6 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
     },
     {
       game: 'slot',
-      body: slotPlayBodySchema,
       summary: 'Plays a paid spin of Fruit Fiesta (the slot) with every free spin it triggers',
       shapes:
         '`params` {}; `outcome` the SlotRound of packages/games {nonce, spins, noncesUsed, multiplierBp}: the free ' +
@@ -139,7 +105,6 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
     },
     {
       game: 'roulette',
-      body: roulettePlayBodySchema,
       summary: 'Spins the roulette wheel for up to 50 bets',
       shapes:
         'Each bet: `type` (straight, split, street, corner, sixLine with `numbers`; dozen, column with `index` 1–3; ' +
@@ -149,18 +114,14 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
         'give replayRound the bets with `stakeMinor` = amount in minor units.',
     },
   ] as const;
-  for (const { game, body, summary, shapes } of oneShot) {
-    app.post(
-      `/api/game/originals/${game}/rounds`,
+  for (const { game, summary, shapes } of oneShot) {
+    route(
+      app,
+      originalsPlayEndpoints[game],
       {
-        schema: {
-          tags,
-          summary,
-          description: `${playDescription} ${shapes}`,
-          headers: sessionHeaders,
-          body,
-          response: { 200: originalsPlayResponseSchema },
-        },
+        tags,
+        summary,
+        description: `${playDescription} ${shapes}`,
       },
       async (request) => ({ data: await originals.play(await sessionOf(request), game, request.body) }),
     );
@@ -171,74 +132,57 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
     'mines: null, revealed, status: playing, hitTile: null, multiplierBp (what cashing out pays now)}; once settled ' +
     'it is the whole MinesState with the mines, `payout` and `multiplier` are set, and `actions` {reveals, cashOut} ' +
     'replays it with replayRound(seeds, {game: mines, params, actions}).';
-  app.post(
-    '/api/game/originals/mines/rounds',
+  route(
+    app,
+    originalsPlayEndpoints.mines,
     {
-      schema: {
-        tags,
-        summary: 'Starts a mines round',
-        description:
-          '`amount` in major units, `mineCount` 1–24. The stake is taken and the board fixed by the next nonce of ' +
-          'the seed pair. One open round per player and mode (real or demo): 409 while one is open. ' +
-          minesShapes,
-        headers: sessionHeaders,
-        body: minesStartBodySchema,
-        response: { 200: originalsPlayResponseSchema },
-      },
+      tags,
+      summary: 'Starts a mines round',
+      description:
+        '`amount` in major units, `mineCount` 1–24. The stake is taken and the board fixed by the next nonce of ' +
+        'the seed pair. One open round per player and mode (real or demo): 409 while one is open. ' +
+        minesShapes,
     },
     async (request) => ({ data: await originals.startMines(await sessionOf(request), request.body) }),
   );
 
-  const roundParams = z.object({ id: z.string().max(64) });
-  app.post(
-    '/api/game/originals/mines/rounds/:id/reveal',
+  route(
+    app,
+    originalsEndpoints.revealMines,
     {
-      schema: {
-        tags,
-        summary: 'Reveals a tile of the open mines round',
-        description:
-          '`tile` 0–24 (row-major). A mine ends the round with nothing (settled, the board revealed); the last safe ' +
-          'tile cashes out by itself. 422 for a tile out of range or already revealed, 409 once the round is over, ' +
-          "404 for another player's round. " +
-          minesShapes,
-        headers: sessionHeaders,
-        params: roundParams,
-        body: minesRevealBodySchema,
-        response: { 200: originalsPlayResponseSchema },
-      },
+      tags,
+      summary: 'Reveals a tile of the open mines round',
+      description:
+        '`tile` 0–24 (row-major). A mine ends the round with nothing (settled, the board revealed); the last safe ' +
+        'tile cashes out by itself. 422 for a tile out of range or already revealed, 409 once the round is over, ' +
+        "404 for another player's round. " +
+        minesShapes,
     },
     async (request) => ({
       data: await originals.revealMines(await sessionOf(request), request.params.id, request.body.tile),
     }),
   );
 
-  app.post(
-    '/api/game/originals/mines/rounds/:id/cashout',
+  route(
+    app,
+    originalsEndpoints.cashOutMines,
     {
-      schema: {
-        tags,
-        summary: 'Cashes out the open mines round',
-        description:
-          'Pays the stake times the current multiplier and settles the round. 409 before the first reveal and once ' +
-          'the round is over. ' +
-          minesShapes,
-        headers: sessionHeaders,
-        params: roundParams,
-        response: { 200: originalsPlayResponseSchema },
-      },
+      tags,
+      summary: 'Cashes out the open mines round',
+      description:
+        'Pays the stake times the current multiplier and settles the round. 409 before the first reveal and once ' +
+        'the round is over. ' +
+        minesShapes,
     },
     async (request) => ({ data: await originals.cashOutMines(await sessionOf(request), request.params.id) }),
   );
 
-  app.get(
-    '/api/game/originals/mines/active',
+  route(
+    app,
+    originalsEndpoints.activeMines,
     {
-      schema: {
-        tags,
-        summary: 'The open mines round to resume (of the player, or of the guest session, in this mode), or null',
-        headers: sessionHeaders,
-        response: { 200: minesActiveResponseSchema },
-      },
+      tags,
+      summary: 'The open mines round to resume (of the player, or of the guest session, in this mode), or null',
     },
     async (request, reply) => {
       void reply.header('cache-control', noStore);
@@ -246,21 +190,17 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/api/game/originals/rounds/:id',
+  route(
+    app,
+    originalsEndpoints.round,
     {
       onRequest: guards.requirePlayer,
-      schema: {
-        tags,
-        summary:
-          "Game recall: one of the player's settled real-money rounds with its seeds (the server seed once rotated)",
-        description:
-          '`params`, `outcome` (and `actions` for mines) are those of the play answers; with `seeds` (the server seed ' +
-          'once the pair is rotated) replayRound of packages/games recomputes the outcome. Open and demo rounds: 404.',
-        security: [{ bearer: [] }],
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: originalsRoundResponseSchema },
-      },
+      tags,
+      summary:
+        "Game recall: one of the player's settled real-money rounds with its seeds (the server seed once rotated)",
+      description:
+        '`params`, `outcome` (and `actions` for mines) are those of the play answers; with `seeds` (the server seed ' +
+        'once the pair is rotated) replayRound of packages/games recomputes the outcome. Open and demo rounds: 404.',
     },
     async (request, reply) => {
       void reply.header('cache-control', noStore);
@@ -268,21 +208,17 @@ export const originalsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/api/game/spins',
+  route(
+    app,
+    originalsEndpoints.listSpins,
     {
       onRequest: guards.requirePlayer,
-      schema: {
-        tags: ['games'],
-        summary: "The player's casino rounds (real money), newest first",
-        description:
-          'Rounds of every provider, from the game wallet: `amount` is the bets not rolled back, `payout` the wins. ' +
-          'In-house rounds keep their id (recall: `GET /api/game/originals/rounds/{id}`); a third-party round is ' +
-          '`{provider}:{roundId}`.',
-        security: [{ bearer: [] }],
-        querystring: pageQuerySchema,
-        response: { 200: spinsResponseSchema },
-      },
+      tags: ['games'],
+      summary: "The player's casino rounds (real money), newest first",
+      description:
+        'Rounds of every provider, from the game wallet: `amount` is the bets not rolled back, `payout` the wins. ' +
+        'In-house rounds keep their id (recall: `GET /api/game/originals/rounds/{id}`); a third-party round is ' +
+        '`{provider}:{roundId}`.',
     },
     async (request, reply) => {
       void reply.header('cache-control', noStore);

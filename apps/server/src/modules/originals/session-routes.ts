@@ -1,18 +1,16 @@
 import {
-  minorToMajor,
   decimalsOf,
+  GAME_SESSION_HEADER,
+  minorToMajor,
+  originalsEndpoints,
   originalsGameOf,
-  originalsSessionResponseSchema,
   type AmountCurrency,
 } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/endpoint';
 import { AppError } from '../../lib/errors';
 import { canBet, type GameWallet, type StakeLimits } from '../game-wallet';
 import type { GamesService } from '../games';
-import { GAME_SESSION_HEADER } from './routes';
-
-const sessionHeaders = z.object({ [GAME_SESSION_HEADER]: z.string().min(1).max(200) });
 
 /**
  * `GET /api/game/originals/session`: how the in-house game frame starts. For the launch
@@ -27,15 +25,12 @@ export const originalsSessionRoutes: FastifyPluginAsyncZod<{
   /** The game's stake limits in the session currency (the operator's, else the built-in ones). */
   stakeLimits: Pick<StakeLimits, 'boundsFor'>;
 }> = async (app, { gameWallet, games, currencyOf, stakeLimits }) => {
-  app.get(
-    '/api/game/originals/session',
+  route(
+    app,
+    originalsEndpoints.session,
     {
-      schema: {
-        tags: ['originals'],
-        summary: 'The game session of the in-house game frame: game, currency, demo or real, balance, stake limits',
-        headers: sessionHeaders,
-        response: { 200: originalsSessionResponseSchema },
-      },
+      tags: ['originals'],
+      summary: 'The game session of the in-house game frame: game, currency, demo or real, balance, stake limits',
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');

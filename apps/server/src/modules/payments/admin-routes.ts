@@ -1,15 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import {
-  adminRejectBodySchema,
-  adminWithdrawalSchema,
-  adminWithdrawalsQuerySchema,
-  dataEnvelope,
-  invoiceParamsSchema,
-  pagedEnvelope,
-} from '@croupier/contract';
+import { paymentAdminEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { allowEmptyJsonBodies } from '../../http/empty-json';
+import { route } from '../../http/endpoint';
 import { AppError } from '../../lib/errors';
 import type { Payments } from './index';
 
@@ -42,53 +36,39 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod<{
     void reply.header('cache-control', 'no-store');
     if (!hasAdminKey(request, adminApiKey)) throw new AppError('UNAUTHENTICATED', 'A valid X-Admin-Key is required.');
   });
-  const security = [{ adminKey: [] }];
 
-  app.get(
-    '/api/admin/payments/withdrawals',
+  route(
+    app,
+    paymentAdminEndpoints.listWithdrawals,
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Operator: withdrawals, oldest first (filter `status`: 1 pending, 4 processing…)',
-        security,
-        querystring: adminWithdrawalsQuerySchema,
-        response: { 200: pagedEnvelope(adminWithdrawalSchema) },
-      },
+      tags: ['admin'],
+      summary: 'Operator: withdrawals, oldest first (filter `status`: 1 pending, 4 processing…)',
     },
     async (request) => payments.admin.listWithdrawals(request.query),
   );
 
-  app.post(
-    '/api/admin/payments/withdrawals/:invoiceId/approve',
+  route(
+    app,
+    paymentAdminEndpoints.approveWithdrawal,
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Operator: approves a pending withdrawal; the provider pays it out',
-        description:
-          'Status 1 → 4 (processing); the provider’s webhook then settles it (2 paid, or 3 with the money back). ' +
-          'Approving a withdrawal in processing sends its payout again (the provider dedupes on the invoice id). ' +
-          '409 in any other state.',
-        security,
-        params: invoiceParamsSchema,
-        response: { 200: dataEnvelope(adminWithdrawalSchema) },
-      },
+      tags: ['admin'],
+      summary: 'Operator: approves a pending withdrawal; the provider pays it out',
+      description:
+        'Status 1 → 4 (processing); the provider’s webhook then settles it (2 paid, or 3 with the money back). ' +
+        'Approving a withdrawal in processing sends its payout again (the provider dedupes on the invoice id). ' +
+        '409 in any other state.',
     },
     async (request) => ({ data: await payments.admin.approve(request.params.invoiceId) }),
   );
 
-  app.post(
-    '/api/admin/payments/withdrawals/:invoiceId/reject',
+  route(
+    app,
+    paymentAdminEndpoints.rejectWithdrawal,
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Operator: rejects a pending withdrawal; the held money returns to the player',
-        description:
-          'An optional `reason` is kept with the ledger transaction. 409 unless the withdrawal is pending (status 1).',
-        security,
-        params: invoiceParamsSchema,
-        body: adminRejectBodySchema,
-        response: { 200: dataEnvelope(adminWithdrawalSchema) },
-      },
+      tags: ['admin'],
+      summary: 'Operator: rejects a pending withdrawal; the held money returns to the player',
+      description:
+        'An optional `reason` is kept with the ledger transaction. 409 unless the withdrawal is pending (status 1).',
     },
     async (request) => ({ data: await payments.admin.reject(request.params.invoiceId, request.body?.reason) }),
   );

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { dataEnvelope } from '@croupier/contract';
+import { paymentPublicEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/endpoint';
 import { AppError } from '../../lib/errors';
 import { serverRoot } from '../../paths';
 import type { Webhooks } from './webhooks';
@@ -26,15 +26,13 @@ export const paymentPublicRoutes: FastifyPluginAsyncZod<{ webhooks: Webhooks }> 
     (_request, body, done) => done(null, body),
   );
 
-  app.get(
-    '/api/payment/logos/:file',
+  route(
+    app,
+    paymentPublicEndpoints.logo,
     {
-      schema: {
-        tags: ['payments'],
-        summary: 'A payment method logo (SVG)',
-        params: z.object({ file: z.string().max(80) }),
-        produces: ['image/svg+xml'],
-      },
+      tags: ['payments'],
+      summary: 'A payment method logo (SVG)',
+      produces: ['image/svg+xml'],
     },
     async (request, reply) => {
       const { file } = request.params;
@@ -56,24 +54,19 @@ export const paymentPublicRoutes: FastifyPluginAsyncZod<{ webhooks: Webhooks }> 
     },
   );
 
-  app.post(
-    '/api/payment/webhooks/:provider',
+  route(
+    app,
+    paymentPublicEndpoints.webhook,
     {
-      schema: {
-        tags: ['payments'],
-        summary: "A payment provider's webhook",
-        description:
-          'The raw JSON body is authenticated by the provider’s adapter (the sandbox: header `Sandbox-Signature: ' +
-          't=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, refused beyond PAYMENTS_WEBHOOK_TOLERANCE_SECONDS). Each ' +
-          'event id is applied once: a repeated delivery answers `applied: false` and changes nothing. 401 (13210) for ' +
-          'a bad or stale signature, 404 for an unknown provider or invoice, 409 when the event does not match its invoice.',
-        params: z.object({ provider: z.string().max(64) }),
-        response: {
-          200: dataEnvelope(
-            z.object({ applied: z.boolean(), invoiceId: z.string(), invoiceStatus: z.number().int().nullable() }),
-          ),
-        },
-      },
+      tags: ['payments'],
+      summary: "A payment provider's webhook",
+      // Each provider signs with a header of its own, which the description explains.
+      security: [],
+      description:
+        'The raw JSON body is authenticated by the provider’s adapter (the sandbox: header `Sandbox-Signature: ' +
+        't=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, refused beyond PAYMENTS_WEBHOOK_TOLERANCE_SECONDS). Each ' +
+        'event id is applied once: a repeated delivery answers `applied: false` and changes nothing. 401 (13210) for ' +
+        'a bad or stale signature, 404 for an unknown provider or invoice, 409 when the event does not match its invoice.',
       // A provider sends from a few addresses, in bursts; its deliveries are authenticated instead.
       config: { rateLimit: false },
     },

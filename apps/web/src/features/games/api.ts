@@ -1,7 +1,7 @@
-import type { Collection, Game, GameStart, GameStartBody, PaginationMeta, Provider, Winner } from '@croupier/contract';
+import { gamesEndpoints, type Collection, type Game, type GameStartBody, type Provider } from '@croupier/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppSettings } from '../../lib/app-settings';
-import { api, ApiError, authApi, hasApiStatus, REQUEST_TIMEOUT_MS, toQueryString } from '../../lib/api';
+import { ApiError, call, callPaged, hasApiStatus, type Paged } from '../../lib/api';
 import { useProfile, useSession } from '../auth';
 import {
   buildGamesParams,
@@ -17,40 +17,7 @@ import { PLAYED_LIMIT, toggledFavorites, WINNERS_LIMIT, winnersCountry, type Gam
 const CATALOGUE_STALE_MS = 2 * 60_000;
 const GAMES_STALE_MS = 60_000;
 
-export interface Paged<T> {
-  data: T[];
-  meta: PaginationMeta;
-}
-
-/**
- * A paged list keeps its `meta` beside `data` (`api.get` unwraps `data` only). Same
- * path as `lib/api`: same origin, no credentials, 15 s timeout, ApiError on failure.
- */
-async function getPaged<T>(
-  path: string,
-  query: Parameters<typeof toQueryString>[0],
-  signal?: AbortSignal,
-): Promise<Paged<T>> {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const response = await fetch(`${path}${toQueryString(query)}`, {
-    headers: { accept: 'application/json' },
-    credentials: 'omit',
-    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-  }).catch((error: unknown) => {
-    if (timeout.aborted) throw new ApiError(0, 0, 'timeout');
-    throw error;
-  });
-  const body = (await response.json().catch(() => undefined)) as
-    Partial<Paged<T>> | { error?: { code: number; message: string } } | undefined;
-  if (!response.ok) {
-    const error = body && 'error' in body ? body.error : undefined;
-    throw new ApiError(response.status, error?.code ?? 0, error?.message ?? response.statusText);
-  }
-  const paged = body as Partial<Paged<T>> | undefined;
-  const data = paged?.data ?? [];
-  const meta = paged?.meta ?? { page: 1, perPage: data.length, totalPages: 1, totalRows: data.length };
-  return { data, meta };
-}
+export type { Paged };
 
 /** Query keys: catalogue data does not depend on the locale, so the locale is not part of them. */
 export const gamesKeys = {
@@ -76,14 +43,14 @@ export function isMissing(error: unknown): boolean {
   return isNotFoundError(error);
 }
 
-/** The visitor's country from `/api/player/init` (null when unknown). */
+/** The visitor's country from the app's init answer (null when unknown). */
 export function useVisitorCountry(): string | null {
   return useAppSettings().init?.country ?? null;
 }
 
 export const collectionsQuery = {
   queryKey: gamesKeys.collections,
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Collection[]>('/api/game/collections', undefined, signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(gamesEndpoints.listCollections, { signal }),
   staleTime: CATALOGUE_STALE_MS,
 };
 
@@ -104,7 +71,7 @@ export function useCollections() {
 /** Every provider, not paginated (the app start prefetches it). */
 export const providersQuery = {
   queryKey: gamesKeys.providers,
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Provider[]>('/api/game/providers', undefined, signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(gamesEndpoints.listProviders, { signal }),
   staleTime: CATALOGUE_STALE_MS,
 };
 
@@ -125,7 +92,7 @@ export function useProvider(idOrIdentity: string | undefined) {
     ?.find((provider) => provider.identity === key || provider.id === key);
   return useQuery({
     queryKey: gamesKeys.provider(key),
-    queryFn: ({ signal }) => api.get<Provider>(`/api/game/providers/${encodeURIComponent(key)}`, undefined, signal),
+    queryFn: ({ signal }) => call(gamesEndpoints.getProvider, { params: { id: key }, signal }),
     enabled: key !== '',
     staleTime: CATALOGUE_STALE_MS,
     retry: retryUnlessMissing,
@@ -138,7 +105,7 @@ function withCountry(filter: GamesFilter, country: string | null): GamesFilter {
 }
 
 export function fetchGamesPage(filter: GamesFilter, page: number, signal?: AbortSignal) {
-  return getPaged<Game>('/api/game/games', buildGamesParams(filter, page), signal);
+  return callPaged(gamesEndpoints.listGames, { query: buildGamesParams(filter, page), signal });
 }
 
 /**
@@ -177,18 +144,17 @@ export function useGame(idOrIdentity: string | undefined) {
   const key = idOrIdentity ?? '';
   return useQuery({
     queryKey: gamesKeys.game(key),
-    queryFn: ({ signal }) => api.get<Game>(`/api/game/games/${encodeURIComponent(key)}`, undefined, signal),
+    queryFn: ({ signal }) => call(gamesEndpoints.getGame, { params: { idOrIdentity: key }, signal }),
     enabled: key !== '',
     staleTime: GAMES_STALE_MS,
     retry: retryUnlessMissing,
   });
 }
 
-/** `POST /api/game/games/{identity}/play`: a session token and the frame URL (guests: demo only). */
+/** Launches a game (`gamesEndpoints.launchGame`): a session token and the frame URL (guests: demo only). */
 export function useLaunchGame(identity: string) {
   return useMutation({
-    mutationFn: (body: GameStartBody) =>
-      authApi.post<GameStart>(`/api/game/games/${encodeURIComponent(identity)}/play`, body),
+    mutationFn: (body: GameStartBody) => call(gamesEndpoints.launchGame, { params: { id: identity }, body }),
   });
 }
 
@@ -197,7 +163,7 @@ export function useFavorites() {
   const { isLoggedIn } = useSession();
   return useQuery({
     queryKey: gamesKeys.favorites,
-    queryFn: ({ signal }) => authApi.get<Game[]>('/api/game/games/favorites', undefined, signal),
+    queryFn: ({ signal }) => call(gamesEndpoints.listFavourites, { signal }),
     enabled: isLoggedIn,
     staleTime: GAMES_STALE_MS,
   });
@@ -210,10 +176,8 @@ export function useFavorites() {
 export function useToggleFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ game, favorite }: { game: Game; favorite: boolean }) => {
-      const path = `/api/game/games/${encodeURIComponent(game.id)}/favorite`;
-      return favorite ? authApi.post<Game[]>(path) : authApi.delete<Game[]>(path);
-    },
+    mutationFn: ({ game, favorite }: { game: Game; favorite: boolean }) =>
+      call(favorite ? gamesEndpoints.addFavourite : gamesEndpoints.removeFavourite, { params: { id: game.id } }),
     onMutate: async ({ game, favorite }) => {
       await queryClient.cancelQueries({ queryKey: gamesKeys.favorites });
       const previous = queryClient.getQueryData<Game[]>(gamesKeys.favorites);
@@ -236,11 +200,10 @@ export function usePlayedGames(platform: GamePlatform, options: { enabled?: bool
   return useQuery({
     queryKey: gamesKeys.played(platform, country),
     queryFn: ({ signal }) =>
-      authApi.get<Game[]>(
-        '/api/game/games/played',
-        { perPage: PLAYED_LIMIT, platform, countryCode: country ?? undefined },
+      call(gamesEndpoints.listPlayed, {
+        query: { perPage: PLAYED_LIMIT, platform, countryCode: country ?? undefined },
         signal,
-      ),
+      }),
     enabled: isLoggedIn && (options.enabled ?? true),
     staleTime: GAMES_STALE_MS,
   });
@@ -257,7 +220,10 @@ export function useWinners(platform: GamePlatform, country: string) {
   return useQuery({
     queryKey: gamesKeys.winners(platform, country),
     queryFn: ({ signal }) =>
-      api.get<Winner[]>('/api/game/spins/winners', { perPage: WINNERS_LIMIT, platform, countryCode: country }, signal),
+      call(gamesEndpoints.listWinners, {
+        query: { perPage: WINNERS_LIMIT, platform, countryCode: country },
+        signal,
+      }),
     staleTime: GAMES_STALE_MS,
   });
 }

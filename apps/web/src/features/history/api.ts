@@ -1,6 +1,6 @@
-import type { Invoice, OriginalsRound, Spin } from '@croupier/contract';
+import { originalsEndpoints, paymentEndpoints, type Invoice } from '@croupier/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authApi, authPaged, type Paged } from '../../lib/api';
+import { call, callPaged, type Paged } from '../../lib/api';
 import { useSession } from '../auth';
 import { realtimeKeys } from '../../lib/query-keys';
 import { invoicesQuery, type HistoryFilters } from './logic';
@@ -11,12 +11,12 @@ export const gameHistoryKeys = {
   round: (id: string) => ['game', 'originals', 'round', id] as const,
 };
 
-/** Ten rounds a page, newest first (GET /api/game/spins). */
+/** Ten rounds a page, newest first. */
 export function useSpins(page: number, perPage: number, enabled = true) {
   const { isLoggedIn } = useSession();
   return useQuery({
     queryKey: gameHistoryKeys.spins(page),
-    queryFn: ({ signal }) => authPaged<Spin>('/api/game/spins', { page, perPage }, signal),
+    queryFn: ({ signal }) => callPaged(originalsEndpoints.listSpins, { query: { page, perPage }, signal }),
     placeholderData: keepPreviousData,
     enabled: isLoggedIn && enabled,
   });
@@ -26,8 +26,7 @@ export function useSpins(page: number, perPage: number, enabled = true) {
 export function useRound(id: string, enabled: boolean) {
   return useQuery({
     queryKey: gameHistoryKeys.round(id),
-    queryFn: ({ signal }) =>
-      authApi.get<OriginalsRound>(`/api/game/originals/rounds/${encodeURIComponent(id)}`, undefined, signal),
+    queryFn: ({ signal }) => call(originalsEndpoints.round, { params: { id }, signal }),
     enabled,
     staleTime: 60_000,
   });
@@ -42,7 +41,7 @@ export function useInvoices(filters: HistoryFilters, enabled = true) {
   const query = invoicesQuery(filters);
   return useQuery({
     queryKey: [...realtimeKeys.invoices, query] as const,
-    queryFn: ({ signal }) => authPaged<Invoice>('/api/payment/invoices', query, signal),
+    queryFn: ({ signal }) => callPaged(paymentEndpoints.listInvoices, { query, signal }),
     placeholderData: keepPreviousData,
     enabled: isLoggedIn && enabled,
   });
@@ -55,8 +54,7 @@ export function useInvoices(filters: HistoryFilters, enabled = true) {
 export function useDeclineInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (invoiceId: string) =>
-      authApi.put<Invoice>(`/api/payment/invoices/${encodeURIComponent(invoiceId)}/decline`),
+    mutationFn: (invoiceId: string) => call(paymentEndpoints.declineInvoice, { params: { invoiceId } }),
     onSuccess: async (declined) => {
       queryClient.setQueriesData<Paged<Invoice>>({ queryKey: realtimeKeys.invoices }, (page) =>
         page ? { ...page, data: page.data.map((item) => (item.id === declined.id ? declined : item)) } : page,

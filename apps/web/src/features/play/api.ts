@@ -1,31 +1,34 @@
-import type { OriginalsRound, OriginalsSession, Seeds } from '@croupier/contract';
-import { apiRequest } from '../../lib/api';
+import {
+  GAME_SESSION_HEADER,
+  originalsEndpoints,
+  originalsPlayEndpoints,
+  type EndpointBody,
+  type EndpointData,
+  type OriginalsGame,
+} from '@croupier/contract';
+import { call } from '../../lib/api';
+
+type PlayEndpoint = (typeof originalsPlayEndpoints)[OriginalsGame];
+/** The body of a round of any in-house game (the server checks it against the game's own schema). */
+export type PlayBody = EndpointBody<PlayEndpoint>;
+/** A play answer: the round and the balance after it. */
+export type PlayAnswer = EndpointData<PlayEndpoint>;
 
 /** The in-house games' API, acting for the game session of the launch token. */
 export function createPlayApi(token: string) {
-  const headers = { 'x-game-session': token };
-  const get = <T>(path: string) => apiRequest<T>('GET', path, { headers });
-  const send = <T>(method: 'POST' | 'PUT', path: string, body: unknown = {}) =>
-    apiRequest<T>(method, path, { headers, body });
+  const headers = { [GAME_SESSION_HEADER]: token };
   return {
-    session: () => get<OriginalsSession>('/api/game/originals/session'),
-    seeds: () => get<Seeds>('/api/game/originals/seeds'),
-    setClientSeed: (clientSeed: string) => send<Seeds>('PUT', '/api/game/originals/seeds/client-seed', { clientSeed }),
+    session: () => call(originalsEndpoints.session, { headers }),
+    seeds: () => call(originalsEndpoints.seeds, { headers }),
+    setClientSeed: (clientSeed: string) => call(originalsEndpoints.setClientSeed, { headers, body: { clientSeed } }),
     rotate: (clientSeed?: string) =>
-      send<Seeds>('POST', '/api/game/originals/seeds/rotate', clientSeed ? { clientSeed } : {}),
-    play: (game: string, body: Record<string, unknown>) =>
-      send<PlayAnswer>('POST', `/api/game/originals/${game}/rounds`, body),
-    minesActive: () => get<OriginalsRound | null>('/api/game/originals/mines/active'),
+      call(originalsEndpoints.rotateSeeds, { headers, body: clientSeed ? { clientSeed } : {} }),
+    play: (game: OriginalsGame, body: PlayBody) => call(originalsPlayEndpoints[game], { headers, body }),
+    minesActive: () => call(originalsEndpoints.activeMines, { headers }),
     minesReveal: (roundId: string, tile: number) =>
-      send<PlayAnswer>('POST', `/api/game/originals/mines/rounds/${encodeURIComponent(roundId)}/reveal`, { tile }),
-    minesCashOut: (roundId: string) =>
-      send<PlayAnswer>('POST', `/api/game/originals/mines/rounds/${encodeURIComponent(roundId)}/cashout`),
+      call(originalsEndpoints.revealMines, { headers, params: { id: roundId }, body: { tile } }),
+    minesCashOut: (roundId: string) => call(originalsEndpoints.cashOutMines, { headers, params: { id: roundId } }),
   };
-}
-
-export interface PlayAnswer {
-  round: OriginalsRound;
-  balance: number;
 }
 
 export type PlayApi = ReturnType<typeof createPlayApi>;

@@ -1,5 +1,6 @@
 import type { OriginalsRound } from '@croupier/contract';
 import type { ReactNode } from 'react';
+import type { PlayBody } from './api';
 
 /**
  * How an in-house game plugs into the play frame. The frame (shell) owns the session, the
@@ -47,8 +48,8 @@ export interface OneShotGameModule<P> {
   initialParams: P;
   Controls: (props: ControlsProps<P>) => ReactNode;
   Board: (props: BoardProps<P>) => ReactNode;
-  /** The body of `POST /api/game/originals/{game}/rounds` for a stake in major units. */
-  body: (params: P, stake: number) => Record<string, unknown>;
+  /** The body of a round of the game (`originalsPlayEndpoints`) for a stake in major units. */
+  body: (params: P, stake: number) => PlayBody;
   /** What one round costs (roulette: the sum of its chips); the frame checks it against the balance. */
   totalStake: (params: P, stake: number) => number;
   /** Null when the round may be played, else the content key of why not (e.g. no chips on the table). */

@@ -1,8 +1,8 @@
-import type { Invoice } from '@croupier/contract';
+import { paymentEndpoints } from '@croupier/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useModals } from '../modals';
 import { asyncDepositState, useInvoiceUpdate, writeAsyncInvoiceId } from './asyncInvoice';
 import { AwaitInvoiceView, QrView } from './parts';
@@ -28,8 +28,7 @@ export function AsyncDepositView({
   const update = useInvoiceUpdate(invoiceId);
   const fetched = useQuery({
     queryKey: ['payment', 'invoice', invoiceId],
-    queryFn: ({ signal }) =>
-      authApi.get<Invoice>(`/api/payment/invoices/${encodeURIComponent(invoiceId)}`, undefined, signal),
+    queryFn: ({ signal }) => call(paymentEndpoints.getInvoice, { params: { invoiceId }, signal }),
     retry: false,
   });
   // An update already cached when the view opened was alerted then; only a newer one opens a modal.

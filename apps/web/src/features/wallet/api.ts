@@ -1,17 +1,16 @@
 import {
+  paymentEndpoints,
+  paymentMethodEndpoints,
   walletEndpoints,
   type DepositRequest,
   type DepositResponse,
-  type InvoiceStatistics,
-  type PaymentMethod,
-  type TurnOverWager,
   type WalletAccount,
   type WithdrawRequest,
   type WithdrawResponse,
 } from '@croupier/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { authApi, call } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useSession } from '../auth';
 import { realtimeKeys } from '../../lib/query-keys';
 import {
@@ -94,7 +93,7 @@ export function useMethods(kind: 'deposit' | 'withdrawal', currency: string | un
   return useQuery({
     queryKey: walletKeys.methods(kind, currency ?? '', country),
     queryFn: ({ signal }) =>
-      authApi.get<PaymentMethod[]>(`/api/payment/methods/${kind}`, { currency, country: country ?? undefined }, signal),
+      call(paymentMethodEndpoints[kind], { query: { currency, country: country ?? undefined }, signal }),
     enabled: Boolean(currency),
     retry: false,
   });
@@ -103,18 +102,18 @@ export function useMethods(kind: 'deposit' | 'withdrawal', currency: string | un
 export function useTurnOverWager(currency: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: walletKeys.turnOver(currency ?? ''),
-    queryFn: ({ signal }) => authApi.get<TurnOverWager>('/api/risk/reasons/turn-over-wager', { currency }, signal),
+    queryFn: ({ signal }) => call(paymentEndpoints.turnOverWager, { query: { currency: currency ?? '' }, signal }),
     enabled: enabled && Boolean(currency),
     retry: false,
   });
 }
 
 export function createDeposit(body: DepositRequest): Promise<DepositResponse> {
-  return authApi.post<DepositResponse>('/api/payment/invoices/deposit', body);
+  return call(paymentEndpoints.createDeposit, { body });
 }
 
 export function createWithdrawal(body: WithdrawRequest): Promise<WithdrawResponse> {
-  return authApi.post<WithdrawResponse>('/api/payment/invoices/withdrawal', body);
+  return call(paymentEndpoints.createWithdrawal, { body });
 }
 
 // ---------------------------------------------------------------------------
@@ -177,7 +176,7 @@ export function useInvoiceStatistics() {
   const { isLoggedIn } = useSession();
   return useQuery({
     queryKey: realtimeKeys.invoiceStatistics,
-    queryFn: ({ signal }) => authApi.get<InvoiceStatistics[]>('/api/payment/invoices/statistics', undefined, signal),
+    queryFn: ({ signal }) => call(paymentEndpoints.invoiceStatistics, { signal }),
     enabled: isLoggedIn,
   });
 }

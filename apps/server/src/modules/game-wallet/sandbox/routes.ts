@@ -1,22 +1,9 @@
-import type { AmountCurrency } from '@croupier/contract';
+import { gameWalletEndpoints, type AmountCurrency } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../../http/endpoint';
 import type { GamesService } from '../../games';
 import { renderSandboxGamePage, SANDBOX_GAME_PAGE_CSP } from './page';
 import type { SandboxGameProvider } from './provider';
-
-const slug = z
-  .string()
-  .max(128)
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-const launch = z.object({
-  provider: slug,
-  game: slug,
-  mode: z.enum(['real', 'demo']).default('real'),
-  token: z.string().min(1).max(200),
-});
-/** Index into the stakes the page offers. */
-const stakeIndex = z.coerce.number().int().min(0).max(9).default(0);
 
 /** The page's stakes: a tenth, a half and one major unit (at least one minor unit each). */
 export function stakesFor(subunitToUnit: bigint): bigint[] {
@@ -37,7 +24,7 @@ export function sandboxGameUrl(input: {
     mode: input.mode,
     token: input.token,
   });
-  return `/api/dev/game-provider/play?${query.toString()}`;
+  return `${gameWalletEndpoints.devGamePage.path}?${query.toString()}`;
 }
 
 /**
@@ -54,18 +41,16 @@ export const sandboxGameProviderRoutes: FastifyPluginAsyncZod<{
     done(null, Object.fromEntries(new URLSearchParams(text)));
   });
 
-  app.get(
-    '/api/dev/game-provider/play',
+  route(
+    app,
+    gameWalletEndpoints.devGamePage,
     {
-      schema: {
-        tags: ['dev'],
-        summary: 'Sandbox game provider: the game page of a launched third-party game (not in production)',
-        description:
-          'Served for catalogue games whose provider is not configured in GAME_PROVIDERS. Shows the balance the ' +
-          'casino reports for the token and a three-reel spin; `round` shows the outcome of a spin of this token.',
-        querystring: launch.extend({ round: z.uuid().optional(), stake: stakeIndex }),
-        produces: ['text/html'],
-      },
+      tags: ['dev'],
+      summary: 'Sandbox game provider: the game page of a launched third-party game (not in production)',
+      description:
+        'Served for catalogue games whose provider is not configured in GAME_PROVIDERS. Shows the balance the ' +
+        'casino reports for the token and a three-reel spin; `round` shows the outcome of a spin of this token.',
+      produces: ['text/html'],
     },
     async (request, reply) => {
       const { provider, game: identity, mode, token, round, stake } = request.query;
@@ -93,18 +78,16 @@ export const sandboxGameProviderRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/api/dev/game-provider/spin',
+  route(
+    app,
+    gameWalletEndpoints.devGameSpin,
     {
-      schema: {
-        tags: ['dev'],
-        summary: 'Sandbox game provider: one spin (bet, win, end of round over the signed callbacks)',
-        description:
-          'The form of the sandbox game page. The provider side calls `/api/game-wallet/{provider}/bet`, then `win` ' +
-          '(0 on a loss) and `end-round`, signed with GAME_SANDBOX_PROVIDER_SECRET, then redirects (303) back to ' +
-          'the page with the round.',
-        body: launch.extend({ stake: stakeIndex }),
-      },
+      tags: ['dev'],
+      summary: 'Sandbox game provider: one spin (bet, win, end of round over the signed callbacks)',
+      description:
+        'The form of the sandbox game page. The provider side calls `/api/game-wallet/{provider}/bet`, then `win` ' +
+        '(0 on a loss) and `end-round`, signed with GAME_SANDBOX_PROVIDER_SECRET, then redirects (303) back to ' +
+        'the page with the round.',
     },
     async (request, reply) => {
       const { provider, game, mode, token, stake } = request.body;

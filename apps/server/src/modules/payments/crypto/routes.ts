@@ -1,21 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { paymentDevEndpoints, paymentPublicEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../../http/endpoint';
 import { AppError } from '../../../lib/errors';
 import { CUSTODY_SIGNATURE_HEADER, readCustodyEvent, type PayoutSender } from './custody';
 import { renderCryptoPage, CRYPTO_PAGE_CSP } from './page';
 import { NETWORK_OF_CURRENCY } from './networks';
 import type { CryptoDeposits } from './service';
-
-const sendBody = z.object({
-  address: z.string().max(128),
-  /** Destination tag, on chains where players share an address (XRP). */
-  tag: z.string().max(16).optional(),
-  /** Major units; the page's form sends text. */
-  amount: z.union([z.number(), z.string().max(40)]),
-  currency: z.string().max(16),
-});
-const txParams = z.object({ txId: z.string().max(128) });
 
 /** A decimal typed in the page's form as the number the API takes; anything else stays text (a 422). */
 function amountOf(value: number | string): unknown {
@@ -34,14 +25,13 @@ export const cryptoSandboxRoutes: FastifyPluginAsyncZod<{ crypto: CryptoDeposits
   });
   const isForm = (contentType: string | undefined) => contentType?.startsWith('application/x-www-form-urlencoded');
 
-  app.get(
-    '/api/dev/crypto',
+  route(
+    app,
+    paymentDevEndpoints.cryptoPage,
     {
-      schema: {
-        tags: ['dev'],
-        summary: 'Sandbox chain: the control page (send a transfer, confirm it); not in production',
-        produces: ['text/html'],
-      },
+      tags: ['dev'],
+      summary: 'Sandbox chain: the control page (send a transfer, confirm it); not in production',
+      produces: ['text/html'],
     },
     async (_request, reply) => {
       const [transfers, payouts] = await Promise.all([crypto.recentTransfers(20), crypto.recentPayouts(20)]);
@@ -53,14 +43,12 @@ export const cryptoSandboxRoutes: FastifyPluginAsyncZod<{ crypto: CryptoDeposits
     },
   );
 
-  app.post(
-    '/api/dev/crypto/send',
+  route(
+    app,
+    paymentDevEndpoints.cryptoSend,
     {
-      schema: {
-        tags: ['dev'],
-        summary: 'Sandbox chain: a transfer to a deposit address is seen (its deposit invoice is pending)',
-        body: sendBody,
-      },
+      tags: ['dev'],
+      summary: 'Sandbox chain: a transfer to a deposit address is seen (its deposit invoice is pending)',
     },
     async (request, reply) => {
       const transfer = await crypto.recordTransfer({
@@ -70,49 +58,45 @@ export const cryptoSandboxRoutes: FastifyPluginAsyncZod<{ crypto: CryptoDeposits
         currency: request.body.currency,
       });
       reply.header('cache-control', 'no-store');
-      if (isForm(request.headers['content-type'])) return reply.redirect('/api/dev/crypto', 303);
+      if (isForm(request.headers['content-type'])) return reply.redirect(paymentDevEndpoints.cryptoPage.path, 303);
       return reply.code(201).send({ data: transfer });
     },
   );
 
-  app.post(
-    '/api/dev/crypto/confirm/:txId',
+  route(
+    app,
+    paymentDevEndpoints.cryptoConfirm,
     {
-      schema: {
-        tags: ['dev'],
-        summary: 'Sandbox chain: the transfer is confirmed; the deposit succeeds and is credited once',
-        params: txParams,
-      },
+      tags: ['dev'],
+      summary: 'Sandbox chain: the transfer is confirmed; the deposit succeeds and is credited once',
     },
     async (request, reply) => {
       const result = await crypto.confirmTransfer(request.params.txId);
       reply.header('cache-control', 'no-store');
-      if (isForm(request.headers['content-type'])) return reply.redirect('/api/dev/crypto', 303);
+      if (isForm(request.headers['content-type'])) return reply.redirect(paymentDevEndpoints.cryptoPage.path, 303);
       return reply.send({ data: result });
     },
   );
 
-  const payoutOutcomes = { confirm: crypto.confirmPayout, drop: crypto.dropPayout } as const;
-  for (const [outcome, settle] of Object.entries(payoutOutcomes)) {
-    app.post(
-      `/api/dev/crypto/payouts/:txId/${outcome}`,
-      {
-        schema: {
-          tags: ['dev'],
-          summary:
-            outcome === 'confirm'
-              ? 'Sandbox chain: a withdrawal payout is confirmed; the withdrawal is paid'
-              : 'Sandbox chain: a withdrawal payout is dropped; its money returns to the player',
-          params: txParams,
-        },
-      },
-      async (request, reply) => {
-        const result = await settle(request.params.txId);
-        reply.header('cache-control', 'no-store');
-        if (isForm(request.headers['content-type'])) return reply.redirect('/api/dev/crypto', 303);
-        return reply.send({ data: result });
-      },
-    );
+  const payoutOutcomes = [
+    {
+      endpoint: paymentDevEndpoints.cryptoPayoutConfirm,
+      settle: crypto.confirmPayout,
+      summary: 'Sandbox chain: a withdrawal payout is confirmed; the withdrawal is paid',
+    },
+    {
+      endpoint: paymentDevEndpoints.cryptoPayoutDrop,
+      settle: crypto.dropPayout,
+      summary: 'Sandbox chain: a withdrawal payout is dropped; its money returns to the player',
+    },
+  ];
+  for (const { endpoint, settle, summary } of payoutOutcomes) {
+    route(app, endpoint, { tags: ['dev'], summary }, async (request, reply) => {
+      const result = await settle(request.params.txId);
+      reply.header('cache-control', 'no-store');
+      if (isForm(request.headers['content-type'])) return reply.redirect(paymentDevEndpoints.cryptoPage.path, 303);
+      return reply.send({ data: result });
+    });
   }
 };
 
@@ -130,18 +114,18 @@ export const cryptoCustodyRoutes: FastifyPluginAsyncZod<{
   toleranceSeconds: number;
 }> = async (app, { crypto, secret, toleranceSeconds }) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.post(
-    '/api/payment/crypto/custody-events',
+  route(
+    app,
+    paymentPublicEndpoints.custodyEvent,
     {
-      schema: {
-        tags: ['payments'],
-        summary: 'Custody events: transfers seen and confirmed on our deposit addresses, payouts settled',
-        description:
-          'Signed by the custody service: `Custody-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw ' +
-          'body>">` with CRYPTO_CUSTODY_SECRET; timestamps outside the webhook tolerance are refused. Body: one ' +
-          'event `{ id, type: transfer.seen | transfer.confirmed | payout.confirmed | payout.failed, txId, … }`.',
-        response: { 200: z.object({ data: z.object({ applied: z.boolean() }) }) },
-      },
+      tags: ['payments'],
+      summary: 'Custody events: transfers seen and confirmed on our deposit addresses, payouts settled',
+      // Signed with the custody service's own header, which the description explains.
+      security: [],
+      description:
+        'Signed by the custody service: `Custody-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw ' +
+        'body>">` with CRYPTO_CUSTODY_SECRET; timestamps outside the webhook tolerance are refused. Body: one ' +
+        'event `{ id, type: transfer.seen | transfer.confirmed | payout.confirmed | payout.failed, txId, … }`.',
     },
     async (request) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -1,12 +1,11 @@
+import { endpointPath, paymentDevEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../../http/endpoint';
 import { AppError } from '../../../lib/errors';
 import { renderPaymentPage, SANDBOX_PAGE_CSP } from './pages';
 import type { SandboxProvider } from './provider';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const params = z.object({ paymentId: z.string().max(100) });
-const viewQuery = z.object({ view: z.enum(['window', 'embedded']).optional() });
 
 /**
  * The sandbox provider's own pages and controls, registered outside production only:
@@ -26,16 +25,13 @@ export const sandboxPspRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProvider 
     return payment;
   }
 
-  app.get(
-    '/api/dev/psp/payments/:paymentId',
+  route(
+    app,
+    paymentDevEndpoints.pspPage,
     {
-      schema: {
-        tags: ['dev'],
-        summary: 'Sandbox PSP: the hosted payment page (Pay, Fail, Leave pending); not in production',
-        params,
-        querystring: viewQuery,
-        produces: ['text/html'],
-      },
+      tags: ['dev'],
+      summary: 'Sandbox PSP: the hosted payment page (Pay, Fail, Leave pending); not in production',
+      produces: ['text/html'],
     },
     async (request, reply) => {
       const payment = await paymentOrThrow(request.params.paymentId);
@@ -47,25 +43,22 @@ export const sandboxPspRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProvider 
     },
   );
 
-  app.post(
-    '/api/dev/psp/payments/:paymentId/:choice',
+  route(
+    app,
+    paymentDevEndpoints.pspChoice,
     {
-      schema: {
-        tags: ['dev'],
-        summary: "Sandbox PSP: the payer's choice; the outcome goes to the webhook endpoint, signed",
-        description:
-          '`succeed` and `fail` send `deposit.succeeded` / `deposit.failed` to `/api/payment/webhooks/sandbox` and ' +
-          'then redirect (303) to the deposit request’s success or error URL, or back to the page when embedded or ' +
-          'when there is none. `pending` leaves the payment pending (no webhook). A payment already finished is not ' +
-          'changed. `resend` sends the last webhook again, byte for byte.',
-        params: params.extend({ choice: z.enum(['succeed', 'fail', 'pending', 'resend']) }),
-        querystring: viewQuery,
-      },
+      tags: ['dev'],
+      summary: "Sandbox PSP: the payer's choice; the outcome goes to the webhook endpoint, signed",
+      description:
+        '`succeed` and `fail` send `deposit.succeeded` / `deposit.failed` to `/api/payment/webhooks/sandbox` and ' +
+        'then redirect (303) to the deposit request’s success or error URL, or back to the page when embedded or ' +
+        'when there is none. `pending` leaves the payment pending (no webhook). A payment already finished is not ' +
+        'changed. `resend` sends the last webhook again, byte for byte.',
     },
     async (request, reply) => {
       const payment = await paymentOrThrow(request.params.paymentId);
       const view = request.query.view ?? 'window';
-      const page = `/api/dev/psp/payments/${payment.id}?view=${view}`;
+      const page = `${endpointPath(paymentDevEndpoints.pspPage, { paymentId: payment.id })}?view=${view}`;
       if (request.params.choice === 'resend') {
         const delivered = await sandbox.resend(payment.id);
         if (delivered === undefined) throw new AppError('CONFLICT', 'Nothing was sent for this payment yet.');
