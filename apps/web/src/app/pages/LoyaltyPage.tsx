@@ -1,9 +1,9 @@
 import type { LoyaltyLevel } from '@croupier/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../components/ui/states';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { apiRequest } from '../../lib/api';
-import { PageHeader } from '../../components/PageHeader';
+import { PageHeader } from '../../components/ui/PageHeader';
 
 /** The loyalty levels list, open to guests (`GET /api/retention/levels`). */
 export function LoyaltyPage() {

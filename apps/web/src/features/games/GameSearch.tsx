@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { useCollections, useGames, useProviders } from './api';
 import { GamesIcon } from './icons';
 import { GameGrid, ProviderCard } from './lists';

@@ -3,6 +3,7 @@ import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'r
 import { useTranslation } from 'react-i18next';
 import { OneShotFrame } from './frame/OneShotFrame';
 import type { OneShotGameModule } from './types';
+import { Button } from '../../components/ui/Button';
 
 type Loaded = { default: ComponentType };
 
@@ -77,9 +78,9 @@ function GameUnavailable() {
     <main className="play__main play__main--state">
       <div className="state state--error" role="alert">
         <p>{t('play.errors.unavailable')}</p>
-        <button type="button" className="button button--ghost" onClick={() => location.reload()}>
+        <Button variant="ghost" onClick={() => location.reload()}>
           {t('buttons.retry')}
-        </button>
+        </Button>
       </div>
     </main>
   );

@@ -6,6 +6,7 @@ import { useFailureText } from '../../components/fields';
 import { formatAmount, localized } from '../../lib/wallet-display';
 import { clampAmountInput, sanitizeAmountInput, type FieldValues } from './form-logic';
 import { QrCode } from './QrCode';
+import { Button } from '../../components/ui/Button';
 
 /** The method list: 2 skeleton items while loading, a 'not available' text when empty. */
 export function MethodList({
@@ -239,9 +240,9 @@ export function CopyField({
       <label htmlFor={id}>{label}</label>
       <div className="wallet-copy__row">
         <input id={id} readOnly value={value} onFocus={(event) => event.target.select()} />
-        <button type="button" className="button button--ghost" disabled={copied} onClick={() => void copy()}>
+        <Button variant="ghost" disabled={copied} onClick={() => void copy()}>
           {copied ? copiedLabel : copyLabel}
-        </button>
+        </Button>
       </div>
     </div>
   );

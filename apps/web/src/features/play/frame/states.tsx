@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { gamePagePath } from './url';
+import { buttonClassName } from '../../../components/ui/Button';
 
 /** The frame's shape while the session loads. */
 export function FrameSkeleton() {
@@ -37,7 +38,7 @@ export function SessionEnded({ identity, reason }: { identity: string; reason: '
       <div className="state state--error" role="alert">
         <p>{t(text)}</p>
         {identity ? (
-          <a className="button button--primary" href={gamePagePath(identity)} target="_top">
+          <a className={buttonClassName({ variant: 'primary' })} href={gamePagePath(identity)} target="_top">
             {t('play.reopen')}
           </a>
         ) : null}
