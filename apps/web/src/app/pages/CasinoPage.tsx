@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { CollectionChips, GameSearch, LobbyRails, LobbySkeleton, useCollections } from '../../features/games';
 import { PageHeader } from '../../components/ui/PageHeader';
+import './catalogue-page.css';
 
 /** `/casino`: search, category chips and every collection as a rail, with the providers strip. */
 export function CasinoPage() {

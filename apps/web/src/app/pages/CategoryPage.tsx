@@ -18,6 +18,7 @@ import {
 import { useLocale } from '../../lib/app-settings';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { NotFoundPage } from './ErrorPage';
+import './catalogue-page.css';
 
 /** `/categories`: replaced by the first collection's category (localized). */
 export function CategoriesRedirect() {

@@ -7,6 +7,7 @@ import { GameGrid, GamesIcon, currentPlatform, useFavorites, usePlayedGames } fr
 import { useLocale } from '../../lib/app-settings';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { ButtonLink } from '../../components/ui/Button';
+import './catalogue-page.css';
 
 /** The heading, then a skeleton grid, an error with retry, an empty state with a way to the casino, or the games. */
 function PlayerGames({

@@ -21,6 +21,7 @@ import { useLocale } from '../../lib/app-settings';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Breadcrumbs } from '../../components/ui/Breadcrumbs';
 import { NotFoundPage } from './ErrorPage';
+import './catalogue-page.css';
 
 /** `/providers`: every studio with games, filtered by name. */
 export function ProvidersPage() {

@@ -6,7 +6,7 @@ import { useCollections, useGames, useProviders } from './api';
 import { GamesIcon } from './icons';
 import { GameGrid, ProviderCard } from './lists';
 import { createDebouncer, matchesName, searchTerm, SEARCH_PAGE_SIZE, SUGGESTIONS_COLLECTION } from './logic';
-import './games.css';
+import './search.css';
 
 /**
  * The search text as typed and the term that is searched: from 2 characters, 300 ms

@@ -11,7 +11,9 @@ import { useGameLauncher } from './useGameLauncher';
 import { imageSources, isGameRestricted, RELATED_PAGE_SIZE } from './logic';
 import { categoryPath, providerPath, RailTiles } from './lists';
 import { RailSection } from './Rail';
-import './games.css';
+import './chips.css';
+import './game-page.css';
+import './rail.css';
 import { Button } from '../../components/ui/Button';
 import { Breadcrumbs } from '../../components/ui/Breadcrumbs';
 

@@ -8,7 +8,10 @@ import { imageSources, ORIGINALS_COLLECTION, pickCollections, RAIL_PAGE_SIZE } f
 import { CollectionRail, ProvidersRail } from './lists';
 import { GameTileSkeleton } from './GameTile';
 import { PlayedRail } from './PlayerRails';
-import './games.css';
+import './currencies.css';
+import './hero.css';
+import './lobby.css';
+import './rail.css';
 import { ButtonLink } from '../../components/ui/Button';
 
 /** Home rails in order; a collection the visitor does not have is skipped. */

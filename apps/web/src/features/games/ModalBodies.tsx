@@ -9,7 +9,9 @@ import { GameSearch } from './GameSearch';
 import { collectionIcon, GamesIcon } from './icons';
 import { categoryPath, ProviderCard } from './lists';
 import { matchesName } from './logic';
-import './games.css';
+import './catalogue-modals.css';
+import './providers.css';
+import './search.css';
 
 /** What a catalogue modal body receives from the modal system. */
 export interface CatalogueModalBodyProps {

@@ -14,7 +14,8 @@ import { RailTiles } from './lists';
 import { imageSources } from './logic';
 import { currentPlatform, mergeWinners, platformName, WINNERS_LIMIT, WINNERS_THROTTLE_MS } from './play';
 import { RailSection } from './Rail';
-import './games.css';
+import './rail.css';
+import './winners.css';
 
 /** The platform of this browser, fixed for the life of the widget. */
 function usePlatform() {

@@ -9,7 +9,10 @@ import { GameTile, GameTileSkeleton, type TileVariant } from './GameTile';
 import { collectionIcon, GamesIcon, type IconName } from './icons';
 import { pagedProgress, pendingTiles, RAIL_PAGE_SIZE, type GamesFilter } from './logic';
 import { RailSection } from './Rail';
-import './games.css';
+import './chips.css';
+import './grid.css';
+import './providers.css';
+import './rail.css';
 import { Button } from '../../components/ui/Button';
 
 export function categoryPath(collection: Pick<Collection, 'identity'>): string {
