@@ -12,6 +12,8 @@
 //     Exits 1 when a screenshot is missing from either folder.
 //
 // Uses Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH); it never downloads a browser.
+// The functions passed to page.evaluate / waitForFunction run in Chromium, not in Node.
+/* global document, Image, OffscreenCanvas, ImageData */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -25,14 +27,20 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-bac
 const DEMO = { login: 'demo@croupier.test', password: 'croupier-demo' };
 const WIDTHS = [1440, 390];
 
-/** What is shot: a name, a path, and whether it needs the demo player's session. */
+/** What is shot: a name, a path, whether it needs the demo player's session, what shows it is ready. */
 const SHOTS = [
   { name: 'home', path: '/', player: false },
   { name: 'casino', path: '/casino', player: false },
   { name: 'providers', path: '/providers', player: false },
   { name: 'game', path: '/games/dice', player: false },
   { name: 'home-player', path: '/', player: true },
-  { name: 'wallet', path: '/?wallet=deposit', player: true, dialog: true },
+  {
+    name: 'wallet',
+    path: '/?wallet=deposit',
+    player: true,
+    dialog: true,
+    ready: '.wallet-methods__item:not(.skeleton)',
+  },
   { name: 'profile-info', path: '/profile/info', player: true },
   { name: 'profile-security', path: '/profile/security', player: true },
   { name: 'profile-wallet', path: '/profile/wallet', player: true },
@@ -113,20 +121,27 @@ async function demoToken(baseUrl) {
   return body.data.accessToken;
 }
 
-/** Waits until the page has settled: no requests, fonts and images loaded, no skeletons left. */
-async function settle(page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .waitForFunction(
-      () =>
+/**
+ * Waits until the page has settled: no requests, fonts and images loaded, no placeholders
+ * left, and still so half a second later (a query may start after another one ends).
+ */
+async function settle(page, ready) {
+  const deadline = Date.now() + 30_000;
+  let calm = 0;
+  while (calm < 2 && Date.now() < deadline) {
+    await page.waitForLoadState('networkidle');
+    const settled = await page.evaluate(
+      (selector) =>
         document.fonts.status === 'loaded' &&
         [...document.images].every((image) => image.complete || image.loading === 'lazy') &&
-        !document.querySelector('[aria-busy="true"], .skeleton, [class*="--skeleton"], .preloader:not([hidden])'),
-      undefined,
-      { timeout: 15_000 },
-    )
-    .catch(() => console.warn(`  (${page.url()}: still loading after 15 s, shot as it is)`));
-  await page.waitForTimeout(400);
+        !document.querySelector('[aria-busy="true"], .skeleton, [class*="--skeleton"], .preloader:not([hidden])') &&
+        (!selector || document.querySelector(selector) !== null),
+      ready ?? null,
+    );
+    calm = settled ? calm + 1 : 0;
+    await page.waitForTimeout(500);
+  }
+  if (calm < 2) console.warn(`  (${page.url()}: still loading after 30 s, shot as it is)`);
 }
 
 async function shoot(folder, args) {
@@ -150,7 +165,7 @@ async function shoot(folder, args) {
         const page = await context.newPage();
         await page.goto(`${server.baseUrl}${shot.path}`);
         if (shot.dialog) await page.getByRole('dialog').first().waitFor();
-        await settle(page);
+        await settle(page, shot.ready);
         const file = path.join(folder, `${shot.name}-${width}.png`);
         await page.screenshot({ path: file, fullPage: !shot.dialog, animations: 'disabled', caret: 'hide' });
         console.log(file);

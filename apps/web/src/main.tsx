@@ -13,6 +13,7 @@ import { scheduleVisitorId } from './features/tracking';
 import { ApiError } from './lib/api';
 import { hidePreloader } from './lib/preloader';
 import { buttonClassName } from './components/ui/Button';
+import './components/ui/styles';
 import './styles/global.css';
 
 const queryClient = new QueryClient({

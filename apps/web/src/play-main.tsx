@@ -10,6 +10,7 @@ import { api } from './lib/api';
 import { LANGUAGE_COOKIE, readCookie } from './lib/cookies';
 import { hidePreloader } from './lib/preloader';
 import { buttonClassName } from './components/ui/Button';
+import './components/ui/styles';
 import './styles/global.css';
 import './features/play/play.css';
 

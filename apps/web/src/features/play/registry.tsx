@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { OneShotFrame } from './frame/OneShotFrame';
 import type { OneShotGameModule } from './types';
 import { Button } from '../../components/ui/Button';
+import { Skeleton } from '../../components/ui/Skeleton';
 
 type Loaded = { default: ComponentType };
 
@@ -62,11 +63,11 @@ function StageSkeleton() {
   return (
     <div className="play__main" aria-busy="true" aria-label={t('states.loading')}>
       <div className="play__stage">
-        <span className="skeleton play__skeleton-board" />
+        <Skeleton className="play__skeleton-board" />
       </div>
       <div className="play__panel">
-        <span className="skeleton play__skeleton-field" />
-        <span className="skeleton play__skeleton-button" />
+        <Skeleton className="play__skeleton-field" />
+        <Skeleton className="play__skeleton-button" />
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { formatAmount, localized } from '../../lib/wallet-display';
 import { clampAmountInput, sanitizeAmountInput, type FieldValues } from './form-logic';
 import { QrCode } from './QrCode';
 import { Button } from '../../components/ui/Button';
+import { Skeleton } from '../../components/ui/Skeleton';
 
 /** The method list: 2 skeleton items while loading, a 'not available' text when empty. */
 export function MethodList({
@@ -26,7 +27,7 @@ export function MethodList({
     return (
       <ul className="wallet-methods" aria-busy="true" aria-label={t('states.loading')}>
         {[0, 1].map((index) => (
-          <li key={index} className="wallet-methods__item skeleton" data-testid="wallet-method-skeleton" />
+          <Skeleton as="li" key={index} className="wallet-methods__item" data-testid="wallet-method-skeleton" />
         ))}
       </ul>
     );

@@ -8,6 +8,7 @@ import { roundVerifierForm, verifierSearch } from '../verifier/query';
 import { useFrame } from './context';
 import { Button, buttonClassName } from '../../../components/ui/Button';
 import { IconButton } from '../../../components/ui/IconButton';
+import { Skeleton } from '../../../components/ui/Skeleton';
 
 type RevealedPair = NonNullable<Seeds['previous']>;
 
@@ -81,8 +82,8 @@ export function SeedsDialog({ onClose }: { onClose: () => void }) {
       <p className="play-dialog__text">{t('play.seeds.explain')}</p>
       {seeds.isPending ? (
         <div aria-busy="true" aria-label={t('states.loading')}>
-          <span className="skeleton skeleton--line" />
-          <span className="skeleton skeleton--line" />
+          <Skeleton line />
+          <Skeleton line />
         </div>
       ) : seeds.isError || !active ? (
         <div className="state state--error" role="alert">
