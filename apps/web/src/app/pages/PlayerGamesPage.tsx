@@ -6,7 +6,7 @@ import { ErrorState } from '../../components/ui/ErrorState';
 import { GameGrid, GamesIcon, currentPlatform, useFavorites, usePlayedGames } from '../../features/games';
 import { useLocale } from '../../lib/app-settings';
 import { PageHeader } from '../../components/ui/PageHeader';
-import { ButtonLink } from '../../components/ui/Button';
+import { ButtonLink } from '../../components/ui/ButtonLink';
 import './catalogue-page.css';
 
 /** The heading, then a skeleton grid, an error with retry, an empty state with a way to the casino, or the games. */

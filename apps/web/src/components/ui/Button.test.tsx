@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { Button, ButtonLink, buttonClassName } from './Button';
+import { Button, buttonClassName } from './Button';
+import { ButtonLink } from './ButtonLink';
 
 describe('Button', () => {
   it('is a ghost rounded button of type "button" by default', () => {

@@ -1,5 +1,4 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
 import './Button.css';
 
 export type ButtonVariant = 'primary' | 'ghost';
@@ -34,14 +33,4 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   return <button ref={ref} type={type} className={buttonClassName({ variant, shape, size }, className)} {...rest} />;
-});
-
-export type ButtonLinkProps = ButtonLook & LinkProps;
-
-/** A router link that looks like a button (navigation stays a link for assistive technology). */
-export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(function ButtonLink(
-  { variant, shape, size, className, ...rest },
-  ref,
-) {
-  return <Link ref={ref} className={buttonClassName({ variant, shape, size }, className)} {...rest} />;
 });

@@ -12,7 +12,7 @@ import './currencies.css';
 import './hero.css';
 import './lobby.css';
 import './rail.css';
-import { ButtonLink } from '../../components/ui/Button';
+import { ButtonLink } from '../../components/ui/ButtonLink';
 
 /** Home rails in order; a collection the visitor does not have is skipped. */
 export const HOME_RAILS = ['popular', 'new', ORIGINALS_COLLECTION, 'live', 'slots', 'jackpots', 'table-games'] as const;

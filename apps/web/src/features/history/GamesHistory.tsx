@@ -14,7 +14,8 @@ import { useRound, useSpins } from './api';
 import { canVerify, isRecallable, roundFacts } from './games-logic';
 import { formatInvoiceDate } from './logic';
 import { useNarrow } from './narrow';
-import { Button, ButtonLink } from '../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
+import { ButtonLink } from '../../components/ui/ButtonLink';
 
 /** The verifier page (helper W1's `/fairness`), prefilled with a round's seeds and choices. */
 const VERIFIER_PATH = '/fairness';
