@@ -32,7 +32,11 @@ const SHOTS = [
   { name: 'home', path: '/', player: false },
   { name: 'casino', path: '/casino', player: false },
   { name: 'providers', path: '/providers', player: false },
+  { name: 'category', path: '/categories/slots', player: false },
+  { name: 'provider', path: '/providers/velvet-room', player: false },
   { name: 'game', path: '/games/dice', player: false },
+  { name: 'sign-in', path: '/?sign-in=true', player: false, dialog: true },
+  { name: 'forgot-pass', path: '/?forgot-pass=true', player: false, dialog: true },
   { name: 'home-player', path: '/', player: true },
   {
     name: 'wallet',
