@@ -12,6 +12,8 @@ import { registerServiceWorker } from './features/pwa';
 import { scheduleVisitorId } from './features/tracking';
 import { ApiError } from './lib/api';
 import { hidePreloader } from './lib/preloader';
+import { buttonClassName } from './components/ui/Button';
+import './components/ui/styles';
 import './styles/global.css';
 
 const queryClient = new QueryClient({
@@ -65,7 +67,7 @@ boot(queryClient)
     text.textContent = 'The site could not start. Check your connection and try again.';
     const retry = document.createElement('button');
     retry.type = 'button';
-    retry.className = 'button button--primary';
+    retry.className = buttonClassName({ variant: 'primary' });
     retry.textContent = 'Reload';
     retry.addEventListener('click', () => location.reload());
     box.append(title, text, retry);

@@ -8,6 +8,8 @@ import { PlayApp } from './features/play/frame/PlayApp';
 import { localesQuery } from './features/settings';
 import { LANGUAGE_COOKIE, readCookie } from './lib/cookies';
 import { hidePreloader } from './lib/preloader';
+import { buttonClassName } from './components/ui/Button';
+import './components/ui/styles';
 import './styles/global.css';
 import './features/play/play.css';
 
@@ -67,7 +69,7 @@ chooseLocale()
     text.textContent = 'The game could not start. Check your connection and try again.';
     const retry = document.createElement('button');
     retry.type = 'button';
-    retry.className = 'button button--primary';
+    retry.className = buttonClassName({ variant: 'primary' });
     retry.textContent = 'Reload';
     retry.addEventListener('click', () => location.reload());
     box.append(text, retry);

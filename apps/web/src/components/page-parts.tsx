@@ -1,17 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-/** Placeholder rows while a profile page loads; announced once as "loading". */
-export function ProfileSkeleton({ rows }: { rows: number }) {
-  const { t } = useTranslation('global-components');
-  return (
-    <div className="profile-skeleton" role="status">
-      <span className="visually-hidden">{t('states.loading')}</span>
-      {Array.from({ length: rows }, (_, row) => (
-        <span key={row} className="skeleton profile-skeleton__row" aria-hidden="true" />
-      ))}
-    </div>
-  );
-}
+// The rows skeleton under its former name, for callers not yet switched to ui/Skeleton.
+export { RowsSkeleton as ProfileSkeleton } from './ui/Skeleton';
 
 /**
  * Server field errors read out once when a submit comes back with them (the focus stays

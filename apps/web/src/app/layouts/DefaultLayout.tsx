@@ -10,6 +10,8 @@ import { useAppSettings, useLocale } from '../../lib/app-settings';
 import { Footer } from './Footer';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { useOpenModal } from '../../features/modals';
+import { Button } from '../../components/ui/Button';
+import { IconButton } from '../../components/ui/IconButton';
 
 const MOBILE_QUERY = '(max-width: 767px)';
 
@@ -111,34 +113,33 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           <NavLink to={localePath('/welcome-package')}>{t('navigation.welcomePackage')}</NavLink>
         </nav>
         <div className="header__actions">
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('header.search')}
+          <IconButton
+            label={t('header.search')}
+
             onClick={() => openModal('categories')}
           >
             <Icon path="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM21 21l-5-5" />
-          </button>
+          </IconButton>
           {isLoggedIn ? (
             <>
               <HeaderBalance />
-              <button
-                type="button"
-                className="button button--primary"
+              <Button
+                variant="primary"
+
                 onClick={() => openModal('wallet', { value: 'deposit' })}
               >
                 {t('header.deposit')}
-              </button>
+              </Button>
               <UserMenu />
             </>
           ) : (
             <>
-              <button type="button" className="button button--ghost" onClick={() => openModal('sign-in')}>
+              <Button variant="ghost" onClick={() => openModal('sign-in')}>
                 {t('header.signIn')}
-              </button>
-              <button type="button" className="button button--primary" onClick={() => openModal('sign-up')}>
+              </Button>
+              <Button variant="primary" onClick={() => openModal('sign-up')}>
                 {t('header.signUp')}
-              </button>
+              </Button>
             </>
           )}
         </div>

@@ -6,6 +6,7 @@ import { useSocialCallback } from '../../features/auth/social/useSocialCallback'
 import { apiRequest } from '../../lib/api';
 import { hidePreloader } from '../../lib/preloader';
 import { useLocale } from '../../lib/app-settings';
+import { EmptyState } from '../../components/ui/EmptyState';
 
 /** Only same-site paths may be returned to (no open redirects). */
 function safePath(path: string | null | undefined, fallback: string): string {
@@ -69,11 +70,7 @@ export function VerifyEmailPage() {
       .then(() => void navigate(`${localePath('/')}?profile-confirmed=true`, { replace: true }))
       .catch(() => void navigate(localePath('/'), { replace: true }));
   });
-  return (
-    <p className="state" role="status">
-      {t('pages.auth.verifyTitle')}
-    </p>
-  );
+  return <EmptyState as="p" role="status" text={t('pages.auth.verifyTitle')} />;
 }
 
 /** `/password/reset/{resetCode}` opens the reset-pass modal on the home page. */

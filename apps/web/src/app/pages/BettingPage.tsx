@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/PageHeader';
+import { PageHeader } from '../../components/ui/PageHeader';
 
 /** The sportsbook page (only routed when the sportsbook client is configured). */
 export function BettingPage() {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../components/ui/states';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { CollectionChips, GameSearch, LobbyRails, LobbySkeleton, useCollections } from '../../features/games';
-import { PageHead } from '../../components/PageHead';
+import { PageHeader } from '../../components/ui/PageHeader';
+import './catalogue-page.css';
 
 /** `/casino`: search, category chips and every collection as a rail, with the providers strip. */
 export function CasinoPage() {
@@ -11,11 +12,7 @@ export function CasinoPage() {
   const [searching, setSearching] = useState(false);
   return (
     <div className="games-page">
-      <PageHead title={t('pages.casino.title')} />
-      <header className="games-page__head">
-        <h1 className="games-page__title">{t('pages.casino.title')}</h1>
-        <p className="games-page__description">{t('pages.casino.description')}</p>
-      </header>
+      <PageHeader look="catalogue" title={t('pages.casino.title')} description={t('pages.casino.description')} />
       <div className="games-page__search">
         <GameSearch suggestions="typing" onActiveChange={setSearching} />
       </div>

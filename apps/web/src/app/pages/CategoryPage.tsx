@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import {
   categoryPath,
   collectionIcon,
@@ -15,8 +16,9 @@ import {
 } from '../../features/games';
 
 import { useLocale } from '../../lib/app-settings';
-import { PageHead } from '../../components/PageHead';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { NotFoundPage } from './ErrorPage';
+import './catalogue-page.css';
 
 /** `/categories`: replaced by the first collection's category (localized). */
 export function CategoriesRedirect() {
@@ -28,10 +30,7 @@ export function CategoriesRedirect() {
   if (collections.isError) return <ErrorState onRetry={() => void collections.refetch()} />;
   return (
     <div className="games-page">
-      <PageHead title={t('pages.categories.title')} />
-      <header className="games-page__head">
-        <h1 className="games-page__title">{t('pages.categories.title')}</h1>
-      </header>
+      <PageHeader look="catalogue" title={t('pages.categories.title')} />
       {collections.listed ? (
         <EmptyState text={t('states.empty', { ns: 'global-components' })} />
       ) : (
@@ -54,21 +53,14 @@ export function CategoryPage() {
 
   return (
     <div className="games-page">
-      <PageHead title={collection?.name ?? t('pages.categories.title', { ns: 'layout' })} />
-      <header className="games-page__head games-page__head--row">
-        <div className="games-page__heading">
-          <span className="games-page__badge" aria-hidden="true">
-            <GamesIcon name={collectionIcon(categoryIdentity ?? '')} size={26} />
-          </span>
-          <div>
-            <h1 className="games-page__title">{collection?.name ?? '\u00a0'}</h1>
-            <p className="games-page__description">
-              {collection ? t('games.gamesCount', { count: collection.gameCount }) : '\u00a0'}
-            </p>
-          </div>
-        </div>
-        <SortSelect value={sort} onChange={setSort} />
-      </header>
+      <PageHeader
+        look="catalogue"
+        documentTitle={collection?.name ?? t('pages.categories.title', { ns: 'layout' })}
+        badge={<GamesIcon name={collectionIcon(categoryIdentity ?? '')} size={26} />}
+        title={collection?.name ?? '\u00a0'}
+        description={collection ? t('games.gamesCount', { count: collection.gameCount }) : '\u00a0'}
+        actions={<SortSelect value={sort} onChange={setSort} />}
+      />
       <CollectionChips collections={collections.listed} active={categoryIdentity} label={t('games.categories')} />
       {collection ? (
         <PagedGameGrid

@@ -1,4 +1,5 @@
-import { ErrorState, TextSkeleton } from '../../components/ui/states';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { TextSkeleton } from '../../components/ui/Skeleton';
 import { ContactForm } from '../../features/content/ContactForm';
 import { ContentArticle } from '../../features/content/ContentArticle';
 import { useContentPage } from '../../features/content/pages';

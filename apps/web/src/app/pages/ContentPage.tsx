@@ -1,7 +1,8 @@
 import type { PageType } from '@croupier/contract';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
-import { ErrorState, TextSkeleton } from '../../components/ui/states';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { TextSkeleton } from '../../components/ui/Skeleton';
 import { ContentArticle } from '../../features/content/ContentArticle';
 import { isNotFound, useContentPage, usePageList } from '../../features/content/pages';
 import { useLocale } from '../../lib/app-settings';

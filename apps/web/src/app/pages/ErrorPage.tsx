@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { hasApiStatus } from '../../lib/api';
 import { PageHead } from '../../components/PageHead';
+import { buttonClassName } from '../../components/ui/Button';
 
 /**
  * The generic error page: title, description, a 404 image and a Homepage
@@ -16,7 +17,7 @@ export function GenericErrorView({ notFound = false }: { notFound?: boolean }) {
       <img className="error-page__image" src="/images/404.svg" alt="" width="240" height="120" />
       <h1 id="error-title">{notFound ? t('errorPage.notFound') : t('errorPage.title')}</h1>
       <p>{t('errorPage.description')}</p>
-      <a className="button button--primary" href={homepage}>
+      <a className={buttonClassName({ variant: 'primary' })} href={homepage}>
         {t('buttons.homepage')}
       </a>
     </section>

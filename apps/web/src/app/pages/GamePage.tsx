@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ErrorState } from '../../components/ui/states';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { BreadcrumbsSkeleton } from '../../components/ui/Breadcrumbs';
 import { GameView, isMissing, useGame } from '../../features/games';
 import { PageHead } from '../../components/PageHead';
 import { NotFoundPage } from './ErrorPage';
@@ -15,7 +16,7 @@ export function GamePage() {
   if (game.isPending) {
     return (
       <div className="games-game games-game--loading" aria-busy="true" aria-label={t('states.loading')}>
-        <span className="games-breadcrumb games-breadcrumb--skeleton" />
+        <BreadcrumbsSkeleton />
         <span className="games-game__title games-game__title--skeleton" />
         <div className="games-stage games-stage--skeleton" />
       </div>

@@ -1,9 +1,10 @@
 import type { LoyaltyLevel } from '@croupier/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../components/ui/states';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { apiRequest } from '../../lib/api';
-import { PageHeader } from '../../components/PageHeader';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { Skeleton } from '../../components/ui/Skeleton';
 import { formatNumber } from '../../lib/format';
 
 /** The loyalty levels list, open to guests (`GET /api/retention/levels`). */
@@ -25,7 +26,7 @@ export function LoyaltyPage() {
       <ol className="loyalty__levels" aria-busy={levels.isPending}>
         {levels.isPending
           ? Array.from({ length: 6 }, (_, i) => (
-              <li key={i} className="loyalty__level loyalty__level--skeleton skeleton" />
+              <Skeleton as="li" key={i} className="loyalty__level loyalty__level--skeleton" />
             ))
           : levels.data?.map((level) => (
               <li key={level.id} className="loyalty__level" data-testid="loyalty-level">

@@ -1,11 +1,13 @@
 import type { Game } from '@croupier/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { GameGrid, GamesIcon, currentPlatform, useFavorites, usePlayedGames } from '../../features/games';
 import { useLocale } from '../../lib/app-settings';
-import { PageHead } from '../../components/PageHead';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { ButtonLink } from '../../components/ui/ButtonLink';
+import './catalogue-page.css';
 
 /** The heading, then a skeleton grid, an error with retry, an empty state with a way to the casino, or the games. */
 function PlayerGames({
@@ -26,22 +28,14 @@ function PlayerGames({
   const games = query.data;
   return (
     <div className="games-page" data-testid={testId}>
-      <PageHead title={title} />
-      <header className="games-page__head games-page__head--row">
-        <div className="games-page__heading">
-          <span className="games-page__badge" aria-hidden="true">
-            <GamesIcon name={icon} size={26} />
-          </span>
-          <div>
-            <h1 className="games-page__title">{title}</h1>
-            {games && games.length > 0 ? (
-              <p className="games-page__description">
-                {t('games.gamesCount', { ns: 'global-components', count: games.length })}
-              </p>
-            ) : null}
-          </div>
-        </div>
-      </header>
+      <PageHeader
+        look="catalogue"
+        badge={<GamesIcon name={icon} size={26} />}
+        title={title}
+        description={
+          games && games.length > 0 ? t('games.gamesCount', { ns: 'global-components', count: games.length }) : null
+        }
+      />
       {query.isError && !games ? (
         <ErrorState onRetry={() => void query.refetch()} />
       ) : !games ? (
@@ -51,9 +45,9 @@ function PlayerGames({
       ) : games.length === 0 ? (
         <div className="games-page__empty">
           <EmptyState text={emptyText} />
-          <Link className="games-button games-button--primary" to={localePath('/casino')}>
+          <ButtonLink shape="pill" variant="primary" to={localePath('/casino')}>
             {t('navigation.casino')}
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
         <GameGrid games={games} />

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
-import { PageHeader } from '../../components/PageHeader';
+import { PageHeader } from '../../components/ui/PageHeader';
 
 export const PROFILE_SECTIONS = [
   'info',

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { useParams } from 'react-router';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import {
   GameGrid,
   GamesIcon,
@@ -17,8 +18,10 @@ import {
   useSortParam,
 } from '../../features/games';
 import { useLocale } from '../../lib/app-settings';
-import { PageHead } from '../../components/PageHead';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { Breadcrumbs } from '../../components/ui/Breadcrumbs';
 import { NotFoundPage } from './ErrorPage';
+import './catalogue-page.css';
 
 /** `/providers`: every studio with games, filtered by name. */
 export function ProvidersPage() {
@@ -29,29 +32,29 @@ export function ProvidersPage() {
   const shown = providers.data?.filter((provider) => matchesName(provider.name, name));
   return (
     <div className="games-page">
-      <PageHead title={t('pages.providers.title')} />
-      <header className="games-page__head games-page__head--row">
-        <div>
-          <h1 className="games-page__title">{t('pages.providers.title')}</h1>
-          <p className="games-page__description">{t('pages.providers.description')}</p>
-        </div>
-        <div className="games-search__field games-page__filter">
-          <GamesIcon name="search" className="games-search__icon" />
-          <label className="visually-hidden" htmlFor={inputId}>
-            {t('providers.search', { ns: 'modals' })}
-          </label>
-          <input
-            id={inputId}
-            className="games-search__input"
-            type="search"
-            autoComplete="off"
-            maxLength={100}
-            placeholder={t('providers.search', { ns: 'modals' })}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-      </header>
+      <PageHeader
+        look="catalogue"
+        title={t('pages.providers.title')}
+        description={t('pages.providers.description')}
+        actions={
+          <div className="games-search__field games-page__filter">
+            <GamesIcon name="search" className="games-search__icon" />
+            <label className="visually-hidden" htmlFor={inputId}>
+              {t('providers.search', { ns: 'modals' })}
+            </label>
+            <input
+              id={inputId}
+              className="games-search__input"
+              type="search"
+              autoComplete="off"
+              maxLength={100}
+              placeholder={t('providers.search', { ns: 'modals' })}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </div>
+        }
+      />
       {providers.isError ? (
         <ErrorState onRetry={() => void providers.refetch()} />
       ) : shown && shown.length === 0 ? (
@@ -89,32 +92,23 @@ export function ProviderPage() {
 
   return (
     <div className="games-page">
-      <PageHead title={data?.name ?? t('pages.providers.title', { ns: 'layout' })} />
-      <nav className="games-breadcrumb" aria-label={t('accessibility.breadcrumb')}>
-        <ol>
-          <li>
-            <Link to={localePath('/casino')}>{t('navigation.casino', { ns: 'layout' })}</Link>
-          </li>
-          <li>
-            <Link to={localePath('/providers')}>{t('games.providers')}</Link>
-          </li>
-          <li>
-            <span aria-current="page">{data?.name ?? '\u2026'}</span>
-          </li>
-        </ol>
-      </nav>
-      <header className="games-page__head games-page__head--row games-provider-head">
-        <div className="games-page__heading">
-          <span className="games-provider-head__logo">{data ? <ProviderLogo provider={data} /> : null}</span>
-          <div>
-            <h1 className="games-page__title">{data?.name ?? '\u00a0'}</h1>
-            <p className="games-page__description">
-              {data ? t('games.gamesCount', { count: data.gameEnabledCount }) : '\u00a0'}
-            </p>
-          </div>
-        </div>
-        <SortSelect value={sort} onChange={setSort} />
-      </header>
+      <Breadcrumbs
+        label={t('accessibility.breadcrumb')}
+        crumbs={[
+          { label: t('navigation.casino', { ns: 'layout' }), to: localePath('/casino') },
+          { label: t('games.providers'), to: localePath('/providers') },
+          { label: data?.name ?? '\u2026' },
+        ]}
+      />
+      <PageHeader
+        look="catalogue"
+        className="games-provider-head"
+        documentTitle={data?.name ?? t('pages.providers.title', { ns: 'layout' })}
+        media={<span className="games-provider-head__logo">{data ? <ProviderLogo provider={data} /> : null}</span>}
+        title={data?.name ?? '\u00a0'}
+        description={data ? t('games.gamesCount', { count: data.gameEnabledCount }) : '\u00a0'}
+        actions={<SortSelect value={sort} onChange={setSort} />}
+      />
       {data ? (
         <PagedGameGrid
           key={`${data.id}:${sort}`}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/ui/states';
-import { PageHeader } from '../../components/PageHeader';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { NotFoundPage } from './ErrorPage';
 
 /** Tournaments: none exist until the retention features add them. */

@@ -9,6 +9,7 @@ import { authCalls } from './api';
 import { describedBy, FieldShell, PasswordStrengthMeter, Spinner, useFailureText } from '../../components/fields';
 import { firstFieldErrors } from './logic';
 import { SwitchButton } from './SignInModalBody';
+import { Button, buttonClassName } from '../../components/ui/Button';
 
 function genericErrorText(error: unknown, t: (key: string) => string): string {
   return hasApiStatus(error, 'RATE_LIMITED') ? t('rateLimited.description') : t('somethingWrong.description');
@@ -48,7 +49,12 @@ export function ForgotPassModalBody({ close }: ModalBodyProps) {
         <p className="auth-form__success" role="status">
           {t('forgotPass.sent')}
         </p>
-        <SwitchButton to="sign-in" close={close} label={t('forgotPass.backToSignIn')} className="auth-submit" />
+        <SwitchButton
+          to="sign-in"
+          close={close}
+          label={t('forgotPass.backToSignIn')}
+          className={buttonClassName({ shape: 'form', variant: 'primary' })}
+        />
       </div>
     );
   }
@@ -85,10 +91,10 @@ export function ForgotPassModalBody({ close }: ModalBodyProps) {
             {formError}
           </p>
         ) : null}
-        <button type="submit" className="auth-submit" disabled={formState.isSubmitting}>
+        <Button shape="form" variant="primary" type="submit" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? <Spinner /> : null}
           {t('forgotPass.submit')}
-        </button>
+        </Button>
       </form>
       <p className="auth-modal__switch">
         <SwitchButton to="sign-in" close={close} label={t('forgotPass.backToSignIn')} />
@@ -153,7 +159,12 @@ export function ResetPassModalBody({ close, props }: ModalBodyProps) {
         <p className="auth-form__alert" role="alert">
           {t('resetPass.invalidLink')}
         </p>
-        <SwitchButton to="forgot-pass" close={close} label={t('forgotPass.submit')} className="auth-submit" />
+        <SwitchButton
+          to="forgot-pass"
+          close={close}
+          label={t('forgotPass.submit')}
+          className={buttonClassName({ shape: 'form', variant: 'primary' })}
+        />
       </div>
     );
   }
@@ -215,10 +226,10 @@ export function ResetPassModalBody({ close, props }: ModalBodyProps) {
             {formError}
           </p>
         ) : null}
-        <button type="submit" className="auth-submit" disabled={formState.isSubmitting}>
+        <Button shape="form" variant="primary" type="submit" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? <Spinner /> : null}
           {t('resetPass.submit')}
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FieldShell, Spinner } from '../../components/fields';
 import { formatCountdown, RESEND_COUNTDOWN_SECONDS, secondsLeft } from './logic';
+import { Button } from '../../components/ui/Button';
 
 /** Outcome of a verify or resend attempt: null on success, else the text to show. */
 export type StepResult = null | { kind: 'error'; message: string } | { kind: 'limit' };
@@ -115,13 +116,13 @@ export function PhoneVerification({
         )}
       </div>
       <div className="auth-verify__actions">
-        <button type="button" className="auth-secondary" onClick={onBack} disabled={loading}>
+        <Button shape="form" variant="ghost" onClick={onBack} disabled={loading}>
           {t('login.phoneVerification.back')}
-        </button>
-        <button type="submit" className="auth-submit" disabled={!code || Boolean(error) || loading}>
+        </Button>
+        <Button shape="form" variant="primary" type="submit" disabled={!code || Boolean(error) || loading}>
           {loading ? <Spinner /> : null}
           {t('login.phoneVerification.verify')}
-        </button>
+        </Button>
       </div>
     </form>
   );

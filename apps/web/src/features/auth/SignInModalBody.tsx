@@ -22,6 +22,7 @@ import { classifySignInError, resolveTabs } from './logic';
 import { fullPhone } from './registration';
 import { LoginTabs, PromoPanel, SocialButtons } from './parts';
 import type { LoginType } from './types';
+import { Button } from '../../components/ui/Button';
 
 interface SignInValues {
   login: string;
@@ -259,10 +260,10 @@ function SignInForm({ tab, close }: { tab: LoginType; close: ModalBodyProps['clo
           {hint}
         </p>
       ) : null}
-      <button type="submit" className="auth-submit" disabled={pending}>
+      <Button shape="form" variant="primary" type="submit" disabled={pending}>
         {pending ? <Spinner /> : null}
         {t('signIn.submit')}
-      </button>
+      </Button>
     </form>
   );
 }

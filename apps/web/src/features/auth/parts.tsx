@@ -1,10 +1,10 @@
-import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useConstants } from './api';
 import promoDesktop from './assets/promo-desktop.svg';
 import promoMobile from './assets/promo-mobile.svg';
 import { useContentValue } from '../../components/fields';
+import { Tabs } from '../../components/ui/Tabs';
 import { backRouteOf, socialButtons } from './logic';
 import type { LoginType } from './types';
 
@@ -87,41 +87,13 @@ export function LoginTabs({
   onChange: (tab: LoginType) => void;
 }) {
   const { t } = useTranslation('fields-settings');
-  const refs = useRef<Partial<Record<LoginType, HTMLButtonElement | null>>>({});
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = tabs.indexOf(active);
-    let next: LoginType | undefined;
-    if (event.key === 'ArrowRight') next = tabs[(index + 1) % tabs.length];
-    else if (event.key === 'ArrowLeft') next = tabs[(index - 1 + tabs.length) % tabs.length];
-    else if (event.key === 'Home') next = tabs[0];
-    else if (event.key === 'End') next = tabs[tabs.length - 1];
-    if (!next) return;
-    event.preventDefault();
-    onChange(next);
-    refs.current[next]?.focus();
-  };
   return (
-    <div className="auth-tabs" role="tablist">
-      {tabs.map((tab) => (
-        <button
-          key={tab}
-          ref={(element) => {
-            refs.current[tab] = element;
-          }}
-          type="button"
-          role="tab"
-          id={`${id}-tab-${tab}`}
-          aria-selected={tab === active}
-          aria-controls={`${id}-panel`}
-          tabIndex={tab === active ? 0 : -1}
-          className="auth-tabs__tab"
-          onClick={() => onChange(tab)}
-          onKeyDown={onKeyDown}
-        >
-          {t(`login.tabs.${tab}`)}
-        </button>
-      ))}
-    </div>
+    <Tabs
+      idBase={id}
+      tabs={tabs.map((tab) => ({ key: tab, label: t(`login.tabs.${tab}`) }))}
+      selected={active}
+      onSelect={onChange}
+    />
   );
 }
 

@@ -6,7 +6,7 @@ import { useToasts } from '../layout';
 import { useFavorites, useToggleFavorite } from './api';
 import { GamesIcon } from './icons';
 import { rememberReturnGame } from './play';
-import './games.css';
+import './favorite.css';
 
 /**
  * The heart of a game (its page, and tiles for signed-in players): a toggle button

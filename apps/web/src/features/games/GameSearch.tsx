@@ -1,11 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { useCollections, useGames, useProviders } from './api';
 import { GamesIcon } from './icons';
 import { GameGrid, ProviderCard } from './lists';
 import { createDebouncer, matchesName, searchTerm, SEARCH_PAGE_SIZE, SUGGESTIONS_COLLECTION } from './logic';
-import './games.css';
+import './search.css';
 
 /**
  * The search text as typed and the term that is searched: from 2 characters, 300 ms

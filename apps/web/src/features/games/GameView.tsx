@@ -12,7 +12,11 @@ import { useGameLauncher } from './useGameLauncher';
 import { imageSources, isGameRestricted, RELATED_PAGE_SIZE } from './logic';
 import { categoryPath, providerPath, RailTiles } from './lists';
 import { RailSection } from './Rail';
-import './games.css';
+import './chips.css';
+import './game-page.css';
+import './rail.css';
+import { Button } from '../../components/ui/Button';
+import { Breadcrumbs } from '../../components/ui/Breadcrumbs';
 
 function subscribeFullscreen(onChange: () => void) {
   document.addEventListener('fullscreenchange', onChange);
@@ -88,24 +92,15 @@ export function GameView({ game }: { game: Game }) {
 
   return (
     <article className="games-game">
-      <nav className="games-breadcrumb" aria-label={t('accessibility.breadcrumb')}>
-        <ol>
-          <li>
-            <Link to={localePath('/')}>{t('navigation.home', { ns: 'layout' })}</Link>
-          </li>
-          <li>
-            <Link to={localePath('/casino')}>{t('navigation.casino', { ns: 'layout' })}</Link>
-          </li>
-          {firstCollection ? (
-            <li>
-              <Link to={localePath(categoryPath(firstCollection))}>{firstCollection.name}</Link>
-            </li>
-          ) : null}
-          <li>
-            <span aria-current="page">{game.name}</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        label={t('accessibility.breadcrumb')}
+        crumbs={[
+          { label: t('navigation.home', { ns: 'layout' }), to: localePath('/') },
+          { label: t('navigation.casino', { ns: 'layout' }), to: localePath('/casino') },
+          ...(firstCollection ? [{ label: firstCollection.name, to: localePath(categoryPath(firstCollection)) }] : []),
+          { label: game.name },
+        ]}
+      />
 
       <header className="games-game__head">
         <div>
@@ -198,9 +193,11 @@ export function GameView({ game }: { game: Game }) {
               ) : (
                 <>
                   <div className="games-stage__actions">
-                    <button
-                      type="button"
-                      className="games-button games-button--primary games-button--large"
+                    <Button
+                      shape="pill"
+                      variant="primary"
+                      size="large"
+
                       onClick={() => launcher.request('real')}
                       disabled={launching !== null}
                       aria-busy={launching === 'real'}
@@ -212,11 +209,13 @@ export function GameView({ game }: { game: Game }) {
                         <GamesIcon name="play" size={18} />
                       )}
                       {t('buttons.playNow')}
-                    </button>
+                    </Button>
                     {game.isDemoMode ? (
-                      <button
-                        type="button"
-                        className="games-button games-button--ghost games-button--large"
+                      <Button
+                        shape="pill"
+                        variant="ghost"
+                        size="large"
+
                         onClick={() => launcher.request('demo')}
                         disabled={launching !== null}
                         aria-busy={launching === 'demo'}
@@ -224,7 +223,7 @@ export function GameView({ game }: { game: Game }) {
                       >
                         {launching === 'demo' ? <span className="spinner" aria-hidden="true" /> : null}
                         {t('buttons.playDemo')}
-                      </button>
+                      </Button>
                     ) : null}
                   </div>
                   {launching ? (
@@ -234,13 +233,14 @@ export function GameView({ game }: { game: Game }) {
                   ) : failed ? (
                     <div className="games-stage__error" role="alert" data-testid="game-launch-error">
                       <p>{t('games.loadError')}</p>
-                      <button
-                        type="button"
-                        className="games-button games-button--ghost"
+                      <Button
+                        shape="pill"
+                        variant="ghost"
+
                         onClick={() => launcher.request(failed)}
                       >
                         {t('buttons.retry')}
-                      </button>
+                      </Button>
                     </div>
                   ) : !isLoggedIn ? (
                     <p className="games-stage__hint">{t('pages.game.signInToPlay', { ns: 'layout' })}</p>

@@ -1,7 +1,6 @@
 import type { Collection } from '@croupier/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
 import { useCurrencies } from '../settings';
 import { useCollections, useGames, useProviders } from './api';
@@ -9,7 +8,11 @@ import { imageSources, ORIGINALS_COLLECTION, pickCollections, RAIL_PAGE_SIZE } f
 import { CollectionRail, ProvidersRail } from './lists';
 import { GameTileSkeleton } from './GameTile';
 import { PlayedRail } from './PlayerRails';
-import './games.css';
+import './currencies.css';
+import './hero.css';
+import './lobby.css';
+import './rail.css';
+import { ButtonLink } from '../../components/ui/ButtonLink';
 
 /** Home rails in order; a collection the visitor does not have is skipped. */
 export const HOME_RAILS = ['popular', 'new', ORIGINALS_COLLECTION, 'live', 'slots', 'jackpots', 'table-games'] as const;
@@ -41,12 +44,12 @@ export function HomeHero({ featured }: { featured: Collection | undefined }) {
         </h1>
         <p className="games-hero__subtitle">{t('home.hero.subtitle')}</p>
         <div className="games-hero__actions">
-          <Link className="games-button games-button--primary games-button--large" to={localePath('/welcome-package')}>
+          <ButtonLink shape="pill" variant="primary" size="large" to={localePath('/welcome-package')}>
             {t('home.hero.cta')}
-          </Link>
-          <Link className="games-button games-button--ghost games-button--large" to={localePath('/casino')}>
+          </ButtonLink>
+          <ButtonLink shape="pill" variant="ghost" size="large" to={localePath('/casino')}>
             {t('navigation.casino')}
-          </Link>
+          </ButtonLink>
         </div>
         <p className="games-hero__terms">{t('home.welcomeBonus.terms')}</p>
       </div>

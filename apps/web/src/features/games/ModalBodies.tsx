@@ -2,13 +2,16 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { useCollections, useProviders } from './api';
 import { GameSearch } from './GameSearch';
 import { collectionIcon, GamesIcon } from './icons';
 import { categoryPath, ProviderCard } from './lists';
 import { matchesName } from './logic';
-import './games.css';
+import './catalogue-modals.css';
+import './providers.css';
+import './search.css';
 
 /** What a catalogue modal body receives from the modal system. */
 export interface CatalogueModalBodyProps {

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
 import { formatNumber } from '../../lib/format';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { useSession } from '../auth';
 import { publicChannels } from '../realtime';
 import { gamesKeys, usePlayedGames, useWinners, useWinnersCountry } from './api';
@@ -14,7 +15,8 @@ import { RailTiles } from './lists';
 import { imageSources } from './logic';
 import { currentPlatform, mergeWinners, platformName, WINNERS_LIMIT, WINNERS_THROTTLE_MS } from './play';
 import { RailSection } from './Rail';
-import './games.css';
+import './rail.css';
+import './winners.css';
 
 /** The platform of this browser, fixed for the life of the widget. */
 function usePlatform() {

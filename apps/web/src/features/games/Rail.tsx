@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GamesIcon, type IconName } from './icons';
 import { useInView } from './useInView';
-import './games.css';
+import './rail.css';
 
 /** Whether a horizontal scroller can scroll back or forward, kept up to date. */
 function useScrollEnds(scroller: RefObject<HTMLElement | null>) {

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { GAME_SORT_OPTIONS, parseSort, type GameSort } from './logic';
+import './sort.css';
 
 /** The grid's sort, kept in the URL (`?sort=name`) so that back navigation restores it. */
 export function useSortParam(): [GameSort, (sort: GameSort) => void] {

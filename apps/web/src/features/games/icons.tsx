@@ -1,3 +1,4 @@
+import './icons.css';
 /** Small line icons of the catalogue (24×24, stroked with the current colour). */
 const PATHS = {
   search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM21 21l-5-5',

@@ -2,13 +2,18 @@ import type { Collection, Game, Provider } from '@croupier/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { useGames, useInfiniteGames } from './api';
 import { GameTile, GameTileSkeleton, type TileVariant } from './GameTile';
 import { collectionIcon, GamesIcon, type IconName } from './icons';
 import { pagedProgress, pendingTiles, RAIL_PAGE_SIZE, type GamesFilter } from './logic';
 import { RailSection } from './Rail';
-import './games.css';
+import './chips.css';
+import './grid.css';
+import './providers.css';
+import './rail.css';
+import { Button } from '../../components/ui/Button';
 
 export function categoryPath(collection: Pick<Collection, 'identity'>): string {
   return `/categories/${encodeURIComponent(collection.identity)}`;
@@ -168,14 +173,15 @@ export function PagedGameGrid({
           aria-hidden="true"
         />
         {progress.hasMore ? (
-          <button
-            type="button"
-            className="games-button games-button--ghost"
+          <Button
+            shape="pill"
+            variant="ghost"
+
             disabled={loadingMore}
             onClick={() => void query.fetchNextPage()}
           >
             {loadingMore ? t('states.loading') : t('buttons.loadMore')}
-          </button>
+          </Button>
         ) : null}
         {query.isError ? <ErrorState onRetry={() => void query.fetchNextPage()} /> : null}
       </div>

@@ -3,10 +3,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { hasApiStatus } from '../../lib/api';
 import { roundVerifierForm, verifierSearch } from '../play';
-import { ProfileSkeleton } from '../../components/page-parts';
+import { RowsSkeleton } from '../../components/ui/Skeleton';
 import { useCurrencies } from '../settings';
 import { formatDateTime } from '../../lib/format';
 import { Money } from '../../components/ui/Money';
@@ -14,6 +15,8 @@ import { Multiplier } from '../../components/ui/Multiplier';
 import { useRound, useSpins } from './api';
 import { canVerify, isRecallable, roundFacts } from './games-logic';
 import { useNarrow } from './narrow';
+import { Button } from '../../components/ui/Button';
+import { ButtonLink } from '../../components/ui/ButtonLink';
 
 /** The verifier page (helper W1's `/fairness`), prefilled with a round's seeds and choices. */
 const VERIFIER_PATH = '/fairness';
@@ -36,7 +39,7 @@ export function GamesHistory({ page, onPage }: { page: number; onPage: (page: nu
   const totalPages = Math.max(1, spins.data?.meta.totalPages ?? 1);
 
   let content;
-  if (spins.isPending) content = <ProfileSkeleton rows={4} />;
+  if (spins.isPending) content = <RowsSkeleton rows={4} />;
   else if (spins.isError && !spins.data) content = <ErrorState onRetry={() => void spins.refetch()} />;
   else if (spins.data.data.length === 0) content = <EmptyState text={t('profile.history.gamesEmpty')} />;
   else if (narrow) {
@@ -80,25 +83,25 @@ export function GamesHistory({ page, onPage }: { page: number; onPage: (page: nu
       {content}
       {totalPages > 1 ? (
         <nav className="profile-pager" aria-label={t('profile.history.gamesPages')}>
-          <button
-            type="button"
-            className="button button--ghost"
+          <Button
+            variant="ghost"
+
             disabled={page <= 1 || spins.isFetching}
             onClick={() => onPage(Math.max(1, page - 1))}
           >
             {t('pagination.previous', { ns: 'global-components' })}
-          </button>
+          </Button>
           <span className="profile-pager__status" aria-live="polite">
             {t('pagination.page', { ns: 'global-components', page, total: totalPages })}
           </span>
-          <button
-            type="button"
-            className="button button--ghost"
+          <Button
+            variant="ghost"
+
             disabled={page >= totalPages || spins.isFetching}
             onClick={() => onPage(Math.min(totalPages, page + 1))}
           >
             {t('pagination.next', { ns: 'global-components' })}
-          </button>
+          </Button>
         </nav>
       ) : null}
     </>
@@ -115,15 +118,16 @@ function SpinEntry({ spin, layout }: { spin: Spin; layout: 'row' | 'card' }) {
   const game = <Link to={localePath(`/games/${encodeURIComponent(spin.gameIdentity)}`)}>{spin.game}</Link>;
   const won = spin.payout > 0;
   const toggle = isRecallable(spin) ? (
-    <button
-      type="button"
-      className="button button--ghost history-round__toggle"
+    <Button
+      variant="ghost"
+      className="history-round__toggle"
+
       aria-expanded={open}
       aria-controls={detailsId}
       onClick={() => setOpen((value) => !value)}
     >
       {t(open ? 'profile.history.round.hide' : 'profile.history.round.show')}
-    </button>
+    </Button>
   ) : null;
   const details = open ? <RoundDetails id={spin.id} domId={detailsId} /> : null;
 
@@ -182,7 +186,7 @@ function RoundDetails({ id, domId }: { id: string; domId: string }) {
   if (round.isPending) {
     return (
       <div id={domId} className="history-round" aria-busy="true">
-        <ProfileSkeleton rows={2} />
+        <RowsSkeleton rows={2} />
       </div>
     );
   }
@@ -246,13 +250,15 @@ function RoundBody({ round, domId }: { round: OriginalsRound; domId: string }) {
         </div>
       </dl>
       {verifiable ? (
-        <Link
-          className="button button--primary history-round__verify"
+        <ButtonLink
+          variant="primary"
+          className="history-round__verify"
+
           to={localePath(`${VERIFIER_PATH}${verifierSearch(roundVerifierForm(round))}`)}
           data-testid="round-verify"
         >
           {t('profile.history.round.verify')}
-        </Link>
+        </ButtonLink>
       ) : (
         <p className="history-round__note" data-testid="round-rotate-note">
           {t('profile.history.round.rotateFirst')}

@@ -3,11 +3,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
-import { PageHeader } from '../../components/PageHeader';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/fields';
 import { useToasts } from '../layout';
-import { ProfileSkeleton } from '../../components/page-parts';
+import { RowsSkeleton } from '../../components/ui/Skeleton';
 import { useCurrencies } from '../settings';
 import { useActiveAccount, useMethods } from '../wallet';
 import { localized } from '../../lib/wallet-display';
@@ -33,6 +34,7 @@ import {
 import '../../components/account-pages.css';
 import { useNarrow } from './narrow';
 import './history.css';
+import { Button } from '../../components/ui/Button';
 
 /**
  * `/profile/history`: two tabs (links, kept in the URL). Transactions: the player's
@@ -56,7 +58,7 @@ export function ProfileHistoryPage() {
 
   let content;
   if (badRange) content = null;
-  else if (invoices.isPending) content = <ProfileSkeleton rows={4} />;
+  else if (invoices.isPending) content = <RowsSkeleton rows={4} />;
   else if (invoices.isError && !invoices.data) content = <ErrorState onRetry={() => void invoices.refetch()} />;
   else if (!invoices.data || invoices.data.data.length === 0)
     content = <EmptyState text={t('profile.history.empty')} />;
@@ -122,25 +124,25 @@ export function ProfileHistoryPage() {
         {content}
         {!badRange && totalPages > 1 ? (
           <nav className="profile-pager" aria-label={t('profile.history.pages')}>
-            <button
-              type="button"
-              className="button button--ghost"
+            <Button
+              variant="ghost"
+
               disabled={filters.page <= 1 || invoices.isFetching}
               onClick={() => apply({ ...filters, page: Math.max(1, filters.page - 1) }, false)}
             >
               {t('pagination.previous', { ns: 'global-components' })}
-            </button>
+            </Button>
             <span className="profile-pager__status" aria-live="polite">
               {t('pagination.page', { ns: 'global-components', page: filters.page, total: totalPages })}
             </span>
-            <button
-              type="button"
-              className="button button--ghost"
+            <Button
+              variant="ghost"
+
               disabled={filters.page >= totalPages || invoices.isFetching}
               onClick={() => apply({ ...filters, page: Math.min(totalPages, filters.page + 1) }, false)}
             >
               {t('pagination.next', { ns: 'global-components' })}
-            </button>
+            </Button>
           </nav>
         ) : null}
       </section>
@@ -214,13 +216,14 @@ function Filters({ filters, onChange }: { filters: HistoryFilters; onChange: (ne
         />
       </div>
       {active ? (
-        <button
-          type="button"
-          className="button button--ghost history-filters__reset"
+        <Button
+          variant="ghost"
+          className="history-filters__reset"
+
           onClick={() => onChange(withFilter(filters, { type: null, status: null, from: null, to: null }))}
         >
           {t('profile.history.filters.reset')}
-        </button>
+        </Button>
       ) : null}
     </form>
   );
@@ -409,14 +412,15 @@ function CancelControl({ invoice, onCancelled }: { invoice: Invoice; onCancelled
 
   if (!confirming) {
     return (
-      <button
+      <Button
+        variant="ghost"
+        className="history-cancel"
         ref={openRef}
-        type="button"
-        className="button button--ghost history-cancel"
+
         onClick={() => setConfirming(true)}
       >
         {t('profile.history.cancelRequest')}
-      </button>
+      </Button>
     );
   }
   return (
@@ -425,19 +429,19 @@ function CancelControl({ invoice, onCancelled }: { invoice: Invoice; onCancelled
         {t('profile.history.confirmCancel')}
       </p>
       <div className="history-confirm__buttons">
-        <button
+        <Button
+          variant="primary"
           ref={confirmRef}
-          type="button"
-          className="button button--primary"
+
           disabled={decline.isPending}
           onClick={confirm}
         >
           {decline.isPending ? <Spinner /> : null}
           {t('profile.history.cancelRequest')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
+        </Button>
+        <Button
+          variant="ghost"
+
           disabled={decline.isPending}
           onClick={() => {
             returnFocus.current = true;
@@ -445,7 +449,7 @@ function CancelControl({ invoice, onCancelled }: { invoice: Invoice; onCancelled
           }}
         >
           {t('profile.history.keepRequest')}
-        </button>
+        </Button>
       </div>
       {error ? (
         <p className="history-filters__error" role="alert">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useModalsInternal, type ModalBodyProps } from './context';
 import { modalTextKeys, type ModalAction } from './registry';
+import { Button } from '../../components/ui/Button';
 
 /** Text values the content may interpolate (`{name}`, `{sum}`…): the string and number props. */
 function interpolationValues(props: Readonly<Record<string, unknown>>): Record<string, string | number> {
@@ -75,16 +76,16 @@ export function GenericModalBody({ definition, props, close, titleId }: ModalBod
       ) : null}
       <div className="modal__actions">
         {actions.map((action) => (
-          <button
+          <Button
             key={action.key}
-            type="button"
-            className={`modal__button ${action.primary ? 'modal__button--primary' : 'modal__button--secondary'}`}
+            shape="dialog"
+            variant={action.primary ? 'primary' : 'ghost'}
             onClick={() => run(action)}
           >
             {action.key === 'close' && !definition.actions
               ? t('close')
               : t(modalTextKeys(definition, action.key), { ...values })}
-          </button>
+          </Button>
         ))}
       </div>
     </>

@@ -3,6 +3,8 @@ import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'r
 import { useTranslation } from 'react-i18next';
 import { OneShotFrame } from './frame/OneShotFrame';
 import type { OneShotGameModule } from './types';
+import { Button } from '../../components/ui/Button';
+import { Skeleton } from '../../components/ui/Skeleton';
 
 type Loaded = { default: ComponentType };
 
@@ -61,11 +63,11 @@ function StageSkeleton() {
   return (
     <div className="play__main" aria-busy="true" aria-label={t('states.loading')}>
       <div className="play__stage">
-        <span className="skeleton play__skeleton-board" />
+        <Skeleton className="play__skeleton-board" />
       </div>
       <div className="play__panel">
-        <span className="skeleton play__skeleton-field" />
-        <span className="skeleton play__skeleton-button" />
+        <Skeleton className="play__skeleton-field" />
+        <Skeleton className="play__skeleton-button" />
       </div>
     </div>
   );
@@ -77,9 +79,9 @@ function GameUnavailable() {
     <main className="play__main play__main--state">
       <div className="state state--error" role="alert">
         <p>{t('play.errors.unavailable')}</p>
-        <button type="button" className="button button--ghost" onClick={() => location.reload()}>
+        <Button variant="ghost" onClick={() => location.reload()}>
           {t('buttons.retry')}
-        </button>
+        </Button>
       </div>
     </main>
   );

@@ -3,8 +3,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/app-settings';
-import { PageHeader } from '../../components/PageHeader';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { hasApiStatus } from '../../lib/api';
 import { firstFieldErrors, tokenSessionId, useSession } from '../auth';
 import { describedBy, FieldShell, PasswordStrengthMeter, Spinner, useFailureText } from '../../components/fields';
@@ -21,9 +22,11 @@ import {
   type PasswordValues,
   type SessionState,
 } from './logic';
-import { FieldErrorsAnnouncement, ProfileSkeleton } from '../../components/page-parts';
+import { FieldErrorsAnnouncement } from '../../components/page-parts';
+import { RowsSkeleton } from '../../components/ui/Skeleton';
 import '../../components/account-forms.css';
 import '../../components/account-pages.css';
+import { Button } from '../../components/ui/Button';
 
 /** `/profile/security`: change the password, see the sessions of the account and end them. */
 export function ProfileSecurityPage() {
@@ -166,10 +169,10 @@ function ChangePasswordSection() {
             {formError}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary profile-form__submit" disabled={change.isPending}>
+        <Button variant="primary" className="profile-form__submit" type="submit" disabled={change.isPending}>
           {change.isPending ? <Spinner /> : null}
           {t('profile.security.submitPassword')}
-        </button>
+        </Button>
       </form>
     </section>
   );
@@ -198,7 +201,7 @@ function SessionsSection() {
   const totalPages = Math.max(1, meta?.totalPages ?? 1);
 
   let content;
-  if (sessions.isPending) content = <ProfileSkeleton rows={3} />;
+  if (sessions.isPending) content = <RowsSkeleton rows={3} />;
   else if (sessions.isError && !sessions.data) content = <ErrorState onRetry={() => void sessions.refetch()} />;
   else if (!sessions.data || sessions.data.data.length === 0) {
     content = <EmptyState text={t('profile.security.sessions.empty')} />;
@@ -226,25 +229,25 @@ function SessionsSection() {
       {content}
       {totalPages > 1 ? (
         <nav className="profile-pager" aria-label={t('profile.security.sessions.pages')}>
-          <button
-            type="button"
-            className="button button--ghost"
+          <Button
+            variant="ghost"
+
             disabled={page <= 1 || sessions.isFetching}
             onClick={() => setPage((current) => Math.max(1, current - 1))}
           >
             {tg('pagination.previous')}
-          </button>
+          </Button>
           <span className="profile-pager__status" aria-live="polite">
             {tg('pagination.page', { page, total: totalPages })}
           </span>
-          <button
-            type="button"
-            className="button button--ghost"
+          <Button
+            variant="ghost"
+
             disabled={page >= totalPages || sessions.isFetching}
             onClick={() => setPage((current) => Math.min(totalPages, current + 1))}
           >
             {tg('pagination.next')}
-          </button>
+          </Button>
         </nav>
       ) : null}
     </section>
@@ -385,32 +388,32 @@ function SessionRow({ item, state, onClosed }: { item: Session; state: SessionSt
                 {t('profile.security.sessions.confirmClose')}
               </p>
               <div className="profile-session__buttons">
-                <button
+                <Button
+                  variant="primary"
                   ref={confirmRef}
-                  type="button"
-                  className="button button--primary"
+
                   onClick={confirm}
                   disabled={close.isPending}
                   aria-describedby={`${id}-name`}
                 >
                   {close.isPending ? <Spinner /> : null}
                   {t('profile.security.sessions.close')}
-                </button>
-                <button type="button" className="button button--ghost" onClick={cancel} disabled={close.isPending}>
+                </Button>
+                <Button variant="ghost" onClick={cancel} disabled={close.isPending}>
                   {tg('buttons.cancel')}
-                </button>
+                </Button>
               </div>
             </div>
           ) : (
-            <button
+            <Button
+              variant="ghost"
               ref={openRef}
-              type="button"
-              className="button button--ghost"
+
               onClick={() => setConfirming(true)}
               aria-describedby={`${id}-name`}
             >
               {t('profile.security.sessions.close')}
-            </button>
+            </Button>
           )}
         </div>
       ) : null}

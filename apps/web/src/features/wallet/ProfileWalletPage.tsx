@@ -3,11 +3,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
-import { PageHeader } from '../../components/PageHeader';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
-import { ProfileSkeleton } from '../../components/page-parts';
+import { RowsSkeleton } from '../../components/ui/Skeleton';
 import { useCurrencies } from '../settings';
 import { useAccounts, useInvoiceStatistics, useSelectCurrency } from './api';
 import { Balance } from './CurrencyList';
@@ -15,6 +16,7 @@ import { displayUnitOf } from '../../lib/wallet-display';
 import { Money } from '../../components/ui/Money';
 import '../../components/account-pages.css';
 import './wallet.css';
+import { Button } from '../../components/ui/Button';
 
 /**
  * `/profile/wallet`: every account of the player (balances, the active one marked, a
@@ -39,7 +41,7 @@ function AccountsSection() {
   const currencies = useCurrencies().data ?? [];
 
   let content;
-  if (accounts.isPending) content = <ProfileSkeleton rows={2} />;
+  if (accounts.isPending) content = <RowsSkeleton rows={2} />;
   else if (accounts.isError && !accounts.data) content = <ErrorState onRetry={() => void accounts.refetch()} />;
   else if (!accounts.data || accounts.data.length === 0) content = <EmptyState text={t('profile.wallet.noAccounts')} />;
   else {
@@ -123,34 +125,34 @@ function AccountCard({ account, currency }: { account: WalletAccount; currency: 
         </div>
       </dl>
       <div className="wallet-page__actions">
-        <button
-          type="button"
-          className="button button--primary"
+        <Button
+          variant="primary"
+
           aria-describedby={`${id}-title`}
           disabled={select.isPending}
           onClick={() => openWallet('deposit')}
         >
           {tg('buttons.deposit')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
+        </Button>
+        <Button
+          variant="ghost"
+
           aria-describedby={`${id}-title`}
           disabled={select.isPending}
           onClick={() => openWallet('withdraw')}
         >
           {tg('buttons.withdraw')}
-        </button>
+        </Button>
         {active ? null : (
-          <button
-            type="button"
-            className="button button--ghost"
+          <Button
+            variant="ghost"
+
             aria-describedby={`${id}-title`}
             disabled={select.isPending}
             onClick={() => select.mutate(account.currency, { onError })}
           >
             {t('profile.wallet.makeActive')}
-          </button>
+          </Button>
         )}
       </div>
     </li>
@@ -165,7 +167,7 @@ function StatisticsSection() {
   const currencies = useCurrencies().data ?? [];
 
   let content;
-  if (statistics.isPending) content = <ProfileSkeleton rows={1} />;
+  if (statistics.isPending) content = <RowsSkeleton rows={1} />;
   else if (statistics.isError && !statistics.data) content = <ErrorState onRetry={() => void statistics.refetch()} />;
   else if (!statistics.data || statistics.data.length === 0) {
     content = <EmptyState text={t('profile.wallet.statistics.empty')} />;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppSettings, useLocale } from '../../lib/app-settings';
@@ -19,6 +19,8 @@ import { Money } from '../../components/ui/Money';
 import { MethodList } from './parts';
 import { TurnOverPanel, WithdrawForm } from './WithdrawForm';
 import './wallet.css';
+import { Button } from '../../components/ui/Button';
+import { Tabs } from '../../components/ui/Tabs';
 
 /** A phone or tablet: under 768 px, a coarse pointer or a mobile user agent. */
 function useIsMobile(): boolean {
@@ -26,6 +28,7 @@ function useIsMobile(): boolean {
 }
 
 type Tab = 'deposit' | 'withdraw';
+const WALLET_TABS: readonly Tab[] = ['deposit', 'withdraw'];
 
 /**
  * The wallet modal: deposit and withdraw tabs (none in deposit-only mode),
@@ -42,6 +45,7 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
   const { open } = useModals();
   const isMobile = useIsMobile();
   const depositOnly = props.depositOnly === true;
+  const tabsId = useId();
   const [tab, setTab] = useState<Tab>(props.tab === 'withdraw' && !depositOnly ? 'withdraw' : 'deposit');
   const [chosen, setChosen] = useState<string | null>(null);
   const [currenciesOpen, setCurrenciesOpen] = useState(false);
@@ -139,20 +143,15 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
       {currenciesOpen ? <CurrencyList onSelected={() => setCurrenciesOpen(false)} /> : null}
 
       {depositOnly ? null : (
-        <div className="wallet__tabs" role="tablist" aria-label={tm('wallet.title')}>
-          {(['deposit', 'withdraw'] as const).map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={tab === key}
-              className="wallet__tab"
-              onClick={() => switchTab(key)}
-            >
-              {t(`wallet.tabs.${key}`)}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          idBase={tabsId}
+          hasPanel={false}
+          look="subtle"
+          label={tm('wallet.title')}
+          tabs={WALLET_TABS.map((key) => ({ key, label: t(`wallet.tabs.${key}`) }))}
+          selected={tab}
+          onSelect={switchTab}
+        />
       )}
 
       <div className="wallet__blocks">
@@ -193,16 +192,16 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
         <section className="wallet-limit" aria-labelledby="wallet-limit-title">
           <h3 id="wallet-limit-title">{t('wallet.limitCard.depositTitle')}</h3>
           <p>{t('wallet.limitCard.depositDescription')}</p>
-          <button
-            type="button"
-            className="button button--ghost"
+          <Button
+            variant="ghost"
+
             onClick={() => {
               closeWallet();
               void navigate(localePath('/profile/limits'));
             }}
           >
             {t('wallet.limitCard.moreInfo')}
-          </button>
+          </Button>
         </section>
       ) : null}
 
@@ -278,22 +277,22 @@ export function EquivalentCurrencyBody({ close }: ModalBodyProps) {
       <p className="modal__description">{t('equivalentCurrency.description')}</p>
       <p className="wallet-note">{tg('wallet.equivalent.hint')}</p>
       <div className="modal__actions">
-        <button
-          type="button"
-          className={`modal__button ${enabled ? 'modal__button--secondary' : 'modal__button--primary'}`}
+        <Button
+          shape="dialog"
+          variant={enabled ? 'ghost' : 'primary'}
           aria-pressed={enabled}
           onClick={() => choose(true)}
         >
           {t('equivalentCurrency.enable')}
-        </button>
-        <button
-          type="button"
-          className={`modal__button ${enabled ? 'modal__button--primary' : 'modal__button--secondary'}`}
+        </Button>
+        <Button
+          shape="dialog"
+          variant={enabled ? 'primary' : 'ghost'}
           aria-pressed={!enabled}
           onClick={() => choose(false)}
         >
           {t('equivalentCurrency.disable')}
-        </button>
+        </Button>
       </div>
     </>
   );
@@ -333,9 +332,9 @@ export function WalletRegionBody({ close }: ModalBodyProps) {
         </select>
       </div>
       <div className="modal__actions">
-        <button type="submit" className="modal__button modal__button--primary">
+        <Button type="submit" shape="dialog" variant="primary">
           {t('walletRegion.save')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -7,6 +7,8 @@ import { localized } from '../../lib/wallet-display';
 import { formatAmount } from '../../lib/format';
 import { clampAmountInput, sanitizeAmountInput, type FieldValues } from './form-logic';
 import { QrCode } from './QrCode';
+import { Button } from '../../components/ui/Button';
+import { Skeleton } from '../../components/ui/Skeleton';
 
 /** The method list: 2 skeleton items while loading, a 'not available' text when empty. */
 export function MethodList({
@@ -26,7 +28,7 @@ export function MethodList({
     return (
       <ul className="wallet-methods" aria-busy="true" aria-label={t('states.loading')}>
         {[0, 1].map((index) => (
-          <li key={index} className="wallet-methods__item skeleton" data-testid="wallet-method-skeleton" />
+          <Skeleton as="li" key={index} className="wallet-methods__item" data-testid="wallet-method-skeleton" />
         ))}
       </ul>
     );
@@ -240,9 +242,9 @@ export function CopyField({
       <label htmlFor={id}>{label}</label>
       <div className="wallet-copy__row">
         <input id={id} readOnly value={value} onFocus={(event) => event.target.select()} />
-        <button type="button" className="button button--ghost" disabled={copied} onClick={() => void copy()}>
+        <Button variant="ghost" disabled={copied} onClick={() => void copy()}>
           {copied ? copiedLabel : copyLabel}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTOPLAY_MAX_ROUNDS, clampRounds, parseStake, type AutoplayPlan } from '../logic';
 import { useFrame } from './context';
+import { Button } from '../../../components/ui/Button';
 
 /** Autoplay's settings and its Start/Stop with a visible counter. */
 export function Autoplay(props: {
@@ -80,14 +81,14 @@ export function Autoplay(props: {
         </div>
       </div>
       <div className="play-autoplay__actions">
-        <button
+        <Button
           type="submit"
-          className={`button ${running ? 'button--primary' : 'button--ghost'}`}
+          variant={running ? 'primary' : 'ghost'}
           disabled={!running && (!canStart || limitInvalid)}
           data-testid="autoplay-toggle"
         >
           {running ? t('play.autoplay.stop') : t('play.autoplay.start')}
-        </button>
+        </Button>
         <p className="play-autoplay__counter" aria-live="polite" data-testid="autoplay-counter">
           {progress ? t('play.autoplay.counter', { played: progress.played, total: progress.total }) : ''}
         </p>

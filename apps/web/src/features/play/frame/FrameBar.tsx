@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useFrame } from './context';
 import { SeedsDialog } from './SeedsDialog';
 import { gamePagePath } from './url';
+import { Button, buttonClassName } from '../../../components/ui/Button';
+import { IconButton } from '../../../components/ui/IconButton';
 
 /** The frame's top bar: game, balance (DEMO badge in demo), fairness seeds, sound. */
 export function FrameBar() {
@@ -25,7 +27,7 @@ export function FrameBar() {
           </output>
         </div>
         <div className="play__tools">
-          <button type="button" className="button button--ghost play__tool" onClick={() => setSeedsOpen(true)}>
+          <Button variant="ghost" className="play__tool" onClick={() => setSeedsOpen(true)}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <path
                 d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6l7-3z"
@@ -36,12 +38,13 @@ export function FrameBar() {
               <path d="M8.5 12l2.5 2.5 4.5-5" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
             <span>{t('play.seeds.open')}</span>
-          </button>
-          <button
-            type="button"
-            className="icon-button play__sound"
+          </Button>
+          <IconButton
+            label={t('play.sound')}
+            className="play__sound"
+
             aria-pressed={soundOn}
-            aria-label={t('play.sound')}
+
             title={t(soundOn ? 'play.soundOn' : 'play.soundOff')}
             onClick={() => setSoundOn(!soundOn)}
           >
@@ -58,13 +61,17 @@ export function FrameBar() {
                 <path d="M16 9l5 6M21 9l-5 6" fill="none" stroke="currentColor" strokeWidth="2" />
               )}
             </svg>
-          </button>
+          </IconButton>
         </div>
       </header>
       {ended ? (
         <div className="play__ended" role="alert">
           <p>{t('play.errors.sessionEnded')}</p>
-          <a className="button button--primary" href={gamePagePath(session.gameIdentity)} target="_top">
+          <a
+            className={buttonClassName({ variant: 'primary' })}
+            href={gamePagePath(session.gameIdentity)}
+            target="_top"
+          >
             {t('play.reopen')}
           </a>
         </div>

@@ -10,6 +10,7 @@ import { useFrame } from './context';
 import { usePlayKeys } from './hooks';
 import { ResultsStrip, RESULTS_KEPT } from './ResultsStrip';
 import { StakeField, useStake } from './StakeField';
+import { Button } from '../../../components/ui/Button';
 
 /** A board that never reports the end of its animation does not hold the frame longer than this. */
 const SETTLE_TIMEOUT_MS = 8_000;
@@ -140,9 +141,10 @@ export function OneShotFrame<P>({ module }: { module: OneShotGameModule<P> }) {
           </p>
         ) : null}
         {blocked ? <p className="play__blocked">{t(blocked)}</p> : null}
-        <button
-          type="button"
-          className="button button--primary play__play"
+        <Button
+          variant="primary"
+          className="play__play"
+
           disabled={!canPlay || autoplay !== null}
           aria-keyshortcuts="Space Enter"
           onClick={play}
@@ -150,7 +152,7 @@ export function OneShotFrame<P>({ module }: { module: OneShotGameModule<P> }) {
         >
           {running ? <span className="spinner" aria-hidden="true" /> : null}
           {running ? t('play.playing') : t('play.play')}
-        </button>
+        </Button>
         <p className="play__hint">{t('play.playHint')}</p>
         <Autoplay
           progress={autoplay}

@@ -14,6 +14,7 @@ import { FrameBar } from './FrameBar';
 import { FrameSkeleton, SessionEnded } from './states';
 import { useReducedMotion } from './hooks';
 import { parsePlayLocation } from './url';
+import { Button } from '../../../components/ui/Button';
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
 
@@ -51,9 +52,9 @@ function SessionLoader({ identity, token }: { identity: string; token: string })
       <main className="play play--state">
         <div className="state state--error" role="alert">
           <p>{t('states.error')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
+          <Button variant="ghost" onClick={() => void query.refetch()}>
             {t('buttons.retry')}
-          </button>
+          </Button>
         </div>
       </main>
     );

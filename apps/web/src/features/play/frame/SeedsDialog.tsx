@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useToasts } from '../../layout';
 import { roundVerifierForm, verifierSearch } from '../verifier/query';
 import { useFrame } from './context';
+import { Button, buttonClassName } from '../../../components/ui/Button';
+import { IconButton } from '../../../components/ui/IconButton';
+import { Skeleton } from '../../../components/ui/Skeleton';
 
 type RevealedPair = NonNullable<Seeds['previous']>;
 
@@ -70,24 +73,24 @@ export function SeedsDialog({ onClose }: { onClose: () => void }) {
     <dialog ref={dialog} className="play-dialog" aria-labelledby={titleId} onClose={onClose}>
       <div className="play-dialog__head">
         <h2 id={titleId}>{t('play.seeds.title')}</h2>
-        <button type="button" className="icon-button" aria-label={t('play.seeds.close')} onClick={onClose}>
+        <IconButton label={t('play.seeds.close')} onClick={onClose}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
           </svg>
-        </button>
+        </IconButton>
       </div>
       <p className="play-dialog__text">{t('play.seeds.explain')}</p>
       {seeds.isPending ? (
         <div aria-busy="true" aria-label={t('states.loading')}>
-          <span className="skeleton skeleton--line" />
-          <span className="skeleton skeleton--line" />
+          <Skeleton line />
+          <Skeleton line />
         </div>
       ) : seeds.isError || !active ? (
         <div className="state state--error" role="alert">
           <p>{t('states.error')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void seeds.refetch()}>
+          <Button variant="ghost" onClick={() => void seeds.refetch()}>
             {t('buttons.retry')}
-          </button>
+          </Button>
         </div>
       ) : (
         <>
@@ -116,13 +119,13 @@ export function SeedsDialog({ onClose }: { onClose: () => void }) {
                   setFieldError(false);
                 }}
               />
-              <button
-                type="button"
-                className="button button--ghost"
+              <Button
+                variant="ghost"
+
                 onClick={() => setClientSeed(generateClientSeed(randomBytes))}
               >
                 {t('play.seeds.random')}
-              </button>
+              </Button>
             </div>
             {fieldError ? (
               <p id={errorId} className="play-field__error">
@@ -130,17 +133,17 @@ export function SeedsDialog({ onClose }: { onClose: () => void }) {
               </p>
             ) : null}
             <div className="play-seeds__actions">
-              <button type="submit" className="button button--ghost" disabled={save.isPending || !shownClientSeed}>
+              <Button variant="ghost" type="submit" disabled={save.isPending || !shownClientSeed}>
                 {t('play.seeds.save')}
-              </button>
-              <button
-                type="button"
-                className="button button--primary"
+              </Button>
+              <Button
+                variant="primary"
+
                 disabled={rotate.isPending}
                 onClick={() => rotate.mutate()}
               >
                 {t('play.seeds.rotate')}
-              </button>
+              </Button>
             </div>
           </form>
           {previous ? (
@@ -192,7 +195,13 @@ function RevealedSeed({ previous, href }: { previous: RevealedPair; href: string
         <dt>{t('play.seeds.rounds')}</dt>
         <dd>{previous.nonce}</dd>
       </dl>
-      <a className="button button--primary" href={href} target="_blank" rel="noopener" data-testid="seeds-verify">
+      <a
+        className={buttonClassName({ variant: 'primary' })}
+        href={href}
+        target="_blank"
+        rel="noopener"
+        data-testid="seeds-verify"
+      >
         {t('play.seeds.verify')}
       </a>
     </section>

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { gamePagePath } from './url';
+import { buttonClassName } from '../../../components/ui/Button';
+import { Skeleton } from '../../../components/ui/Skeleton';
 
 /** The frame's shape while the session loads. */
 export function FrameSkeleton() {
@@ -7,17 +9,17 @@ export function FrameSkeleton() {
   return (
     <div className="play" aria-busy="true" aria-label={t('states.loading')}>
       <div className="play__bar">
-        <span className="skeleton play__skeleton-title" />
-        <span className="skeleton play__skeleton-balance" />
+        <Skeleton className="play__skeleton-title" />
+        <Skeleton className="play__skeleton-balance" />
       </div>
       <div className="play__main">
         <div className="play__panel">
-          <span className="skeleton play__skeleton-field" />
-          <span className="skeleton play__skeleton-field" />
-          <span className="skeleton play__skeleton-button" />
+          <Skeleton className="play__skeleton-field" />
+          <Skeleton className="play__skeleton-field" />
+          <Skeleton className="play__skeleton-button" />
         </div>
         <div className="play__stage">
-          <span className="skeleton play__skeleton-board" />
+          <Skeleton className="play__skeleton-board" />
         </div>
       </div>
     </div>
@@ -37,7 +39,7 @@ export function SessionEnded({ identity, reason }: { identity: string; reason: '
       <div className="state state--error" role="alert">
         <p>{t(text)}</p>
         {identity ? (
-          <a className="button button--primary" href={gamePagePath(identity)} target="_top">
+          <a className={buttonClassName({ variant: 'primary' })} href={gamePagePath(identity)} target="_top">
             {t('play.reopen')}
           </a>
         ) : null}

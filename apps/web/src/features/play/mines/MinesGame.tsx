@@ -11,6 +11,7 @@ import { StakeField, useStake } from '../frame/StakeField';
 import { formatMultiplierBp } from '../../../lib/format';
 import { cashOutAmount, minesViewOf } from './logic';
 import { MinesBoard } from './MinesBoard';
+import { Button } from '../../../components/ui/Button';
 
 /** Mines: start a round, reveal tiles one by one, cash out before a mine; an open round resumes after reload. */
 export function MinesGame() {
@@ -160,19 +161,21 @@ export function MinesGame() {
           </select>
         </div>
         {open ? (
-          <button
-            type="button"
-            className="button button--primary play__play"
+          <Button
+            variant="primary"
+            className="play__play"
+
             disabled={busy || safeReveals === 0 || ended}
             onClick={cashOut}
             data-testid="mines-cashout"
           >
             {t('play.mines.cashOut', { amount: formatAmount(payoutNow) })}
-          </button>
+          </Button>
         ) : (
-          <button
-            type="button"
-            className="button button--primary play__play"
+          <Button
+            variant="primary"
+            className="play__play"
+
             disabled={!canStart}
             aria-keyshortcuts="Space Enter"
             onClick={start}
@@ -180,7 +183,7 @@ export function MinesGame() {
           >
             {busy ? <span className="spinner" aria-hidden="true" /> : null}
             {t('play.mines.start')}
-          </button>
+          </Button>
         )}
         <p className="play__hint">{open ? t('play.mines.hint') : t('play.playHint')}</p>
       </div>

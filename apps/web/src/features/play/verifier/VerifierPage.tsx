@@ -1,11 +1,12 @@
 import { PLINKO_RISKS, SEEDED_GAMES } from '@croupier/games';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/PageHeader';
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { parseVerifierQuery, type VerifierForm } from './query';
 import { PLINKO_ROWS, serverSeedHash, verify, verifyPair } from './replay';
 import { outcomeSummary, VerifierOutcome } from './VerifierOutcome';
 import './verifier.css';
+import { Button } from '../../../components/ui/Button';
 
 /** Rows of the "rounds of this pair" table. */
 const PAIR_ROUNDS = 10;
@@ -174,9 +175,9 @@ export function VerifierPage() {
           )}
           {result.ok ? (
             <div className="verifier-pair">
-              <button type="button" className="button button--ghost" onClick={() => setShowPair(!showPair)}>
+              <Button variant="ghost" onClick={() => setShowPair(!showPair)}>
                 {showPair ? t('play.verifier.pairHide') : t('play.verifier.pairShow', { count: PAIR_ROUNDS })}
-              </button>
+              </Button>
               {pair.length > 0 ? (
                 <table className="verifier-pair__table">
                   <caption>{t('play.verifier.pairCaption')}</caption>

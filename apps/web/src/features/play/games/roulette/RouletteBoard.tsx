@@ -35,6 +35,7 @@ import {
   type TableCell,
 } from './logic';
 import './roulette.css';
+import { Button } from '../../../../components/ui/Button';
 
 const SPIN_MS = 3600;
 const CELLS = tableCells();
@@ -369,30 +370,30 @@ export function RouletteControls(props: ControlsProps<RouletteParams>) {
         </div>
       </dl>
       <div className="roulette-controls__buttons">
-        <button
-          type="button"
-          className="button button--ghost"
+        <Button
+          variant="ghost"
+
           disabled={disabled || params.chips.length === 0}
           onClick={() => onChange(undoChip(params))}
         >
           {t('play.roulette.undo')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
+        </Button>
+        <Button
+          variant="ghost"
+
           disabled={disabled || params.chips.length === 0}
           onClick={() => onChange(clearChips(params))}
         >
           {t('play.roulette.clear')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
+        </Button>
+        <Button
+          variant="ghost"
+
           disabled={disabled || params.last.length === 0}
           onClick={() => onChange(repeatLast(params))}
         >
           {t('play.roulette.repeat')}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -20,6 +20,8 @@ import {
 } from './logic';
 import { SlotSymbolIcon } from './SlotSymbolIcon';
 import './slot.css';
+import { Button } from '../../../../components/ui/Button';
+import { IconButton } from '../../../../components/ui/IconButton';
 
 /** The slot has no parameters of its own: the stake field is the whole bet. */
 export type SlotParams = Record<string, never>;
@@ -274,9 +276,9 @@ export function SlotControls(props: ControlsProps<SlotParams>) {
   return (
     <div className="slot-controls">
       <p className="slot-controls__line-bet">{t('play.slot.lineBet', { lines, amount: formatAmount(perLine) })}</p>
-      <button type="button" className="button button--ghost" onClick={() => dialogRef.current?.showModal()}>
+      <Button variant="ghost" onClick={() => dialogRef.current?.showModal()}>
         {t('play.slot.paytable.open')}
-      </button>
+      </Button>
       <dialog
         ref={dialogRef}
         className="slot-paytable"
@@ -289,16 +291,15 @@ export function SlotControls(props: ControlsProps<SlotParams>) {
         <div className="slot-paytable__content">
           <div className="slot-paytable__header">
             <h2 id={titleId}>{t('play.slot.paytable.title')}</h2>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('play.slot.paytable.close')}
+            <IconButton
+              label={t('play.slot.paytable.close')}
+
               onClick={() => dialogRef.current?.close()}
             >
               <svg viewBox="0 0 24 24" width={20} height={20} aria-hidden="true">
                 <path d="M6 6 L18 18 M18 6 L6 18" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" />
               </svg>
-            </button>
+            </IconButton>
           </div>
           <p className="slot-paytable__note">
             {t('play.slot.paytable.intro', { lines, amount: formatAmount(perLine) })}

@@ -1,0 +1,12 @@
+// The stylesheets of the shared components, loaded with the first page (main.tsx and
+// play-main.tsx) as well as by each component. A feature sheet refines a component with
+// one class of the same specificity (`.wallet-form__submit` on a Button), so the
+// component's sheet must come first in the cascade whichever lazy chunk arrives first.
+import './Breadcrumbs.css';
+import './Button.css';
+import './EmptyState.css';
+import './ErrorState.css';
+import './IconButton.css';
+import './PageHeader.css';
+import './Skeleton.css';
+import './Tabs.css';
