@@ -117,11 +117,11 @@ describe('contact form', () => {
     const form = page.locator('form.form');
     await form.waitFor();
     await form.getByRole('button').click();
-    expect(await form.locator('.form__error').count()).toBe(2);
+    expect(await form.locator('.field__error').count()).toBe(2);
     await form.locator('input[name="email"]').fill('not-an-email');
     await form.locator('textarea[name="message"]').fill('Where can I see my bonus wagering?');
     await form.getByRole('button').click();
-    expect(await form.locator('.form__error').count()).toBe(1);
+    expect(await form.locator('.field__error').count()).toBe(1);
     await form.locator('input[name="email"]').fill('player@example.com');
     await form.getByRole('button').click();
     await form.locator('.form__success').waitFor();

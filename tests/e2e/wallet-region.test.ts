@@ -137,7 +137,7 @@ describe('crypto withdrawal', () => {
     await wallet.getByLabel('Wallet address').fill('rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTi');
     await wallet.getByLabel('Destination tag').fill('424242');
     await wallet.getByRole('button', { name: /^Withdraw 150/ }).click();
-    await wallet.locator('.wallet-field__error', { hasText: 'checksum' }).waitFor();
+    await wallet.locator('.field__error', { hasText: 'checksum' }).waitFor();
     await screenshot(page, 'wallet-crypto-withdraw-error');
 
     await wallet.getByLabel('Wallet address').fill('rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh');

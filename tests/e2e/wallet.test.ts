@@ -287,7 +287,7 @@ describe('wallet', () => {
     await wallet.getByLabel('Card number').fill('1234');
     await wallet.getByLabel('Card number').blur();
     // Above the withdrawable balance, and a card number the pattern refuses.
-    await expect.poll(() => wallet.locator('.wallet-field__error').count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => wallet.locator('.field__error').count()).toBeGreaterThanOrEqual(2);
     expect(await wallet.getByRole('button', { name: /^Withdraw \d/ }).isDisabled()).toBe(true);
     await viewShot(page, 'wallet-withdraw-form');
     await amount.fill('30');

@@ -5,10 +5,14 @@ import {
   type Country,
   type ValidationFailure,
 } from '@croupier/contract';
-import { Fragment, useCallback, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { Fragment, useCallback, type ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSafeHref, splitLinks } from '../lib/text-links';
 import { withParamAlias } from '../lib/field-params';
+import { fieldAria } from './ui/FieldShell';
+import './ui/input.css';
+
+export { FieldShell } from './ui/FieldShell';
 
 /** A content value that is not a text (settings, lists); undefined when absent. */
 export function useContentValue(ns: string, key: string): unknown {
@@ -33,42 +37,9 @@ export function useFailureText(): (failure: ValidationFailure) => string {
   );
 }
 
-/** Ids and ARIA attributes tying an input to its error text. */
+/** Ids and ARIA attributes tying an input to its error text (FieldShell renders the text). */
 export function describedBy(id: string, error: string | undefined, extra?: string): Record<string, string | boolean> {
-  const ids = [error ? `${id}-error` : '', extra ?? ''].filter(Boolean).join(' ');
-  return {
-    ...(error ? { 'aria-invalid': true } : {}),
-    ...(ids ? { 'aria-describedby': ids } : {}),
-  };
-}
-
-export function FieldShell({
-  id,
-  label,
-  error,
-  children,
-  after,
-}: {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  children: ReactNode;
-  after?: ReactNode;
-}) {
-  return (
-    <div className="auth-field" data-invalid={error ? '' : undefined}>
-      <label className="auth-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="auth-field__error">
-          {error}
-        </p>
-      ) : null}
-      {after}
-    </div>
-  );
+  return fieldAria(id, { error, describedBy: extra });
 }
 
 /** Weak / good / strong bars under a password; nothing when empty. */
@@ -205,7 +176,7 @@ export function PhoneInput({
       <input
         {...inputProps}
         id={id}
-        className="auth-input auth-phone__number"
+        className="input auth-phone__number"
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"

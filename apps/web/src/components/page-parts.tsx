@@ -1,8 +1,5 @@
 import { useTranslation } from 'react-i18next';
 
-// The rows skeleton under its former name, for callers not yet switched to ui/Skeleton.
-export { RowsSkeleton as ProfileSkeleton } from './ui/Skeleton';
-
 /**
  * Server field errors read out once when a submit comes back with them (the focus stays
  * on the button; each field also shows its own error until it gets focus).

@@ -72,7 +72,7 @@ export function ForgotPassModalBody({ close }: ModalBodyProps) {
         <FieldShell id={`${id}-email`} label={tf('fields.email.label')} error={error}>
           <input
             id={`${id}-email`}
-            className="auth-input"
+            className="input"
             type="email"
             autoComplete="email"
             placeholder={tf('fields.email.placeholder')}
@@ -200,7 +200,7 @@ export function ResetPassModalBody({ close, props }: ModalBodyProps) {
         >
           <input
             id={first.id}
-            className="auth-input"
+            className="input"
             type="password"
             autoComplete="new-password"
             placeholder={tf('fields.newPassword.placeholder')}
@@ -212,7 +212,7 @@ export function ResetPassModalBody({ close, props }: ModalBodyProps) {
         <FieldShell id={second.id} label={tf('fields.repeatNewPassword.label')} error={second.error}>
           <input
             id={second.id}
-            className="auth-input"
+            className="input"
             type="password"
             autoComplete="new-password"
             placeholder={tf('fields.repeatNewPassword.placeholder')}

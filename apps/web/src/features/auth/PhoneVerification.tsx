@@ -87,7 +87,7 @@ export function PhoneVerification({
           ref={inputRef}
           id={`${id}-code`}
           name="code"
-          className="auth-input auth-verify__code"
+          className="input auth-verify__code"
           type="text"
           inputMode="numeric"
           autoComplete="one-time-code"

@@ -219,7 +219,7 @@ function SignInForm({ tab, close }: { tab: LoginType; close: ModalBodyProps['clo
         <FieldShell id={`${id}-login`} label={loginLabel} error={loginError}>
           <input
             id={`${id}-login`}
-            className="auth-input"
+            className="input"
             type="email"
             data-autofocus=""
             autoComplete="username"
@@ -238,7 +238,7 @@ function SignInForm({ tab, close }: { tab: LoginType; close: ModalBodyProps['clo
       <FieldShell id={`${id}-password`} label={tf('fields.password.label')} error={passwordError}>
         <input
           id={`${id}-password`}
-          className="auth-input"
+          className="input"
           type="password"
           autoComplete="current-password"
           placeholder={tf('fields.password.placeholder')}

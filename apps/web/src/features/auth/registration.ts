@@ -1,4 +1,5 @@
 import { isPresent, validateField, type FieldValues, type ValidationFailure } from '@croupier/contract';
+import type { FieldKind } from '../../components/ui/DynamicField';
 import { nicknameFromEmail } from './names';
 import type { FieldRule, LoginType, RegistrationBody } from './types';
 
@@ -10,21 +11,8 @@ export { nicknameFromEmail };
  * renders what they return, the unit tests check the rules.
  */
 
-/** How a field is edited. */
-export type FieldKind =
-  | 'email'
-  | 'phone'
-  | 'password'
-  | 'text'
-  | 'textarea'
-  | 'number'
-  | 'date'
-  | 'checkbox'
-  | 'country'
-  | 'currency'
-  | 'gender'
-  | 'timeZone'
-  | 'language';
+/** How a field is edited (the shared field renderer draws each kind). */
+export type { FieldKind };
 
 export interface FormField {
   name: string;

@@ -1,21 +1,42 @@
-import { isEmail, isMaxLength, isPresent } from '@croupier/contract';
+import { communicationBodySchema, COMMUNICATION_LIMITS, fieldFailures } from '@croupier/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFailureText } from '../../components/fields';
+import { TextAreaField, TextField } from '../../components/ui/TextField';
 import { ApiError, apiRequest, hasApiStatus } from '../../lib/api';
+import { ruleResolver } from '../../lib/rule-resolver';
 import { useToasts } from '../layout';
+import { Button } from '../../components/ui/Button';
 
 type Field = 'email' | 'message';
+type Values = Record<Field, string>;
 type Errors = Partial<Record<Field, string>>;
 
-const MESSAGE_MAX = 5000;
-
-/** The contact form: `POST /api/notification/communications`, errors shown per field. */
+/**
+ * The contact form: `POST /api/notification/communications`, checked by the contract's
+ * body schema (the server's own) before it is sent; errors shown per field.
+ */
 export function ContactForm({ onSent }: { onSent?: () => void }) {
   const { t, i18n } = useTranslation('fields-settings');
   const id = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ email: '', message: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const failureText = useFailureText();
+  const resolver = useMemo(
+    () =>
+      ruleResolver<Values>((values) => {
+        const parsed = communicationBodySchema.safeParse(values);
+        return parsed.success ? {} : fieldFailures(parsed.error);
+      }, failureText),
+    [failureText],
+  );
+  const { register, handleSubmit, reset, formState, clearErrors } = useForm<Values>({
+    resolver,
+    // Checked when sent; a field's error goes as soon as it is edited.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '', message: '' },
+  });
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const [sent, setSent] = useState(false);
   const { notify } = useToasts();
@@ -30,7 +51,7 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
         title: t('contactSent.title', { ns: 'alerts' }),
         description: t('contactSent.description', { ns: 'alerts' }),
       });
-      setValues({ email: '', message: '' });
+      reset();
       onSent?.();
     },
     onError: (error) => {
@@ -40,68 +61,29 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
     },
   });
 
-  function validate(current: Record<Field, string>): Errors {
-    const next: Errors = {};
-    if (!isPresent(current.email.trim())) next.email = t('validation.required');
-    else if (!isEmail(current.email.trim())) next.email = t('validation.email');
-    if (!isPresent(current.message.trim())) next.message = t('validation.required');
-    else if (!isMaxLength(current.message, MESSAGE_MAX)) next.message = t('validation.maxLength', { max: MESSAGE_MAX });
-    return next;
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = handleSubmit((values) => {
     send.mutate({ email: values.email.trim(), message: values.message.trim(), locale: i18n.language });
-  }
+  });
 
   // A rule error takes priority over a server error; a server error clears on focus.
-  const errorOf = (field: Field) => errors[field] ?? serverErrors[field];
   const field = (name: Field) => ({
     id: `${id}-${name}`,
-    name,
-    value: values[name],
-    'aria-invalid': errorOf(name) ? true : undefined,
-    'aria-describedby': errorOf(name) ? `${id}-${name}-error` : undefined,
-    onChange: (event: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: event.target.value }));
-      if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
-    },
-    onFocus: () => setServerErrors((e) => ({ ...e, [name]: undefined })),
+    label: t(`fields.${name}.label`),
+    placeholder: t(`fields.${name}.placeholder`),
+    error: formState.errors[name]?.message ?? serverErrors[name],
+    onFocus: () => setServerErrors((errors) => ({ ...errors, [name]: undefined })),
+    ...register(name, { onChange: () => clearErrors(name) }),
   });
 
   return (
-    <form className="form" noValidate onSubmit={submit} aria-busy={send.isPending}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={send.isPending}>
       {sent ? (
         <p className="form__success" role="status">
           {t('contactSent.description', { ns: 'alerts' })}
         </p>
       ) : null}
-      <div className="form__field">
-        <label htmlFor={`${id}-email`}>{t('fields.email.label')}</label>
-        <input {...field('email')} type="email" autoComplete="email" placeholder={t('fields.email.placeholder')} />
-        {errorOf('email') ? (
-          <p id={`${id}-email-error`} className="form__error">
-            {errorOf('email')}
-          </p>
-        ) : null}
-      </div>
-      <div className="form__field">
-        <label htmlFor={`${id}-message`}>{t('fields.message.label')}</label>
-        <textarea
-          {...field('message')}
-          rows={6}
-          maxLength={MESSAGE_MAX}
-          placeholder={t('fields.message.placeholder')}
-        />
-        {errorOf('message') ? (
-          <p id={`${id}-message-error`} className="form__error">
-            {errorOf('message')}
-          </p>
-        ) : null}
-      </div>
+      <TextField {...field('email')} type="email" autoComplete="email" />
+      <TextAreaField {...field('message')} rows={6} maxLength={COMMUNICATION_LIMITS.message} />
       {send.isError && !(send.error instanceof ApiError && send.error.fields) ? (
         <p className="form__error" role="alert">
           {hasApiStatus(send.error, 'RATE_LIMITED')
@@ -112,10 +94,10 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
             : t('somethingWrong.description', { ns: 'alerts' })}
         </p>
       ) : null}
-      <button type="submit" className="button button--primary" disabled={send.isPending}>
+      <Button type="submit" variant="primary" disabled={send.isPending}>
         {send.isPending ? <span className="spinner" aria-hidden="true" /> : null}
         {t('buttons.submit', { ns: 'global-components' })}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,21 +1,18 @@
-import { sanitizePhoneDigits, type Country, type Profile } from '@croupier/contract';
+import type { Country, Profile } from '@croupier/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useState, type ComponentPropsWithRef } from 'react';
-import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/PageHeader';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { Button } from '../../components/ui/Button';
+import { RowsSkeleton } from '../../components/ui/Skeleton';
 import { useAppSettings, useLocale } from '../../lib/app-settings';
-import { ErrorState } from '../../components/ui/states';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { hasApiStatus, isApiError } from '../../lib/api';
 import { firstFieldErrors, formatCountdown, secondsLeft, useConstants } from '../auth';
-import {
-  describedBy,
-  FieldShell,
-  PhoneInput,
-  selectableCountries,
-  Spinner,
-  useFailureText,
-} from '../../components/fields';
+import { selectableCountries, Spinner, useFailureText } from '../../components/fields';
+import { CHOICE_KINDS, DynamicField, type DynamicFieldRules } from '../../components/ui/DynamicField';
+import type { SelectOption } from '../../components/ui/Select';
 import { useToasts } from '../layout';
 import { useCountries } from '../settings';
 import { profileKeys, useProfile, useProfileFields, useResendConfirmation, useUpdateProfile } from './api';
@@ -33,7 +30,7 @@ import {
   type ProfileFormField,
   type ProfileValues,
 } from './logic';
-import { FieldErrorsAnnouncement, ProfileSkeleton } from '../../components/page-parts';
+import { FieldErrorsAnnouncement } from '../../components/page-parts';
 import '../../components/account-forms.css';
 import '../../components/account-pages.css';
 
@@ -68,7 +65,7 @@ export function ProfileInfoPage() {
     return (
       <div className="profile-page">
         {header}
-        <ProfileSkeleton rows={6} />
+        <RowsSkeleton rows={6} />
       </div>
     );
   }
@@ -166,16 +163,16 @@ function EmailConfirmationNotice({ email }: { email: string }) {
           ) : null}
         </p>
       </div>
-      <button
-        type="button"
-        className="button button--ghost profile-notice__button"
+      <Button
+        variant="ghost"
+        className="profile-notice__button"
         onClick={send}
         disabled={resend.isPending || left > 0}
         aria-busy={resend.isPending}
       >
         {resend.isPending ? <Spinner /> : null}
         {t('profile.info.resendConfirmation')}
-      </button>
+      </Button>
     </section>
   );
 }
@@ -320,14 +317,15 @@ function ProfileForm({
         </p>
       ) : null}
       <div className="profile-form__actions">
-        <button
+        <Button
           type="submit"
-          className="button button--primary profile-form__submit"
+          variant="primary"
+          className="profile-form__submit"
           disabled={update.isPending || !hasChanges}
         >
           {update.isPending ? <Spinner /> : null}
           {t('profile.info.save')}
-        </button>
+        </Button>
         <span className="profile-form__hint" aria-live="polite">
           {hasChanges ? t('profile.info.unsaved') : null}
         </span>
@@ -355,6 +353,7 @@ function ReadOnlyValue({ field, profile, locale }: { field: ProfileFormField; pr
   }
 }
 
+/** One editable profile field: its rule, texts and choices, drawn by the shared renderer. */
 function ProfileField({
   field,
   id,
@@ -371,119 +370,63 @@ function ProfileField({
   const settings = useAppSettings();
   const constants = useConstants();
   const ruleText = useFailureText();
-  const { register, formState } = methods;
+  const listed = useMemo(() => selectableCountries(countries, locale), [countries, locale]);
   const { name } = field;
-  // As in the sign-up form: a rule error shows once the field was changed and left (or
-  // after a submit), and it goes before the server's error for the same field.
-  const shown =
-    (Boolean(formState.dirtyFields[name]) && Boolean(formState.touchedFields[name])) || formState.submitCount > 0;
-  const ruleError = shown ? formState.errors[name]?.message : undefined;
-  const error = (typeof ruleError === 'string' && ruleError) || serverErrors[name] || undefined;
-  const options = {
-    validate: (_value: string | boolean, values: ProfileValues) => {
+  const rules: DynamicFieldRules = {
+    validate: (_value, values) => {
       const failure = validateProfileField(field, values, prefixOf(values.phoneCountry));
       return failure ? ruleText(failure) : true;
     },
   };
-  const label = t(`fields.${name}.label`, { defaultValue: name });
-  const placeholder = t(`fields.${name}.placeholder`, { defaultValue: '' }) || undefined;
   const description = statusOf(field, profile);
   const descriptionId = description ? `${id}-status` : undefined;
-  const common = {
-    id,
-    onFocus: () => clearServerError(name),
-    ...describedBy(id, error, descriptionId),
-  };
-  const status = description ? (
-    <p id={descriptionId} className="profile-field__status" data-confirmed={description === 'confirmed' || undefined}>
-      {tl(`profile.info.status.${description}`)}
-    </p>
-  ) : null;
-
-  switch (field.kind) {
-    case 'checkbox':
-      return (
-        <div className="auth-check" data-invalid={error ? '' : undefined}>
-          <input type="checkbox" className="auth-check__input" {...common} {...register(name, options)} />
-          <label className="auth-check__label" htmlFor={id}>
-            {label}
-          </label>
-          {error ? (
-            <p id={`${id}-error`} className="auth-field__error">
-              {error}
-            </p>
-          ) : null}
-        </div>
-      );
-    case 'phone':
-      return (
-        <FieldShell id={id} label={label} error={error} after={status}>
-          <ProfilePhone
-            id={id}
-            methods={methods}
-            countries={countries}
-            rules={options}
-            countryLabel={t('fields.country.label')}
-            inputProps={{ ...common, placeholder }}
-          />
-        </FieldShell>
-      );
-    case 'country':
-    case 'currency':
-    case 'gender':
-    case 'timeZone':
-    case 'language': {
-      const choices: { value: string; label: string }[] =
-        field.kind === 'country'
-          ? selectableCountries(countries, locale).map((country) => ({
-              value: country.code,
-              label: countryName(country.code, locale) ?? country.name,
-            }))
-          : field.kind === 'gender'
-            ? ['male', 'female'].map((value) => ({ value, label: t(`fields.gender.options.${value}`) }))
-            : field.kind === 'timeZone'
-              ? (constants.data?.player.timeZone ?? []).map((zone) => ({ value: zone.id, label: zone.name }))
-              : field.kind === 'language'
-                ? settings.locales.map((item) => ({ value: item.code, label: item.nativeName }))
-                : [];
-      const current = methods.getValues(name);
-      // A stored value the lists no longer offer stays selectable (and is kept).
-      if (typeof current === 'string' && current && !choices.some((choice) => choice.value === current)) {
-        choices.unshift({ value: current, label: current });
-      }
-      return (
-        <FieldShell id={id} label={label} error={error}>
-          <select
-            className="auth-input auth-select"
-            autoComplete={AUTOCOMPLETE[name]}
-            {...common}
-            {...register(name, options)}
-          >
-            <option value="">{placeholder ?? label}</option>
-            {choices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </FieldShell>
-      );
-    }
-    default:
-      return (
-        <FieldShell id={id} label={label} error={error} after={status}>
-          <input
-            className="auth-input"
-            type={field.kind === 'email' ? 'email' : field.kind === 'date' ? 'date' : 'text'}
-            inputMode={field.kind === 'number' ? 'numeric' : undefined}
-            autoComplete={AUTOCOMPLETE[name]}
-            placeholder={placeholder}
-            {...common}
-            {...register(name, options)}
-          />
-        </FieldShell>
-      );
+  const choices: SelectOption[] =
+    field.kind === 'country'
+      ? listed.map((country) => ({ value: country.code, label: countryName(country.code, locale) ?? country.name }))
+      : field.kind === 'gender'
+        ? ['male', 'female'].map((value) => ({ value, label: t(`fields.gender.options.${value}`) }))
+        : field.kind === 'timeZone'
+          ? (constants.data?.player.timeZone ?? []).map((zone) => ({ value: zone.id, label: zone.name }))
+          : field.kind === 'language'
+            ? settings.locales.map((item) => ({ value: item.code, label: item.nativeName }))
+            : [];
+  const current = methods.getValues(name);
+  // A stored value the lists no longer offer stays selectable (and is kept).
+  if (
+    CHOICE_KINDS.has(field.kind) &&
+    typeof current === 'string' &&
+    current &&
+    !choices.some((choice) => choice.value === current)
+  ) {
+    choices.unshift({ value: current, label: current });
   }
+  return (
+    <DynamicField
+      field={field}
+      id={id}
+      methods={methods}
+      rules={rules}
+      serverError={serverErrors[name]}
+      onFocus={() => clearServerError(name)}
+      label={t(`fields.${name}.label`, { defaultValue: name })}
+      placeholder={t(`fields.${name}.placeholder`, { defaultValue: '' }) || undefined}
+      autoComplete={AUTOCOMPLETE[name]}
+      choices={choices}
+      phone={{ countries: listed, countryLabel: t('fields.country.label') }}
+      describedBy={descriptionId}
+      after={
+        description ? (
+          <p
+            id={descriptionId}
+            className="profile-field__status"
+            data-confirmed={description === 'confirmed' || undefined}
+          >
+            {tl(`profile.info.status.${description}`)}
+          </p>
+        ) : null
+      }
+    />
+  );
 }
 
 /** The confirmation state shown under the e-mail and the phone, when they hold a value. */
@@ -491,49 +434,4 @@ function statusOf(field: ProfileFormField, profile: Profile): 'confirmed' | 'not
   if (field.name === 'email' && profile.email) return profile.confirmedAt ? 'confirmed' : 'notConfirmed';
   if (field.name === 'phone' && profile.phone) return profile.phoneConfirmed ? 'confirmed' : 'notConfirmed';
   return null;
-}
-
-/** The phone: the shared phone input (country select and up to 12 digits), the country kept in `phoneCountry`. */
-function ProfilePhone({
-  id,
-  methods,
-  countries,
-  rules,
-  countryLabel,
-  inputProps,
-}: {
-  id: string;
-  methods: UseFormReturn<ProfileValues>;
-  countries: readonly Country[];
-  rules: { validate: (value: string | boolean, values: ProfileValues) => string | true };
-  countryLabel: string;
-  inputProps: ComponentPropsWithRef<'input'>;
-}) {
-  const { locale } = useLocale();
-  const country = useWatch({ control: methods.control, name: 'phoneCountry' });
-  const listed = useMemo(() => selectableCountries(countries, locale), [countries, locale]);
-  return (
-    <Controller
-      control={methods.control}
-      name="phone"
-      rules={rules}
-      render={({ field }) => (
-        <PhoneInput
-          id={id}
-          countries={listed}
-          country={typeof country === 'string' ? country : ''}
-          countryLabel={countryLabel}
-          selectProps={methods.register('phoneCountry', { deps: ['phone'] })}
-          inputProps={{
-            ...inputProps,
-            name: field.name,
-            value: typeof field.value === 'string' ? field.value : '',
-            ref: field.ref,
-            onBlur: field.onBlur,
-            onChange: (event) => field.onChange(sanitizePhoneDigits(event.target.value)),
-          }}
-        />
-      )}
-    />
-  );
 }

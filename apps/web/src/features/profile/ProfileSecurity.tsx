@@ -117,7 +117,7 @@ function ChangePasswordSection() {
       >
         <input
           id={fieldId}
-          className="auth-input"
+          className="input"
           type="password"
           autoComplete={autoComplete}
           placeholder={tf(`fields.${name}.placeholder`)}
@@ -152,14 +152,14 @@ function ChangePasswordSection() {
         {input('currentPassword', 'current-password')}
         {input('newPassword', 'new-password')}
         {input('repeatNewPassword', 'new-password')}
-        <div className="auth-check">
+        <div className="check">
           <input
             id={`${id}-close-others`}
             type="checkbox"
-            className="auth-check__input"
+            className="check__input"
             {...register('closeOtherSessions')}
           />
-          <label className="auth-check__label" htmlFor={`${id}-close-others`}>
+          <label className="check__label" htmlFor={`${id}-close-others`}>
             {t('profile.security.closeOtherSessions')}
           </label>
         </div>
@@ -375,7 +375,7 @@ function SessionRow({ item, state, onClosed }: { item: Session; state: SessionSt
           </div>
         </dl>
         {error ? (
-          <p className="auth-field__error" role="alert">
+          <p className="field__error" role="alert">
             {error}
           </p>
         ) : null}

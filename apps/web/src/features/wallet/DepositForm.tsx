@@ -7,8 +7,12 @@ import {
 } from '@croupier/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFailureText } from '../../components/fields';
 import { useLocale } from '../../lib/app-settings';
+import { parseAmountInput } from '../../lib/amount-input';
+import { ruleResolver } from '../../lib/rule-resolver';
 import { hasApiStatus, isApiError } from '../../lib/api';
 import { firstFieldErrors, profileQuery, useProfile } from '../auth';
 import { useToasts } from '../layout';
@@ -20,20 +24,22 @@ import { addressReducer, firstShowing, initialAddressState, type AddressState } 
 import { actionUrl, displayBounds, fromDisplayAmount, type DisplayUnit } from '../../lib/wallet-display';
 import { formatAmount } from '../../lib/format';
 import {
-  amountFailure,
   boundsOption,
   depositRequestBody,
   displayPresets,
-  fieldFailures,
   initialAmount,
   initialFieldValues,
   methodBounds,
   visibleFields,
+  walletFormFailures,
   NETWORK_FIELD,
-  type FieldValues,
+  type WalletFormValues,
 } from './form-logic';
-import { AmountInput, AwaitInvoiceView, CopyField, MethodFields, Presets, QrView } from './parts';
+import { AmountInput, MethodFields, Presets } from './form-parts';
+import { AwaitInvoiceView, CopyField, QrView } from './parts';
 import { QrCode } from './QrCode';
+import { Button } from '../../components/ui/Button';
+import { Skeleton } from '../../components/ui/Skeleton';
 
 /** Crypto address refresh after a network change. */
 const ADDRESS_DEBOUNCE_MS = 1000;
@@ -118,19 +124,26 @@ function FiatDepositForm({
   const { open } = useModals();
   const limited = useLimitedDepositNotice();
   const pages = useReturnPages();
-  const [values, setValues] = useState<FieldValues>(() => initialFieldValues(method.fields));
-  const option = boundsOption(method.fields, values);
+  const failureText = useFailureText();
+  const resolver = useMemo(
+    () => ruleResolver<WalletFormValues>((values) => walletFormFailures(method, unit, values), failureText),
+    [method, unit, failureText],
+  );
+  const [defaultValues] = useState((): WalletFormValues => {
+    const fields = initialFieldValues(method.fields);
+    return { amount: initialAmount(method, methodBounds(method, boundsOption(method.fields, fields)), unit), fields };
+  });
+  const methods = useForm<WalletFormValues>({ mode: 'onChange', resolver, defaultValues });
+  const amount = useWatch({ control: methods.control, name: 'amount' }) ?? '';
+  const fieldValues = useWatch({ control: methods.control, name: 'fields' }) ?? {};
+  const option = boundsOption(method.fields, fieldValues);
   const bounds = displayBounds(methodBounds(method, option), unit);
   const presets = displayPresets(method, methodBounds(method, option), unit);
-  const [amount, setAmount] = useState(() => initialAmount(method, methodBounds(method, option), unit));
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState(false);
   const [view, setView] = useState<View>({ kind: 'form' });
   const popup = useRef<Window | null>(null);
   const shownFields = useMemo(() => visibleFields(method.fields, showFilledFields), [method.fields, showFilledFields]);
-  const failures = fieldFailures(method.fields, values);
-  const amountError = amountFailure(amount, bounds);
-  const invalid = Boolean(amountError) || Object.keys(failures).length > 0;
+  const invalid = !methods.formState.isValid;
 
   const waitingId = view.kind === 'form' ? undefined : view.invoiceId;
   const update = useInvoiceUpdate(waitingId);
@@ -155,12 +168,12 @@ function FiatDepositForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to a new update only
   }, [update]);
 
-  const submit = async () => {
+  const submit = async ({ amount, fields: values }: WalletFormValues) => {
     if (limited.before()) return;
     // A window opened in the click itself is not blocked; it gets its address later.
     if (method.processingType === 'form') popup.current = window.open('about:blank', '_blank');
     setPending(true);
-    const amountMajor = fromDisplayAmount(Number(amount), unit);
+    const amountMajor = fromDisplayAmount(parseAmountInput(amount, { locale, decimals: unit.decimals }) ?? 0, unit);
     let response: DepositResponse;
     try {
       response = await createDeposit(depositRequestBody({ method, account, amountMajor, country, values, ...pages }));
@@ -222,46 +235,38 @@ function FiatDepositForm({
     );
   }
 
-  const onField = (key: string, value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setTouched((current) => new Set(current).add(key));
-  };
-
   return (
     <form
       className="wallet-form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        setTouched(new Set(method.fields.map((field) => field.key)));
-        if (!invalid && !pending) void submit();
+        // Valid: sent in the click itself, so that a payment window it opens is not
+        // blocked; else the resolver runs for every field and shows their errors.
+        if (!invalid && !pending) void submit(methods.getValues());
+        else if (invalid) void methods.handleSubmit(() => undefined)();
       }}
     >
-      <AmountInput
+      <AmountInput methods={methods} bounds={bounds} decimals={unit.decimals} unitCode={unit.code} />
+      <Presets
+        presets={presets}
         value={amount}
-        onChange={setAmount}
-        bounds={bounds}
+        onPick={(value) => methods.setValue('amount', value, { shouldValidate: true, shouldDirty: true })}
         decimals={unit.decimals}
-        unitCode={unit.code}
-        failure={amountError}
       />
-      <Presets presets={presets} value={amount} onPick={setAmount} decimals={unit.decimals} />
-      <MethodFields
-        fields={shownFields}
-        values={values}
-        onChange={onField}
-        failures={failures}
-        serverErrors={{}}
-        touched={touched}
-      />
-      <button type="submit" className="button button--primary wallet-form__submit" disabled={invalid || pending}>
+      <MethodFields fields={shownFields} methods={methods} />
+      <Button type="submit" variant="primary" className="wallet-form__submit" disabled={invalid || pending}>
         {pending
           ? t('wallet.form.processing')
           : t('wallet.form.depositSubmit', {
-              sum: formatAmount(Number(amount) || 0, unit.decimals, locale),
+              sum: formatAmount(
+                parseAmountInput(amount, { locale, decimals: unit.decimals }) ?? 0,
+                unit.decimals,
+                locale,
+              ),
               currency: unit.code,
             })}
-      </button>
+      </Button>
       <p className="wallet-note">{t('wallet.form.fee')}</p>
     </form>
   );
@@ -285,11 +290,24 @@ function CryptoDepositForm({
   const { open } = useModals();
   const limited = useLimitedDepositNotice();
   const pages = useReturnPages();
-  const [values, setValues] = useState<FieldValues>(() => initialFieldValues(method.fields));
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const failureText = useFailureText();
+  const resolver = useMemo(
+    () =>
+      ruleResolver<WalletFormValues>(
+        (values) => walletFormFailures(method, unit, values, { withAmount: false }),
+        failureText,
+      ),
+    [method, unit, failureText],
+  );
+  const methods = useForm<WalletFormValues>({
+    mode: 'onChange',
+    resolver,
+    defaultValues: { amount: '', fields: initialFieldValues(method.fields) },
+  });
+  const fieldValues = useWatch({ control: methods.control, name: 'fields' }) ?? {};
   const [address, dispatch] = useReducer(addressReducer, initialAddressState);
   const reported = useRef(new Set<string>());
-  const option = boundsOption(method.fields, values);
+  const option = boundsOption(method.fields, fieldValues);
   const bounds = displayBounds(methodBounds(method, option), unit);
   const minMajor = fromDisplayAmount(bounds.min, unit);
   const networkFields = useMemo(
@@ -302,9 +320,15 @@ function CryptoDepositForm({
       dispatch({ type: 'failed', request });
       return;
     }
+    // The values of this moment: the request number follows the newest network.
+    const values = methods.getValues('fields');
+    const amountMajor = fromDisplayAmount(
+      displayBounds(methodBounds(method, boundsOption(method.fields, values)), unit).min,
+      unit,
+    );
     try {
       const response = await createDeposit(
-        depositRequestBody({ method, account, amountMajor: minMajor, country, values, ...pages }),
+        depositRequestBody({ method, account, amountMajor, country, values, ...pages }),
       );
       dispatch({ type: 'answered', request, address: response.address, tag: response.tag, qr: response.qr });
     } catch (error) {
@@ -348,10 +372,8 @@ function CryptoDepositForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reports a newly shown address only
   }, [address]);
 
-  const onField = (key: string, value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setTouched((current) => new Set(current).add(key));
-    if (key !== NETWORK_FIELD || value === values[key]) return;
+  const onField = (key: string, value: string, previous: string) => {
+    if (key !== NETWORK_FIELD || value === previous) return;
     // At once, in the same render as the new network: never the old address under its warning.
     dispatch({ type: 'request' });
     track({ event: 'wallet', funnelStep: 'network', walletType });
@@ -360,14 +382,7 @@ function CryptoDepositForm({
   const fieldErrors = address.status === 'failed' ? address.fieldErrors : {};
   return (
     <div className="wallet-form">
-      <MethodFields
-        fields={networkFields}
-        values={values}
-        onChange={onField}
-        failures={fieldFailures(networkFields, values)}
-        serverErrors={fieldErrors}
-        touched={touched}
-      />
+      <MethodFields fields={networkFields} methods={methods} serverErrors={fieldErrors} onChange={onField} />
       <CryptoAddressView
         state={address}
         currency={account.currency}
@@ -405,7 +420,7 @@ export function CryptoAddressView({
 }) {
   const { t } = useTranslation('global-components');
   if (state.status === 'loading') {
-    return <div className="wallet-methods__item skeleton" aria-busy="true" data-testid="wallet-address-loading" />;
+    return <Skeleton as="div" className="wallet-methods__item" aria-busy="true" data-testid="wallet-address-loading" />;
   }
   if (state.status === 'failed') {
     return (
@@ -416,9 +431,9 @@ export function CryptoAddressView({
           </p>
         ))}
         <p className="wallet-field__error">{t('wallet.crypto.addressError')}</p>
-        <button type="button" className="button button--ghost" onClick={onRetry}>
+        <Button variant="ghost" onClick={onRetry}>
           {t('buttons.retry')}
-        </button>
+        </Button>
       </div>
     );
   }

@@ -1,8 +1,12 @@
 import type { PaymentMethod, TurnOverWager, WalletAccount } from '@croupier/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFailureText } from '../../components/fields';
 import { useLocale } from '../../lib/app-settings';
+import { parseAmountInput } from '../../lib/amount-input';
+import { ruleResolver } from '../../lib/rule-resolver';
 import { hasApiStatus } from '../../lib/api';
 import { firstFieldErrors } from '../auth';
 import { useToasts } from '../layout';
@@ -19,16 +23,16 @@ import {
   type DisplayUnit,
 } from '../../lib/wallet-display';
 import {
-  amountFailure,
   boundsOption,
-  fieldFailures,
   initialFieldValues,
   methodBounds,
   requestFields,
   visibleFields,
-  type FieldValues,
+  walletFormFailures,
+  type WalletFormValues,
 } from './form-logic';
-import { AmountInput, MethodFields } from './parts';
+import { AmountInput, MethodFields } from './form-parts';
+import { Button } from '../../components/ui/Button';
 
 export interface WithdrawFormProps {
   method: PaymentMethod;
@@ -60,28 +64,37 @@ export function WithdrawForm({
   const { locale } = useLocale();
   const { notify } = useToasts();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<FieldValues>(() => initialFieldValues(method.fields));
-  const [amount, setAmount] = useState('');
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const failureText = useFailureText();
+  const balance = toDisplayAmount(account.withdrawalBalance, unit);
+  const resolver = useMemo(
+    () =>
+      ruleResolver<WalletFormValues>((values) => walletFormFailures(method, unit, values, { balance }), failureText),
+    [method, unit, balance, failureText],
+  );
+  const methods = useForm<WalletFormValues>({
+    mode: 'onChange',
+    resolver,
+    defaultValues: { amount: '', fields: initialFieldValues(method.fields) },
+  });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
-  const option = boundsOption(method.fields, values);
+  const amount = useWatch({ control: methods.control, name: 'amount' }) ?? '';
+  const fieldValues = useWatch({ control: methods.control, name: 'fields' }) ?? {};
+  const option = boundsOption(method.fields, fieldValues);
   const bounds = displayBounds(methodBounds(method, option), unit);
-  const balance = toDisplayAmount(account.withdrawalBalance, unit);
   const shownFields = useMemo(() => visibleFields(method.fields, showFilledFields), [method.fields, showFilledFields]);
-  const failures = fieldFailures(method.fields, values);
-  const amountError = touched.has('amount') ? amountFailure(amount, { ...bounds, balance }) : null;
-  const invalid = amountFailure(amount, { ...bounds, balance }) !== null || Object.keys(failures).length > 0 || pending;
+  const invalid = !methods.formState.isValid || pending;
+  const amountNumber = parseAmountInput(amount, { locale, decimals: unit.decimals });
 
-  const onField = (key: string, value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setTouched((current) => new Set(current).add(key));
+  const onField = (key: string) => {
     setServerErrors(({ [key]: _dropped, ...rest }) => rest);
+    // New bounds with a new network: an amount already typed is checked against them.
+    if (methods.getFieldState('amount').isDirty) void methods.trigger('amount');
   };
 
-  const submit = async () => {
+  const submit = async ({ amount: amountText, fields: values }: WalletFormValues) => {
     setPending(true);
-    const amountMajor = fromDisplayAmount(Number(amount), unit);
+    const amountMajor = fromDisplayAmount(parseAmountInput(amountText, { locale, decimals: unit.decimals }) ?? 0, unit);
     try {
       const response = await createWithdrawal({
         method: method.method,
@@ -125,44 +138,28 @@ export function WithdrawForm({
     <form
       className="wallet-form"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTouched(new Set(['amount', ...method.fields.map((field) => field.key)]));
-        if (!invalid) void submit();
-      }}
+      onSubmit={(event) => void methods.handleSubmit((values) => (pending ? undefined : submit(values)))(event)}
     >
       <AmountInput
-        value={amount}
-        onChange={(value) => {
-          setAmount(value);
-          setTouched((current) => new Set(current).add('amount'));
-          setServerErrors(({ amount: _dropped, ...rest }) => rest);
-        }}
+        methods={methods}
         bounds={bounds}
         decimals={unit.decimals}
         unitCode={unit.code}
-        failure={amountError}
+        serverError={serverErrors.amount}
+        onChange={() => setServerErrors(({ amount: _dropped, ...rest }) => rest)}
       />
-      {serverErrors.amount ? <p className="wallet-field__error">{serverErrors.amount}</p> : null}
       <p className="wallet-note">
         {t('balance.withdrawable')}: {formatAmount(balance, unit.decimals, locale)} {unit.code}
       </p>
-      <MethodFields
-        fields={shownFields}
-        values={values}
-        onChange={onField}
-        failures={failures}
-        serverErrors={serverErrors}
-        touched={touched}
-      />
-      <button type="submit" className="button button--primary wallet-form__submit" disabled={invalid}>
+      <MethodFields fields={shownFields} methods={methods} serverErrors={serverErrors} onChange={onField} />
+      <Button type="submit" variant="primary" className="wallet-form__submit" disabled={invalid}>
         {pending
           ? t('wallet.form.processing')
           : t('wallet.form.withdrawSubmit', {
-              sum: formatAmount(Number(amount) || 0, unit.decimals, locale),
+              sum: formatAmount(amountNumber ?? 0, unit.decimals, locale),
               currency: unit.code,
             })}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -190,9 +187,9 @@ export function TurnOverPanel({ data, unit }: { data: TurnOverWager; unit: Displ
         <dd>{money(data.total)}</dd>
       </dl>
       <progress max={100} value={progress} aria-label={t('wallet.turnOverWager.progress')} />
-      <button type="button" className="button button--ghost" onClick={() => open('turn-over-wager')}>
+      <Button variant="ghost" onClick={() => open('turn-over-wager')}>
         {t('wallet.turnOverWager.moreInfo')}
-      </button>
+      </Button>
     </section>
   );
 }

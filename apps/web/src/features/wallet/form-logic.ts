@@ -1,7 +1,5 @@
 import {
-  clampNumberOnBlur,
   presetsWithinBounds,
-  sanitizeNumberInput,
   validateAmount,
   validateDynamicField,
   withPlusPrefix,
@@ -13,7 +11,7 @@ import {
   type ValidationFailure,
   type WalletAccount,
 } from '@croupier/contract';
-import { roundTo, toDisplayAmount, type DisplayUnit } from '../../lib/wallet-display';
+import { displayBounds, toDisplayAmount, type DisplayUnit } from '../../lib/wallet-display';
 
 /**
  * The wallet forms' rules: the amount input, the method fields and the deposit request.
@@ -21,25 +19,8 @@ import { roundTo, toDisplayAmount, type DisplayUnit } from '../../lib/wallet-dis
  */
 
 // ---------------------------------------------------------------------------
-// The amount input (deposit and withdraw amounts)
+// The amount (deposit and withdraw amounts; typing and parsing: lib/amount-input.ts)
 // ---------------------------------------------------------------------------
-
-/**
- * An amount being typed: the shared sanitiser (digits, one point, no leading zeros, 10
- * characters), then no more decimals than the display unit has.
- */
-export function sanitizeAmountInput(value: string, decimals: number): string {
-  const sanitized = sanitizeNumberInput(value);
-  const point = sanitized.indexOf('.');
-  if (point < 0) return sanitized;
-  if (decimals === 0) return sanitized.slice(0, point);
-  return sanitized.slice(0, point + 1 + decimals);
-}
-
-/** On blur: empty or below the minimum → the minimum; above the maximum → the maximum. */
-export function clampAmountInput(value: string, bounds: { min: number; max: number }, decimals: number): string {
-  return String(roundTo(clampNumberOnBlur(value, bounds.min, bounds.max), decimals));
-}
 
 /** Bounds of the amount: the selected network's or option's when it has them, else the method's. */
 export function methodBounds(method: PaymentMethod, option?: PaymentFieldOption): { min: number; max: number } {
@@ -216,4 +197,38 @@ export function depositRequestBody(input: {
     isBonusDecline: bonusId === null,
     fields: requestFields(input.values),
   };
+}
+
+// ---------------------------------------------------------------------------
+// The forms' resolver input (react-hook-form over the contract's rules)
+// ---------------------------------------------------------------------------
+
+/** Values of the deposit and withdraw forms: the amount text (display units) and the method's fields. */
+export interface WalletFormValues {
+  amount: string;
+  fields: FieldValues;
+}
+
+/**
+ * Every failure of a wallet form by path (`amount`, `fields.<key>`): the amount within the
+ * bounds of the selected network or option (and, for withdrawals, the withdrawable
+ * `balance`), each method field by its rule. `withAmount: false` for the crypto deposit,
+ * whose amount is the payer's.
+ */
+export function walletFormFailures(
+  method: PaymentMethod,
+  unit: DisplayUnit,
+  values: WalletFormValues,
+  options: { balance?: number | null; withAmount?: boolean } = {},
+): Record<string, ValidationFailure> {
+  const failures: Record<string, ValidationFailure> = {};
+  if (options.withAmount !== false) {
+    const bounds = displayBounds(methodBounds(method, boundsOption(method.fields, values.fields)), unit);
+    const amount = amountFailure(values.amount, { ...bounds, balance: options.balance ?? null });
+    if (amount) failures.amount = amount;
+  }
+  for (const [key, failure] of Object.entries(fieldFailures(method.fields, values.fields))) {
+    failures[`fields.${key}`] = failure;
+  }
+  return failures;
 }

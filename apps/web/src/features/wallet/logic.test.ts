@@ -16,7 +16,6 @@ import {
 import {
   amountFailure,
   boundsOption,
-  clampAmountInput,
   depositRequestBody,
   depositReturnUrls,
   displayPresets,
@@ -26,7 +25,6 @@ import {
   initialFieldValues,
   methodBounds,
   requestFields,
-  sanitizeAmountInput,
   visibleFields,
 } from './form-logic';
 
@@ -164,25 +162,7 @@ describe('accounts and currency list', () => {
   });
 });
 
-describe('amount input', () => {
-  it('keeps digits and one point, at most the unit decimals and 10 characters', () => {
-    expect(sanitizeAmountInput('0012.345', 2)).toBe('12.34');
-    expect(sanitizeAmountInput('12,5', 2)).toBe('12.5');
-    expect(sanitizeAmountInput('12.', 2)).toBe('12.');
-    expect(sanitizeAmountInput('12.7', 0)).toBe('12');
-    expect(sanitizeAmountInput('abc1e5', 2)).toBe('15');
-    expect(sanitizeAmountInput('12345678901234', 2)).toBe('1234567890');
-    expect(sanitizeAmountInput('0.123456789', 5)).toBe('0.12345');
-  });
-
-  it('clamps into the bounds on blur; empty becomes the minimum', () => {
-    const bounds = { min: 10, max: 1000 };
-    expect(clampAmountInput('', bounds, 2)).toBe('10');
-    expect(clampAmountInput('5', bounds, 2)).toBe('10');
-    expect(clampAmountInput('5000', bounds, 2)).toBe('1000');
-    expect(clampAmountInput('25.5', bounds, 2)).toBe('25.5');
-  });
-
+describe('amount presets', () => {
   it('offers only presets within the bounds and starts at the default one', () => {
     const unit = displayUnitOf(USD);
     const card = method();
