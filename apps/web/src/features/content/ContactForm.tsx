@@ -1,8 +1,8 @@
-import { isEmail, isMaxLength, isPresent } from '@croupier/contract';
+import { isEmail, isMaxLength, isPresent, notificationEndpoints } from '@croupier/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
 import { useToasts } from '../layout';
 
 type Field = 'email' | 'message';
@@ -22,7 +22,7 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
 
   const send = useMutation({
     mutationFn: (body: { email: string; message: string; locale: string }) =>
-      apiRequest<{ message: string }>('POST', '/api/notification/communications', { body }),
+      call(notificationEndpoints.sendCommunication, { body }),
     onSuccess: () => {
       setSent(true);
       notify({

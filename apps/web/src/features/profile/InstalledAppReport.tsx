@@ -1,7 +1,7 @@
-import type { Profile } from '@croupier/contract';
+import { profileEndpoints } from '@croupier/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { authApi } from '../../lib/api';
+import { call } from '../../lib/api';
 import { authKeys, useSession } from '../auth';
 import { reportInstalledApp } from '../pwa';
 
@@ -19,7 +19,7 @@ export function InstalledAppReport() {
     void reportInstalledApp({
       token,
       update: async (patch) => {
-        const profile = await authApi.put<Profile>('/api/player/profile', patch);
+        const profile = await call(profileEndpoints.updateProfile, { body: patch });
         queryClient.setQueryData(authKeys.profile, profile);
       },
     });
