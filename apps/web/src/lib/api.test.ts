@@ -1,4 +1,4 @@
-import { profileEndpoints, sessionEndpoints, settingsEndpoints } from '@croupier/contract';
+import { profileEndpoints, sessionEndpoints, settingsEndpoints, signInEndpoints } from '@croupier/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, authApi, authPaged, authRequest, call, isSessionRejection, setAuthBridge } from './api';
 
@@ -131,7 +131,7 @@ describe('authenticated requests', () => {
     expect(fetchMock.mock.calls[0]?.[1].credentials).toBe('omit');
 
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { accessToken: 't' } }));
-    await call(sessionEndpoints.socialSignIn, {
+    await call(signInEndpoints.socialSignIn, {
       query: { code: 'c1', state: '{}' },
       body: { connection: 'google-oauth2' },
       credentials: 'same-origin',

@@ -1,21 +1,16 @@
-import { z } from 'zod';
-import { dataEnvelope, messageSchema, pagedEnvelope } from '../common/envelope';
+import { dataEnvelope, messageSchema } from '../common/envelope';
 import { defineEndpoint } from '../common/endpoint';
+import { authResponseSchema, emailRegistrationResultSchema, otpVerifyResultSchema } from './responses';
 import {
-  authResponseSchema,
   autologinBodySchema,
   emailRegistrationBodySchema,
-  emailRegistrationResultSchema,
   otpSendBodySchema,
   otpVerifyBodySchema,
-  otpVerifyResultSchema,
   passwordChangeBodySchema,
   passwordConfirmBodySchema,
   passwordResetBodySchema,
   phoneRegistrationBodySchema,
   registerConfirmBodySchema,
-  sessionSchema,
-  sessionsQuerySchema,
   signInRequestSchema,
 } from './schemas';
 import {
@@ -29,7 +24,11 @@ import {
 const messageResponse = dataEnvelope(messageSchema);
 const authResponse = dataEnvelope(authResponseSchema);
 
-/** Registration, e-mail confirmation, one-time codes and passwords. */
+/**
+ * Registration, e-mail confirmation, one-time codes and passwords. These carry the field
+ * validation (phone numbers among it): the web app loads them with its forms, not on
+ * every page.
+ */
 export const authEndpoints = {
   register: defineEndpoint({
     method: 'POST',
@@ -90,8 +89,12 @@ export const authEndpoints = {
   }),
 };
 
-/** Sign-in (password, autologin token, social), token refresh, logout and the sessions list. */
-export const sessionEndpoints = {
+/**
+ * Signing in: password, autologin token, social sign-in (its redirects, Telegram's
+ * callback and the pages' stylesheet). The signed-in session's own calls are
+ * `sessionEndpoints` (session-endpoints.ts).
+ */
+export const signInEndpoints = {
   signIn: defineEndpoint({
     method: 'POST',
     path: '/api/player/sessions',
@@ -105,33 +108,6 @@ export const sessionEndpoints = {
     access: 'guest',
     body: autologinBodySchema,
     response: authResponse,
-  }),
-  /** The Bearer token may have expired: the server reads it itself. */
-  refresh: defineEndpoint({
-    method: 'POST',
-    path: '/api/player/sessions/refresh',
-    access: 'player',
-    response: authResponse,
-  }),
-  logout: defineEndpoint({
-    method: 'POST',
-    path: '/api/player/sessions/logout',
-    access: 'player',
-    response: messageResponse,
-  }),
-  listSessions: defineEndpoint({
-    method: 'GET',
-    path: '/api/player/sessions',
-    access: 'player',
-    query: sessionsQuerySchema,
-    response: pagedEnvelope(sessionSchema),
-  }),
-  closeSession: defineEndpoint({
-    method: 'PUT',
-    path: '/api/player/sessions/:sessionId/close',
-    access: 'player',
-    params: z.object({ sessionId: z.guid({ error: 'invalid' }) }),
-    response: dataEnvelope(sessionSchema),
   }),
   /** Browser navigation: a 302 to the broker (no JSON answer). */
   socialBrokerRedirect: defineEndpoint({

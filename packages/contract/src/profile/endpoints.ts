@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { dataEnvelope, messageSchema } from '../common/envelope';
 import { defineEndpoint } from '../common/endpoint';
-import { fieldSchema, fieldsQuerySchema, profileSchema, profileUpdateBodySchema } from './schemas';
+import { fieldSchema, fieldsQuerySchema, profileSchema } from './model';
 
+/**
+ * Reading the profile and the field rules. Light on purpose (no field validation): the
+ * web app reads them on every page; the edit is `profileEditEndpoints`.
+ */
 export const profileEndpoints = {
   /** The same for guests and players: no token is read. */
   listFields: defineEndpoint({
@@ -16,13 +20,6 @@ export const profileEndpoints = {
     method: 'GET',
     path: '/api/player/profile',
     access: 'player',
-    response: dataEnvelope(profileSchema),
-  }),
-  updateProfile: defineEndpoint({
-    method: 'PUT',
-    path: '/api/player/profile',
-    access: 'player',
-    body: profileUpdateBodySchema,
     response: dataEnvelope(profileSchema),
   }),
   resendEmailConfirmation: defineEndpoint({

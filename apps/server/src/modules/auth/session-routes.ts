@@ -1,4 +1,4 @@
-import { sessionEndpoints } from '@croupier/contract';
+import { sessionEndpoints, signInEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { allowEmptyJsonBodies } from '../../http/empty-json';
@@ -21,7 +21,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: Config }
 
   route(
     app,
-    sessionEndpoints.signIn,
+    signInEndpoints.signIn,
     {
       config: rateLimit(AUTH_RATE_LIMITS.signIn),
       tags: ['sessions'],
@@ -38,7 +38,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: Config }
 
   route(
     app,
-    sessionEndpoints.signInWithToken,
+    signInEndpoints.signInWithToken,
     {
       config: rateLimit(AUTH_RATE_LIMITS.autologin),
       tags: ['sessions'],

@@ -1,4 +1,4 @@
-import { profileEndpoints } from '@croupier/contract';
+import { profileEditEndpoints, profileEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/endpoint';
 import { sendCachedData } from '../../http/json-cache';
@@ -52,7 +52,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
 
   route(
     app,
-    profileEndpoints.updateProfile,
+    profileEditEndpoints.updateProfile,
     {
       onRequest: guards.requirePlayer,
       tags: ['profile'],

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { resolveFingerprint, useLoginEffects } from '../../features/auth';
 import { useSocialCallback } from '../../features/auth/social/useSocialCallback';
-import { authEndpoints, sessionEndpoints } from '@croupier/contract';
+import { authEndpoints, signInEndpoints } from '@croupier/contract';
 import { call } from '../../lib/api';
 import { hidePreloader } from '../../lib/preloader';
 import { useLocale } from '../../lib/app-settings';
@@ -37,7 +37,7 @@ export function AutologinPage() {
       return;
     }
     resolveFingerprint()
-      .then((fingerprint) => call(sessionEndpoints.signInWithToken, { body: { token, fingerprint } }))
+      .then((fingerprint) => call(signInEndpoints.signInWithToken, { body: { token, fingerprint } }))
       .then((response) => {
         signedIn(response);
         void navigate(safePath(params.get('redirectUrl'), home), { replace: true });

@@ -11,7 +11,8 @@ import { track } from '../tracking';
 import { FIRST_DEPOSIT_WALLET_PROPS } from '../../lib/wallet-display';
 import { ApiError } from '../../lib/api';
 import { openAfterLogin } from './after-login';
-import { authCalls, readAffiliateTag, resolveFingerprint, useConstants, useRegistrationFields } from './api';
+import { readAffiliateTag, resolveFingerprint, useConstants, useRegistrationFields } from './api';
+import { authCalls } from './calls';
 import { useLoginEffects } from './effects';
 import {
   describedBy,

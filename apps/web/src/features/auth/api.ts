@@ -1,10 +1,9 @@
-import { authEndpoints, profileEndpoints, sessionEndpoints, settingsEndpoints } from '@croupier/contract';
+import { profileEndpoints, settingsEndpoints } from '@croupier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { readCookie } from '../../lib/cookies';
 import { AFFILIATE_COOKIE, getVisitorId, readStoredVisitorId } from '../tracking';
 import { useSession } from './session';
-import type { OtpReason, RegistrationBody, SignInBody } from './types';
 
 const SETTINGS_STALE_MS = 10 * 60_000;
 /** How long a sign-in waits for the visitor id before it goes without one. */
@@ -73,18 +72,3 @@ export async function resolveFingerprint(): Promise<string> {
 export function readAffiliateTag(): string | undefined {
   return readCookie(AFFILIATE_COOKIE) || undefined;
 }
-
-export const authCalls = {
-  signIn: (body: SignInBody) => call(sessionEndpoints.signIn, { body }),
-  /** A session, or `{ mailed }` when the address has an account (its owner was e-mailed). */
-  // The body holds the fields the server's rules list, by name: the keys the endpoints
-  // require are named here, the others go as they are (the server checks them all).
-  register: ({ email, phone, password, ...fields }: RegistrationBody) =>
-    call(authEndpoints.register, { body: { ...fields, email, phone, password } }),
-  registerPhone: ({ phone, password, ...fields }: RegistrationBody & { code: string }) =>
-    call(authEndpoints.registerPhone, { body: { ...fields, phone, password } }),
-  sendOtp: (phone: string, reason: OtpReason) => call(authEndpoints.sendOtp, { body: { phone, reason } }),
-  requestPasswordReset: (email: string) => call(authEndpoints.requestPasswordReset, { body: { email } }),
-  confirmPasswordReset: (body: { code: string; newPassword: string; repeatNewPassword: string }) =>
-    call(authEndpoints.confirmPasswordReset, { body }),
-};

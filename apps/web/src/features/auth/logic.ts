@@ -1,4 +1,4 @@
-import { endpointPath, errorCatalogue, sessionEndpoints, type FieldErrors } from '@croupier/contract';
+import { endpointPath, errorCatalogue, type FieldErrors, signInEndpoints } from '@croupier/contract';
 import { ApiError, toQueryString } from '../../lib/api';
 import type { LoginType } from './types';
 
@@ -148,11 +148,11 @@ export function socialState(backRoute: string): string {
 }
 
 export function auth0RedirectUrl(connection: string, backRoute: string): string {
-  return `${endpointPath(sessionEndpoints.socialBrokerRedirect)}${toQueryString({ state: socialState(backRoute), connection })}`;
+  return `${endpointPath(signInEndpoints.socialBrokerRedirect)}${toQueryString({ state: socialState(backRoute), connection })}`;
 }
 
 export function directRedirectUrl(provider: string, backRoute: string): string {
-  return `${endpointPath(sessionEndpoints.socialDirectRedirect, { provider })}${toQueryString({ state: socialState(backRoute) })}`;
+  return `${endpointPath(signInEndpoints.socialDirectRedirect, { provider })}${toQueryString({ state: socialState(backRoute) })}`;
 }
 
 export interface SocialConnection {

@@ -1,4 +1,11 @@
-import { authEndpoints, profileEndpoints, sessionEndpoints, type EndpointBody, type Session } from '@croupier/contract';
+import {
+  authEndpoints,
+  type EndpointBody,
+  profileEditEndpoints,
+  profileEndpoints,
+  type Session,
+  sessionEndpoints,
+} from '@croupier/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callPaged, type Paged } from '../../lib/api';
 import { authKeys, useProfile, useSession } from '../auth';
@@ -19,7 +26,8 @@ export const profileKeys = {
 };
 
 export const profileCalls = {
-  update: (body: EndpointBody<typeof profileEndpoints.updateProfile>) => call(profileEndpoints.updateProfile, { body }),
+  update: (body: EndpointBody<typeof profileEditEndpoints.updateProfile>) =>
+    call(profileEditEndpoints.updateProfile, { body }),
   changePassword: (body: {
     currentPassword: string;
     newPassword: string;

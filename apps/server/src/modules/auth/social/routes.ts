@@ -1,9 +1,9 @@
 import {
-  endpointPath,
   authSandboxEndpoints,
-  sessionEndpoints,
   type ContentGroup,
   type ContentTree,
+  endpointPath,
+  signInEndpoints,
 } from '@croupier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -94,13 +94,13 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     return secret;
   }
 
-  route(app, sessionEndpoints.socialPageStyles, { hide: true }, async (_request, reply) =>
+  route(app, signInEndpoints.socialPageStyles, { hide: true }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PAGE_CSS),
   );
 
   route(
     app,
-    sessionEndpoints.socialBrokerRedirect,
+    signInEndpoints.socialBrokerRedirect,
     {
       config: rateLimit(SOCIAL_RATE_LIMITS.redirect),
       tags: ['sessions'],
@@ -127,7 +127,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{
 
   route(
     app,
-    sessionEndpoints.socialDirectRedirect,
+    signInEndpoints.socialDirectRedirect,
     {
       config: rateLimit(SOCIAL_RATE_LIMITS.redirect),
       tags: ['sessions'],
@@ -179,7 +179,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{
 
   route(
     app,
-    sessionEndpoints.telegramCallback,
+    signInEndpoints.telegramCallback,
     {
       config: rateLimit(SOCIAL_RATE_LIMITS.callback),
       tags: ['sessions'],
@@ -208,7 +208,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{
 
   route(
     app,
-    sessionEndpoints.socialSignIn,
+    signInEndpoints.socialSignIn,
     {
       config: rateLimit(SOCIAL_RATE_LIMITS.signIn),
       tags: ['sessions'],

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
   CLIENT_STATE_MAX_CHARS,
+  type ClientState,
   clientStateSchema,
   endpointPath,
-  sessionEndpoints,
-  type ClientState,
+  signInEndpoints,
 } from '@croupier/contract';
 import { z } from 'zod';
 import { randomToken, sha256Hex } from '../crypto';
@@ -25,7 +25,7 @@ export const FLOW_TTL_SECONDS = 600;
 
 /** The cookie holding the browser binding secret; sent only to the social sign-in paths. */
 export const BINDING_COOKIE = 'croupier_social';
-export const BINDING_COOKIE_PATH = endpointPath(sessionEndpoints.socialSignIn);
+export const BINDING_COOKIE_PATH = endpointPath(signInEndpoints.socialSignIn);
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The web app's state (checked by the contract's `clientStateSchema` on the redirect routes). */

@@ -1,7 +1,7 @@
-import { sessionEndpoints, type AuthResponse, type EndpointBody } from '@croupier/contract';
+import { type AuthResponse, type EndpointBody, signInEndpoints } from '@croupier/contract';
 import { call } from '../../../lib/api';
 
-type SocialSignInBody = EndpointBody<typeof sessionEndpoints.socialSignIn>;
+type SocialSignInBody = EndpointBody<typeof signInEndpoints.socialSignIn>;
 
 /**
  * `POST /api/player/sessions/social`: the provider's callback parameters as the query,
@@ -9,5 +9,5 @@ type SocialSignInBody = EndpointBody<typeof sessionEndpoints.socialSignIn>;
  * server's HttpOnly sign-in cookie proves that this browser started the sign-in.
  */
 export function completeSocialSignIn(query: Record<string, string>, body: SocialSignInBody): Promise<AuthResponse> {
-  return call(sessionEndpoints.socialSignIn, { query, body, credentials: 'same-origin' });
+  return call(signInEndpoints.socialSignIn, { query, body, credentials: 'same-origin' });
 }
