@@ -55,6 +55,14 @@ export interface RouteDocs {
   security?: Record<string, string[]>[];
 }
 
+/**
+ * A route the API description leaves out: the development sandboxes' pages and protocol
+ * answers, which are not this API's JSON (their paths are still contract definitions).
+ */
+export interface HiddenRoute {
+  hide: true;
+}
+
 /** Route options beyond the definition, passed to Fastify as they are. */
 export interface RouteExtras {
   config?: FastifyContextConfig;
@@ -96,22 +104,17 @@ const securityOf: Record<EndpointAccess, Record<string, string[]>[] | undefined>
 export function route<E extends EndpointDefinition>(
   app: ZodFastify,
   endpoint: E,
-  options: RouteDocs & RouteExtras,
+  options: (RouteDocs | HiddenRoute) & RouteExtras,
   handler: EndpointHandler<E>,
 ): void {
-  const { tags, summary, description, responses, produces, security: declared, ...extras } = options;
+  const { docs, responses, extras } = splitOptions(options, endpoint.access);
   const response: Record<number, z.ZodType> = { ...responses };
   if (endpoint.response) response[endpoint.status ?? 200] = endpoint.response;
-  const security = declared ?? securityOf[endpoint.access];
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     schema: {
-      tags: [...tags],
-      summary,
-      ...(description === undefined ? {} : { description }),
-      ...(security && security.length > 0 ? { security } : {}),
-      ...(produces ? { produces: [...produces] } : {}),
+      ...docs,
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
@@ -123,6 +126,27 @@ export function route<E extends EndpointDefinition>(
     // the request match EndpointRequest<E> by the time the handler runs.
     handler: handler as unknown as RouteHandlerMethod,
   });
+}
+
+/** The description's part of the options (tags, summary… or `hide`), the extra answers, and the rest for Fastify. */
+function splitOptions(options: (RouteDocs | HiddenRoute) & RouteExtras, access: EndpointAccess) {
+  if ('hide' in options) {
+    const { hide, ...extras } = options;
+    return { docs: { hide }, responses: undefined, extras };
+  }
+  const { tags, summary, description, responses, produces, security: declared, ...extras } = options;
+  const security = declared ?? securityOf[access];
+  return {
+    docs: {
+      tags: [...tags],
+      summary,
+      ...(description === undefined ? {} : { description }),
+      ...(security && security.length > 0 ? { security } : {}),
+      ...(produces ? { produces: [...produces] } : {}),
+    },
+    responses,
+    extras,
+  };
 }
 
 /** `GET /api/x/:id`: how routes and definitions are matched. */

@@ -1,5 +1,6 @@
+import { profileEndpoints, sessionEndpoints, settingsEndpoints, signInEndpoints } from '@croupier/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, authApi, authPaged, authRequest, isSessionRejection, setAuthBridge } from './api';
+import { ApiError, apiRequest, authApi, authPaged, authRequest, call, isSessionRejection, setAuthBridge } from './api';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -98,6 +99,53 @@ describe('authenticated requests', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: { code: 1001, message: 'expired' } }));
     await expect(authPaged('/api/list')).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('call() sends the session token to player endpoints only', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { id: 'p1' } }));
+    await call(profileEndpoints.getProfile);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/player/profile');
+    expect(headersOf(0).authorization).toBe('Bearer jwt-1');
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: [] }));
+    await call(settingsEndpoints.listCurrencies, { query: { visible: '1' } });
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/settings/currencies?visible=1');
+    expect(headersOf(1).authorization).toBeUndefined();
+  });
+
+  it("call() with a token sends that one and leaves the session alone (the session's own refresh)", async () => {
+    const getToken = vi.fn(async () => 'jwt-current');
+    setAuthBridge({ getToken, onUnauthorized });
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: { code: 1002, message: 'replayed' } }));
+    await expect(call(sessionEndpoints.refresh, { token: 'jwt-old' })).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/player/sessions/refresh');
+    expect(headersOf().authorization).toBe('Bearer jwt-old');
+    expect(getToken).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('call() sends cookies only when asked for, and fills path params', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { sessionId: 's1' } }));
+    await call(sessionEndpoints.closeSession, { params: { sessionId: 'a/b' } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/player/sessions/a%2Fb/close');
+    expect(fetchMock.mock.calls[0]?.[1].credentials).toBe('omit');
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { accessToken: 't' } }));
+    await call(signInEndpoints.socialSignIn, {
+      query: { code: 'c1', state: '{}' },
+      body: { connection: 'google-oauth2' },
+      credentials: 'same-origin',
+    });
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/player/sessions/social?code=c1&state=%7B%7D');
+    expect(fetchMock.mock.calls[1]?.[1].credentials).toBe('same-origin');
+    expect(headersOf(1).authorization).toBeUndefined();
+  });
+
+  it('an error answer that is not JSON is reported by its status', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    await expect(call(settingsEndpoints.constants)).rejects.toMatchObject({ status: 502, code: 0 });
   });
 
   it('recognises session rejections', () => {

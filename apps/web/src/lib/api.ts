@@ -53,7 +53,7 @@ function isErrorBody(value: unknown): value is ErrorBody {
 }
 
 /**
- * The generic fetch path: same-origin `/api/...`, no cookies or credentials, JSON in and
+ * The generic fetch path: same-origin paths under /api, no credentials (cookies only when asked for), JSON in and
  * out, errors turned into ApiError. Answers the whole parsed body (the envelope).
  */
 async function requestBody(
@@ -66,6 +66,8 @@ async function requestBody(
     signal?: AbortSignal;
     /** Extra request headers (the game frame's `X-Game-Session`). */
     headers?: Record<string, string>;
+    /** Cookies go out only when asked for (the social sign-in's binding cookie). */
+    credentials?: 'same-origin';
   } = {},
 ): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -78,7 +80,7 @@ async function requestBody(
     response = await fetch(`${path}${options.query ? toQueryString(options.query) : ''}`, {
       method,
       headers,
-      credentials: 'omit',
+      credentials: options.credentials ?? 'omit',
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal,
     });
@@ -87,13 +89,26 @@ async function requestBody(
     throw error;
   }
   const text = await response.text();
-  const parsed: unknown = text ? JSON.parse(text) : undefined;
+  const parsed = response.ok ? parseJson(text) : parseJsonOrNothing(text);
   if (!response.ok) {
     if (isErrorBody(parsed))
       throw new ApiError(response.status, parsed.error.code, parsed.error.message, parsed.error.fields);
     throw new ApiError(response.status, 0, response.statusText);
   }
   return parsed;
+}
+
+function parseJson(text: string): unknown {
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** An error answer that is not JSON (a proxy's HTML page) is reported by its status alone. */
+function parseJsonOrNothing(text: string): unknown {
+  try {
+    return parseJson(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** `requestBody` with `{ data }` unwrapped. */
@@ -212,6 +227,13 @@ export type CallInput<E extends EndpointDefinition> = Part<'params', EndpointPar
     signal?: AbortSignal;
     /** Extra request headers (the game frame's `X-Game-Session`, an idempotency key). */
     headers?: Record<string, string>;
+    /**
+     * The token to send instead of the session's: the session's own refresh and logout,
+     * which must neither ask the session for a token nor end it on a 401.
+     */
+    token?: string;
+    /** `same-origin` sends the site's cookies (the social sign-in's binding cookie); else none go out. */
+    credentials?: 'same-origin';
   };
 
 /** The input argument is optional exactly when nothing in it is required. */
@@ -231,6 +253,8 @@ function requestOf(endpoint: EndpointDefinition, input: CallInput<EndpointDefini
       body: input?.body,
       signal: input?.signal,
       headers: input?.headers,
+      token: input?.token,
+      credentials: input?.credentials,
     },
   };
 }
@@ -244,7 +268,7 @@ export async function call<E extends EndpointDefinition>(
   ...[input]: CallArgs<E>
 ): Promise<EndpointData<E>> {
   const { path, options } = requestOf(endpoint, input);
-  return sendsSession(endpoint)
+  return sendsSession(endpoint) && options.token === undefined
     ? authRequest<EndpointData<E>>(endpoint.method, path, options)
     : apiRequest<EndpointData<E>>(endpoint.method, path, options);
 }
@@ -256,7 +280,7 @@ export async function callPaged<E extends EndpointDefinition>(
 ): Promise<Paged<EndpointData<E> extends readonly (infer Item)[] ? Item : never>> {
   type Item = EndpointData<E> extends readonly (infer I)[] ? I : never;
   const { path, options } = requestOf(endpoint, input);
-  if (!sendsSession(endpoint)) {
+  if (!sendsSession(endpoint) || options.token !== undefined) {
     const body = (await requestBody(endpoint.method, path, options)) as Partial<Paged<Item>> | undefined;
     return pageOf(body);
   }

@@ -126,3 +126,11 @@ export function messageFor(failure: ValidationFailure, templates: Readonly<Recor
   const template = templates[failure.rule] ?? defaultMessages[failure.rule];
   return formatMessage(template, failure.params);
 }
+
+/**
+ * The error map of base type errors in other schemas (`{ error: missingOr('invalid') }`):
+ * 'required' when the value is missing altogether, else `rule`.
+ */
+export function missingOr(rule: RuleName) {
+  return (issue: { input?: unknown }): RuleName => (issue.input === undefined ? 'required' : rule);
+}

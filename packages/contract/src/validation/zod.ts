@@ -14,7 +14,14 @@
  */
 import { z } from 'zod';
 import { fieldRules, isRuledField, validateField, type FieldValues, type RuledFieldName } from './fields';
-import { ruleFailure, isRuleName, type MessageParams, type RuleName, type ValidationFailure } from './messages';
+import {
+  missingOr,
+  ruleFailure,
+  isRuleName,
+  type MessageParams,
+  type RuleName,
+  type ValidationFailure,
+} from './messages';
 import {
   formatDateText,
   isCountryCode,
@@ -41,17 +48,9 @@ function addFailure(ctx: TransformContext, value: unknown, result: ValidationFai
   });
 }
 
-/** 'required' when the value is missing altogether, else `rule`: for base type errors. */
-function typeError(rule: RuleName) {
-  return (issue: { input?: unknown }): RuleName => (issue.input === undefined ? 'required' : rule);
-}
-
-/** The same error map for other schemas: `{ error: missingOr('invalid') }`. */
-export const missingOr = typeError;
-
 /** A string accepted by `predicate` (empty refused), reporting `rule` for any failure. */
 function ruleString(rule: RuleName, predicate: (value: string) => boolean) {
-  return z.string({ error: typeError(rule) }).refine((value) => value !== '' && predicate(value), { error: rule });
+  return z.string({ error: missingOr(rule) }).refine((value) => value !== '' && predicate(value), { error: rule });
 }
 
 export const zCountryCode = ruleString('countryCode', isCountryCode);
@@ -61,7 +60,7 @@ export const zOtp = ruleString('otp', isOtp);
 export const zEmail = ruleString('email', isEmail);
 
 /** A phone number, with or without '+', as text or number; output: E.164 digits without '+'. */
-export const zPhone = z.union([z.string(), z.number()], { error: typeError('phone') }).transform((value, ctx) => {
+export const zPhone = z.union([z.string(), z.number()], { error: missingOr('phone') }).transform((value, ctx) => {
   const result = parsePhone(value);
   if (!result.ok) {
     addFailure(ctx, value, ruleFailure('phone', { kind: result.error }));
@@ -71,7 +70,7 @@ export const zPhone = z.union([z.string(), z.number()], { error: typeError('phon
 });
 
 /** Year-month-day text (1-2 digit month and day); output: zero-padded YYYY-MM-DD. */
-export const zDateString = z.string({ error: typeError('date') }).transform((value, ctx) => {
+export const zDateString = z.string({ error: missingOr('date') }).transform((value, ctx) => {
   const date = parseDate(value);
   if (!date) {
     addFailure(ctx, value, ruleFailure('date'));
@@ -81,7 +80,7 @@ export const zDateString = z.string({ error: typeError('date') }).transform((val
 });
 
 /** A timestamp or year-month-day text; output: a Date (text is midnight UTC). */
-export const zDate = z.union([z.string(), z.number()], { error: typeError('date') }).transform((value, ctx) => {
+export const zDate = z.union([z.string(), z.number()], { error: missingOr('date') }).transform((value, ctx) => {
   const date = parseDate(value);
   if (!date) {
     addFailure(ctx, value, ruleFailure('date'));
@@ -91,7 +90,7 @@ export const zDate = z.union([z.string(), z.number()], { error: typeError('date'
 });
 
 /** A CPF with or without '.' and '-'; output: the 11 digits. */
-export const zCpf = z.string({ error: typeError('cpf') }).transform((value, ctx) => {
+export const zCpf = z.string({ error: missingOr('cpf') }).transform((value, ctx) => {
   const digits = isCpf(value) ? normalizeCpf(value) : null;
   if (!digits) {
     addFailure(ctx, value, ruleFailure('cpf'));
@@ -102,17 +101,17 @@ export const zCpf = z.string({ error: typeError('cpf') }).transform((value, ctx)
 
 /** true, false, 1, 0, '1' or '0'; output: a boolean. */
 export const zBooleanLike = z
-  .union([z.boolean(), z.literal([0, 1, '0', '1'])], { error: typeError('booleanLike') })
+  .union([z.boolean(), z.literal([0, 1, '0', '1'])], { error: missingOr('booleanLike') })
   .transform((value) => value === true || value === 1 || value === '1');
 
 /** yes, on, 1, true (also the number 1 and boolean true); output: true. Use for agreements. */
 export const zAffirmative = z
-  .literal(['yes', 'on', '1', 'true', 1, true], { error: typeError('affirmative') })
+  .literal(['yes', 'on', '1', 'true', 1, true], { error: missingOr('affirmative') })
   .transform((): true => true);
 
 /** no, off, 0, false; output: false. */
 export const zNegative = z
-  .literal(['no', 'off', '0', 'false', 0, false], { error: typeError('negative') })
+  .literal(['no', 'off', '0', 'false', 0, false], { error: missingOr('negative') })
   .transform((): false => false);
 
 // ---------------------------------------------------------------------------
@@ -305,7 +304,7 @@ function issueToFailureIssue(issue: z.core.$ZodIssue) {
  * A login: an e-mail when it contains '@', else a phone number (normalised to digits
  * without '+'). The server does not know which tab was used, so it decides by shape.
  */
-export const zLogin = z.string({ error: typeError('invalid') }).transform((value, ctx) => {
+export const zLogin = z.string({ error: missingOr('invalid') }).transform((value, ctx) => {
   if (!isPresent(value)) {
     addFailure(ctx, value, ruleFailure('required'));
     return z.NEVER;
@@ -326,7 +325,7 @@ export const zLogin = z.string({ error: typeError('invalid') }).transform((value
 /** Sign-in body. The password is only required: old accounts may predate the length rule. */
 export const signInBodySchema = z.object({
   login: zLogin,
-  password: z.string({ error: typeError('invalid') }).refine(isPresent, { error: 'required' }),
+  password: z.string({ error: missingOr('invalid') }).refine(isPresent, { error: 'required' }),
 });
 
 // ---------------------------------------------------------------------------

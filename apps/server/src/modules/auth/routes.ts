@@ -1,21 +1,8 @@
-import {
-  authResponseSchema,
-  dataEnvelope,
-  emailRegistrationBodySchema,
-  emailRegistrationResultSchema,
-  messageSchema,
-  otpSendBodySchema,
-  otpVerifyBodySchema,
-  otpVerifyResultSchema,
-  passwordChangeBodySchema,
-  passwordConfirmBodySchema,
-  passwordResetBodySchema,
-  phoneRegistrationBodySchema,
-  registerConfirmBodySchema,
-} from '@croupier/contract';
+import { authEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { allowEmptyJsonBodies } from '../../http/empty-json';
+import { route } from '../../http/endpoint';
 import { clientContext } from './client';
 import { playerOf } from './guards';
 import type { Auth } from './index';
@@ -54,167 +41,142 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: Config }> =
     void reply.header('cache-control', 'no-store');
   });
 
-  app.post(
-    '/api/player/register',
+  route(
+    app,
+    authEndpoints.register,
     {
       config: rateLimit(AUTH_RATE_LIMITS.register),
-      schema: {
-        tags: ['auth'],
-        summary: 'Registers a player by e-mail and signs them in',
-        description:
-          'Guest. `email` plus the registration fields (`GET /api/player/fields/validations?scenario=registration`); ' +
-          'a `phone` is kept, unverified, when that list has a visible `phone`. ' +
-          'Checkboxes take 1/0/""/true/false. Nickname defaults to the e-mail local part; country to the visitor’s, ' +
-          'currency to the country’s, locale to the country’s or the default. 422 with field errors for bad or ' +
-          'missing fields, a common password, a self-excluded e-mail, a taken phone, a currency or locale the site ' +
-          'does not offer, and a country that blocks sign-up. 451 (11006) from a visitor country that blocks sign-up. ' +
-          'Answers a session and mails a confirmation link `/verify/{code}`; for an address that already has an ' +
-          'account it answers `{ mailed: true, message }` (no session) and mails the owner instead. ' +
-          limitText(AUTH_RATE_LIMITS.register),
-        body: emailRegistrationBodySchema,
-        response: { 200: dataEnvelope(emailRegistrationResultSchema) },
-      },
+      tags: ['auth'],
+      summary: 'Registers a player by e-mail and signs them in',
+      description:
+        'Guest. `email` plus the registration fields (`GET /api/player/fields/validations?scenario=registration`); ' +
+        'a `phone` is kept, unverified, when that list has a visible `phone`. ' +
+        'Checkboxes take 1/0/""/true/false. Nickname defaults to the e-mail local part; country to the visitor’s, ' +
+        'currency to the country’s, locale to the country’s or the default. 422 with field errors for bad or ' +
+        'missing fields, a common password, a self-excluded e-mail, a taken phone, a currency or locale the site ' +
+        'does not offer, and a country that blocks sign-up. 451 (11006) from a visitor country that blocks sign-up. ' +
+        'Answers a session and mails a confirmation link `/verify/{code}`; for an address that already has an ' +
+        'account it answers `{ mailed: true, message }` (no session) and mails the owner instead. ' +
+        limitText(AUTH_RATE_LIMITS.register),
     },
     async (request) => ({
       data: await auth.registration.registerByEmail(request.body, clientContext(request, config), request.log),
     }),
   );
 
-  app.post(
-    '/api/player/register/phone',
+  route(
+    app,
+    authEndpoints.registerPhone,
     {
       config: rateLimit(AUTH_RATE_LIMITS.register),
-      schema: {
-        tags: ['auth'],
-        summary: 'Registers a player by phone with the one-time code sent for `registration`',
-        description:
-          'Guest. The registration fields plus `phone` (digits) and `code`. The form is checked first (422 with ' +
-          'field errors), then the code: 400 with code 11003 when it is wrong, used or expired (5 wrong codes burn it). ' +
-          limitText(AUTH_RATE_LIMITS.register),
-        body: phoneRegistrationBodySchema,
-        response: { 200: dataEnvelope(authResponseSchema) },
-      },
+      tags: ['auth'],
+      summary: 'Registers a player by phone with the one-time code sent for `registration`',
+      description:
+        'Guest. The registration fields plus `phone` (digits) and `code`. The form is checked first (422 with ' +
+        'field errors), then the code: 400 with code 11003 when it is wrong, used or expired (5 wrong codes burn it). ' +
+        limitText(AUTH_RATE_LIMITS.register),
     },
     async (request) => ({
       data: await auth.registration.registerByPhone(request.body, clientContext(request, config)),
     }),
   );
 
-  app.post(
-    '/api/player/register/confirm',
+  route(
+    app,
+    authEndpoints.confirmRegistration,
     {
       config: rateLimit(AUTH_RATE_LIMITS.registerConfirm),
-      schema: {
-        tags: ['auth'],
-        summary: 'Confirms the e-mail address with the code of the `/verify/{code}` link',
-        description: `Guest. 422 with \`fields.code\` for an unknown, used or expired code. ${limitText(AUTH_RATE_LIMITS.registerConfirm)}`,
-        body: registerConfirmBodySchema,
-        response: { 200: dataEnvelope(messageSchema) },
-      },
+      tags: ['auth'],
+      summary: 'Confirms the e-mail address with the code of the `/verify/{code}` link',
+      description: `Guest. 422 with \`fields.code\` for an unknown, used or expired code. ${limitText(AUTH_RATE_LIMITS.registerConfirm)}`,
     },
     async (request) => ({ data: await auth.confirmations.confirm(request.body.code) }),
   );
 
-  app.post(
-    '/api/player/otp/send',
+  route(
+    app,
+    authEndpoints.sendOtp,
     {
       onRequest: auth.guards.optionalPlayer,
       config: rateLimit(AUTH_RATE_LIMITS.otpSend),
-      schema: {
-        tags: ['auth'],
-        summary: 'Sends a 6-digit one-time code by SMS',
-        description:
-          `Optional token (required for \`phoneVerification\`, which only sends to the profile's phone). ` +
-          `A code is valid ${OTP_POLICY.ttlSeconds / 60} minutes for its phone and reason and replaces the previous ` +
-          `one. At most ${OTP_POLICY.maxSendsPerWindow} codes per phone and reason in ${OTP_POLICY.windowSeconds / 60} ` +
-          'minutes: then 429 with code 11005 and Retry-After. `registration` refuses a registered or self-excluded ' +
-          'phone (422). `changingPass` answers the same whether or not the phone has an account. ' +
-          limitText(AUTH_RATE_LIMITS.otpSend),
-        body: otpSendBodySchema,
-        response: { 200: dataEnvelope(messageSchema) },
-      },
+      tags: ['auth'],
+      summary: 'Sends a 6-digit one-time code by SMS',
+      description:
+        `Optional token (required for \`phoneVerification\`, which only sends to the profile's phone). ` +
+        `A code is valid ${OTP_POLICY.ttlSeconds / 60} minutes for its phone and reason and replaces the previous ` +
+        `one. At most ${OTP_POLICY.maxSendsPerWindow} codes per phone and reason in ${OTP_POLICY.windowSeconds / 60} ` +
+        'minutes: then 429 with code 11005 and Retry-After. `registration` refuses a registered or self-excluded ' +
+        'phone (422). `changingPass` answers the same whether or not the phone has an account. ' +
+        limitText(AUTH_RATE_LIMITS.otpSend),
     },
     async (request) => ({
       data: await auth.otp.send(request.body, request.player, clientContext(request, config), request.log),
     }),
   );
 
-  app.post(
-    '/api/player/otp/verify',
+  route(
+    app,
+    authEndpoints.verifyOtp,
     {
       onRequest: auth.guards.optionalPlayer,
       config: rateLimit(AUTH_RATE_LIMITS.otpVerify),
-      schema: {
-        tags: ['auth'],
-        summary: 'Checks a one-time code',
-        description:
-          '400 with code 11003 for a wrong, used or expired code; the fifth wrong code burns it. `registration`: ' +
-          'answers the code (then send it with `/register/phone`). `phoneVerification` (token required): confirms ' +
-          "the profile's phone. `changingPass`: answers a password-reset code for `/passwords/confirm`. " +
-          limitText(AUTH_RATE_LIMITS.otpVerify),
-        body: otpVerifyBodySchema,
-        response: { 200: dataEnvelope(otpVerifyResultSchema) },
-      },
+      tags: ['auth'],
+      summary: 'Checks a one-time code',
+      description:
+        '400 with code 11003 for a wrong, used or expired code; the fifth wrong code burns it. `registration`: ' +
+        'answers the code (then send it with `/register/phone`). `phoneVerification` (token required): confirms ' +
+        "the profile's phone. `changingPass`: answers a password-reset code for `/passwords/confirm`. " +
+        limitText(AUTH_RATE_LIMITS.otpVerify),
     },
     async (request) => ({
       data: await auth.otp.verify(request.body, request.player, clientContext(request, config)),
     }),
   );
 
-  app.post(
-    '/api/player/passwords/reset',
+  route(
+    app,
+    authEndpoints.requestPasswordReset,
     {
       config: rateLimit(AUTH_RATE_LIMITS.passwordReset),
-      schema: {
-        tags: ['auth'],
-        summary: 'Mails a password reset link `/password/reset/{code}`',
-        description:
-          'Guest. The same answer whether or not the address has an account; at most 3 e-mails per account per hour. ' +
-          'The link works once, for 60 minutes. ' +
-          limitText(AUTH_RATE_LIMITS.passwordReset),
-        body: passwordResetBodySchema,
-        response: { 200: dataEnvelope(messageSchema) },
-      },
+      tags: ['auth'],
+      summary: 'Mails a password reset link `/password/reset/{code}`',
+      description:
+        'Guest. The same answer whether or not the address has an account; at most 3 e-mails per account per hour. ' +
+        'The link works once, for 60 minutes. ' +
+        limitText(AUTH_RATE_LIMITS.passwordReset),
     },
     async (request) => ({
       data: await auth.passwords.requestReset(request.body.email, clientContext(request, config).ip, request.log),
     }),
   );
 
-  app.post(
-    '/api/player/passwords/confirm',
+  route(
+    app,
+    authEndpoints.confirmPasswordReset,
     {
       config: rateLimit(AUTH_RATE_LIMITS.passwordConfirm),
-      schema: {
-        tags: ['auth'],
-        summary: 'Sets a new password with a reset code',
-        description:
-          'Guest. The code comes from the e-mailed link or from `/otp/verify` (`changingPass`). 422 with ' +
-          '`fields.code` for an invalid, used or expired code. Ends every session of the player. ' +
-          limitText(AUTH_RATE_LIMITS.passwordConfirm),
-        body: passwordConfirmBodySchema,
-        response: { 200: dataEnvelope(messageSchema) },
-      },
+      tags: ['auth'],
+      summary: 'Sets a new password with a reset code',
+      description:
+        'Guest. The code comes from the e-mailed link or from `/otp/verify` (`changingPass`). 422 with ' +
+        '`fields.code` for an invalid, used or expired code. Ends every session of the player. ' +
+        limitText(AUTH_RATE_LIMITS.passwordConfirm),
     },
     async (request) => ({ data: await auth.passwords.confirmReset(request.body) }),
   );
 
-  app.put(
-    '/api/player/passwords',
+  route(
+    app,
+    authEndpoints.changePassword,
     {
       onRequest: auth.guards.requirePlayer,
       config: rateLimit(AUTH_RATE_LIMITS.passwordChange),
-      schema: {
-        tags: ['auth'],
-        summary: 'Changes the password',
-        description:
-          'Bearer. 422 on `currentPassword` when it is wrong (never 401). `closeOtherSessions` (default true) ends ' +
-          'every other session; the current one stays. ' +
-          limitText(AUTH_RATE_LIMITS.passwordChange),
-        security: [{ bearer: [] }],
-        body: passwordChangeBodySchema,
-        response: { 200: dataEnvelope(messageSchema) },
-      },
+      tags: ['auth'],
+      summary: 'Changes the password',
+      description:
+        'Bearer. 422 on `currentPassword` when it is wrong (never 401). `closeOtherSessions` (default true) ends ' +
+        'every other session; the current one stays. ' +
+        limitText(AUTH_RATE_LIMITS.passwordChange),
     },
     async (request) => {
       const { message } = await auth.passwords.change(playerOf(request), request.body, request.log);

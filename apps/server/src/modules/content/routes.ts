@@ -1,35 +1,18 @@
-import {
-  CONTENT_GROUPS,
-  PAGE_TYPES,
-  contentGroupsQuerySchema,
-  contentTreeSchema,
-  dataEnvelope,
-  localeQuerySchema,
-  pageSchema,
-  pageSummarySchema,
-} from '@croupier/contract';
+import { CONTENT_GROUPS, contentEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/endpoint';
 import { sendCachedData } from '../../http/json-cache';
 import type { ContentService } from './service';
 
 const CONTENT_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
 
-const groupsResponse = z.object({
-  locale: z.string(),
-  groups: z.partialRecord(z.enum(CONTENT_GROUPS), contentTreeSchema),
-});
-
 export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, { content }) => {
-  app.get(
-    '/api/content/groups',
+  route(
+    app,
+    contentEndpoints.getGroups,
     {
-      schema: {
-        tags: ['content'],
-        summary: 'Several content groups at once (all when `groups[]` is absent), merged over the default locale',
-        querystring: contentGroupsQuerySchema,
-        response: { 200: dataEnvelope(groupsResponse) },
-      },
+      tags: ['content'],
+      summary: 'Several content groups at once (all when `groups[]` is absent), merged over the default locale',
     },
     async (request, reply) =>
       sendCachedData(
@@ -40,16 +23,12 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
       ),
   );
 
-  app.get(
-    '/api/content/groups/:group',
+  route(
+    app,
+    contentEndpoints.getGroup,
     {
-      schema: {
-        tags: ['content'],
-        summary: 'One content group in a locale, missing keys filled from the default locale',
-        params: z.object({ group: z.enum(CONTENT_GROUPS) }),
-        querystring: localeQuerySchema,
-        response: { 200: dataEnvelope(contentTreeSchema) },
-      },
+      tags: ['content'],
+      summary: 'One content group in a locale, missing keys filled from the default locale',
     },
     async (request, reply) => {
       const { groups } = await content.getGroups(request.query.locale, [request.params.group]);
@@ -57,16 +36,12 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
     },
   );
 
-  app.get(
-    '/api/content/pages/:type',
+  route(
+    app,
+    contentEndpoints.listPages,
     {
-      schema: {
-        tags: ['content'],
-        summary: 'The pages of one type (static, questions, bonus, welcome-package, contact)',
-        params: z.object({ type: z.enum(PAGE_TYPES) }),
-        querystring: localeQuerySchema,
-        response: { 200: dataEnvelope(z.array(pageSummarySchema)) },
-      },
+      tags: ['content'],
+      summary: 'The pages of one type (static, questions, bonus, welcome-package, contact)',
     },
     async (request, reply) => {
       void reply.header('cache-control', CONTENT_CACHE);
@@ -74,16 +49,12 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
     },
   );
 
-  app.get(
-    '/api/content/pages/:type/:identity',
+  route(
+    app,
+    contentEndpoints.getPage,
     {
-      schema: {
-        tags: ['content'],
-        summary: 'One page; 404 when it exists in no locale',
-        params: z.object({ type: z.enum(PAGE_TYPES), identity: z.string().regex(/^[a-z0-9-]{1,100}$/) }),
-        querystring: localeQuerySchema,
-        response: { 200: dataEnvelope(pageSchema) },
-      },
+      tags: ['content'],
+      summary: 'One page; 404 when it exists in no locale',
     },
     async (request, reply) => {
       void reply.header('cache-control', CONTENT_CACHE);

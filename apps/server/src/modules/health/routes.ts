@@ -1,12 +1,8 @@
+import { healthEndpoints, healthSchema } from '@croupier/contract';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/database';
-
-const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  checks: z.record(z.string(), z.enum(['ok', 'failed'])),
-});
+import { route } from '../../http/endpoint';
 
 /**
  * Liveness (`/api/health`: the process answers) and readiness (`/api/health/ready`: the
@@ -16,14 +12,24 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; isShuttingDown: () =>
   app,
   { db, isShuttingDown },
 ) => {
-  app.get('/api/health', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async (_request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    return { status: 'ok' as const, checks: {} };
-  });
+  route(
+    app,
+    healthEndpoints.live,
+    { tags: ['health'], summary: 'Liveness: the process answers' },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { status: 'ok' as const, checks: {} };
+    },
+  );
 
-  app.get(
-    '/api/health/ready',
-    { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } },
+  route(
+    app,
+    healthEndpoints.ready,
+    {
+      tags: ['health'],
+      summary: 'Readiness: the database answers and the process is not shutting down (else 503)',
+      responses: { 503: healthSchema },
+    },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       let database: 'ok' | 'failed' = 'ok';

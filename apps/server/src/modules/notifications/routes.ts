@@ -1,6 +1,7 @@
-import { communicationBodySchema, dataEnvelope, messageSchema } from '@croupier/contract';
+import { notificationEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import { route } from '../../http/endpoint';
 import { clientIp } from '../../http/geo';
 import type { CommunicationsService } from './service';
 
@@ -16,17 +17,14 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
   communications: CommunicationsService;
   config: Config;
 }> = async (app, { communications, config }) => {
-  app.post(
-    '/api/notification/communications',
+  route(
+    app,
+    notificationEndpoints.sendCommunication,
     {
       config: { rateLimit: { max: CONTACT_RATE_LIMIT.max, timeWindow: CONTACT_RATE_LIMIT.timeWindowMs } },
-      schema: {
-        tags: ['notifications'],
-        summary: 'Contact form: stores the message, e-mails it to support and acknowledges it to the sender',
-        description: `Guest. At most ${CONTACT_RATE_LIMIT.max} requests per client IP in ${CONTACT_RATE_LIMIT.timeWindowMs / 60_000} minutes (429 after that). 422 with field errors for bad input. A message is kept even if its e-mails cannot be sent.`,
-        body: communicationBodySchema,
-        response: { 200: dataEnvelope(messageSchema) },
-      },
+      tags: ['notifications'],
+      summary: 'Contact form: stores the message, e-mails it to support and acknowledges it to the sender',
+      description: `Guest. At most ${CONTACT_RATE_LIMIT.max} requests per client IP in ${CONTACT_RATE_LIMIT.timeWindowMs / 60_000} minutes (429 after that). 422 with field errors for bad input. A message is kept even if its e-mails cannot be sent.`,
     },
     async (request) => {
       await communications.submit({

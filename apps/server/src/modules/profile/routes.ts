@@ -1,13 +1,6 @@
-import {
-  dataEnvelope,
-  fieldSchema,
-  fieldsQuerySchema,
-  messageSchema,
-  profileSchema,
-  profileUpdateBodySchema,
-} from '@croupier/contract';
+import { profileEditEndpoints, profileEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/endpoint';
 import { sendCachedData } from '../../http/json-cache';
 import type { AuthGuards } from '../auth';
 import { playerOf } from '../auth';
@@ -27,35 +20,29 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   guards: AuthGuards;
   resendConfirmation: (playerId: string) => Promise<{ message: string }>;
 }> = async (app, { profiles, fields, guards, resendConfirmation }) => {
-  app.get(
-    '/api/player/fields/validations',
+  route(
+    app,
+    profileEndpoints.listFields,
     {
-      schema: {
-        tags: ['profile'],
-        summary: 'Which fields the registration or profile form shows and requires',
-        description:
-          'Guest or Bearer (a token is not needed for either scenario: the rules are the same for everyone). ' +
-          '`editable: false` (profile): the field can be filled in once, not changed. `registration` lists the ' +
-          'fields besides the login: each tab supplies its own (e-mail or phone); a listed `phone` asks for a phone ' +
-          'in addition on the e-mail tab.',
-        querystring: fieldsQuerySchema,
-        response: { 200: dataEnvelope(z.array(fieldSchema)) },
-      },
+      tags: ['profile'],
+      summary: 'Which fields the registration or profile form shows and requires',
+      description:
+        'Guest or Bearer (a token is not needed for either scenario: the rules are the same for everyone). ' +
+        '`editable: false` (profile): the field can be filled in once, not changed. `registration` lists the ' +
+        'fields besides the login: each tab supplies its own (e-mail or phone); a listed `phone` asks for a phone ' +
+        'in addition on the e-mail tab.',
     },
     async (request, reply) =>
       sendCachedData(request, reply, await fields.listFields(request.query.scenario), FIELDS_CACHE),
   );
 
-  app.get(
-    '/api/player/profile',
+  route(
+    app,
+    profileEndpoints.getProfile,
     {
       onRequest: guards.requirePlayer,
-      schema: {
-        tags: ['profile'],
-        summary: "The signed-in player's profile",
-        security: [{ bearer: [] }],
-        response: { 200: dataEnvelope(profileSchema) },
-      },
+      tags: ['profile'],
+      summary: "The signed-in player's profile",
     },
     async (request, reply) => {
       void reply.header('cache-control', PRIVATE);
@@ -63,23 +50,19 @@ export const profileRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.put(
-    '/api/player/profile',
+  route(
+    app,
+    profileEditEndpoints.updateProfile,
     {
       onRequest: guards.requirePlayer,
-      schema: {
-        tags: ['profile'],
-        summary: 'Updates editable profile fields',
-        description:
-          'Any subset of the editable fields; an absent key is unchanged, `""` or null clears a value. Other keys ' +
-          '(status, id, externalId, confirmedAt, phoneConfirmed, currency, balances…) are ignored. A new e-mail ' +
-          'address loses its confirmation and gets a confirmation link; a new phone loses its confirmation. ' +
-          '422 with field errors for bad values, a duplicate e-mail or phone, a required field cleared, or a change ' +
-          'of a field that is not editable once set.',
-        security: [{ bearer: [] }],
-        body: profileUpdateBodySchema,
-        response: { 200: dataEnvelope(profileSchema) },
-      },
+      tags: ['profile'],
+      summary: 'Updates editable profile fields',
+      description:
+        'Any subset of the editable fields; an absent key is unchanged, `""` or null clears a value. Other keys ' +
+        '(status, id, externalId, confirmedAt, phoneConfirmed, currency, balances…) are ignored. A new e-mail ' +
+        'address loses its confirmation and gets a confirmation link; a new phone loses its confirmation. ' +
+        '422 with field errors for bad values, a duplicate e-mail or phone, a required field cleared, or a change ' +
+        'of a field that is not editable once set.',
     },
     async (request, reply) => {
       void reply.header('cache-control', PRIVATE);
@@ -87,20 +70,17 @@ export const profileRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/api/player/profile/confirmations/email/resend',
+  route(
+    app,
+    profileEndpoints.resendEmailConfirmation,
     {
       onRequest: guards.requirePlayer,
       config: { rateLimit: { max: RESEND_RATE_LIMIT.max, timeWindow: RESEND_RATE_LIMIT.timeWindowMs } },
-      schema: {
-        tags: ['profile'],
-        summary: 'Mails a new e-mail confirmation link',
-        description:
-          '409 when there is no address or it is already confirmed; 429 after 3 e-mails in 10 minutes (and after ' +
-          `${RESEND_RATE_LIMIT.max} requests per client IP).`,
-        security: [{ bearer: [] }],
-        response: { 200: dataEnvelope(messageSchema) },
-      },
+      tags: ['profile'],
+      summary: 'Mails a new e-mail confirmation link',
+      description:
+        '409 when there is no address or it is already confirmed; 429 after 3 e-mails in 10 minutes (and after ' +
+        `${RESEND_RATE_LIMIT.max} requests per client IP).`,
     },
     async (request) => ({ data: await resendConfirmation(playerOf(request).id) }),
   );

@@ -1,15 +1,10 @@
+import { realtimeDevEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/endpoint';
 import { AppError } from '../../lib/errors';
 import type { RealtimeEvents } from './after-commit';
 import { encodeEvent, InvalidRealtimeEventError, type EncodedEvent } from './bus';
 import type { Gateway } from './gateway';
-
-const publicationSchema = z.object({ channel: z.string().min(1).max(255), data: z.record(z.string(), z.unknown()) });
-const bodySchema = z.union([
-  publicationSchema,
-  z.object({ publications: z.array(publicationSchema).min(1).max(5000) }),
-]);
 
 /**
  * Development only (not registered in production, like the dev outbox): publishes events
@@ -21,15 +16,12 @@ export const devRealtimeRoutes: FastifyPluginAsyncZod<{ events: RealtimeEvents; 
   app,
   { events, gateway },
 ) => {
-  app.post(
-    '/api/dev/realtime/publish',
+  route(
+    app,
+    realtimeDevEndpoints.publish,
     {
-      schema: {
-        tags: ['dev'],
-        summary: 'Development only: publish realtime events ({ channel, data } or { publications: [...] })',
-        body: bodySchema,
-        response: { 200: z.object({ data: z.object({ published: z.number().int() }) }) },
-      },
+      tags: ['dev'],
+      summary: 'Development only: publish realtime events ({ channel, data } or { publications: [...] })',
     },
     async (request) => {
       const publications = 'publications' in request.body ? request.body.publications : [request.body];
@@ -50,26 +42,14 @@ export const devRealtimeRoutes: FastifyPluginAsyncZod<{ events: RealtimeEvents; 
     },
   );
 
-  app.get(
-    '/api/dev/realtime/stats',
+  route(
+    app,
+    realtimeDevEndpoints.stats,
     {
-      schema: {
-        tags: ['dev'],
-        summary:
-          "Development only: this process's realtime connections, players and subscriptions, and its memory " +
-          '(after a garbage collection when `gc=1` and node runs with --expose-gc)',
-        querystring: z.object({ gc: z.enum(['0', '1']).optional() }),
-        response: {
-          200: z.object({
-            data: z.object({
-              connections: z.number(),
-              players: z.number(),
-              subscriptions: z.number(),
-              memory: z.object({ rss: z.number(), heapUsed: z.number(), external: z.number() }),
-            }),
-          }),
-        },
-      },
+      tags: ['dev'],
+      summary:
+        "Development only: this process's realtime connections, players and subscriptions, and its memory " +
+        '(after a garbage collection when `gc=1` and node runs with --expose-gc)',
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');

@@ -1,14 +1,6 @@
-import {
-  constantsSchema,
-  countrySchema,
-  currenciesQuerySchema,
-  currencySchema,
-  dataEnvelope,
-  localeSchema,
-  playerInitSchema,
-} from '@croupier/contract';
+import { settingsEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/endpoint';
 import { visitorCountry } from '../../http/geo';
 import { sendCachedData } from '../../http/json-cache';
 import type { Config } from '../../config';
@@ -21,15 +13,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; 
   app,
   { settings, config },
 ) => {
-  app.get(
-    '/api/settings/currencies',
+  route(
+    app,
+    settingsEndpoints.listCurrencies,
     {
-      schema: {
-        tags: ['settings'],
-        summary: 'Currencies with rates; visible=1 keeps the ones shown to players',
-        querystring: currenciesQuerySchema,
-        response: { 200: dataEnvelope(z.array(currencySchema)) },
-      },
+      tags: ['settings'],
+      summary: 'Currencies with rates; visible=1 keeps the ones shown to players',
     },
     async (request, reply) =>
       sendCachedData(
@@ -40,50 +29,42 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; 
       ),
   );
 
-  app.get(
-    '/api/settings/locales',
+  route(
+    app,
+    settingsEndpoints.listLocales,
     {
-      schema: {
-        tags: ['settings'],
-        summary: 'Site locales; exactly one is the default',
-        response: { 200: dataEnvelope(z.array(localeSchema)) },
-      },
+      tags: ['settings'],
+      summary: 'Site locales; exactly one is the default',
     },
     async (request, reply) => sendCachedData(request, reply, await settings.listLocales(), PUBLIC_CACHE),
   );
 
-  app.get(
-    '/api/settings/countries',
+  route(
+    app,
+    settingsEndpoints.listCountries,
     {
-      schema: {
-        tags: ['settings'],
-        summary: 'All ISO countries with locale, currency and restriction',
-        response: { 200: dataEnvelope(z.array(countrySchema)) },
-      },
+      tags: ['settings'],
+      summary: 'All ISO countries with locale, currency and restriction',
     },
     async (request, reply) => sendCachedData(request, reply, await settings.listCountries(), PUBLIC_CACHE),
   );
 
-  app.get(
-    '/api/settings/constants',
+  route(
+    app,
+    settingsEndpoints.constants,
     {
-      schema: {
-        tags: ['settings'],
-        summary: 'Every enumeration the client needs',
-        response: { 200: dataEnvelope(constantsSchema) },
-      },
+      tags: ['settings'],
+      summary: 'Every enumeration the client needs',
     },
     async (request, reply) => sendCachedData(request, reply, settings.getConstants(), PUBLIC_CACHE),
   );
 
-  app.get(
-    '/api/player/init',
+  route(
+    app,
+    settingsEndpoints.playerInit,
     {
-      schema: {
-        tags: ['settings'],
-        summary: "What the client needs at start: the visitor's country, its restriction and locale, feature flags",
-        response: { 200: dataEnvelope(playerInitSchema) },
-      },
+      tags: ['settings'],
+      summary: "What the client needs at start: the visitor's country, its restriction and locale, feature flags",
     },
     async (request, reply) => {
       // Depends on the visitor's headers: never cache it in a shared cache.

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { resolveFingerprint, useLoginEffects, type AuthResponse } from '../../features/auth';
+import { resolveFingerprint, useLoginEffects } from '../../features/auth';
 import { useSocialCallback } from '../../features/auth/social/useSocialCallback';
-import { apiRequest } from '../../lib/api';
+import { authEndpoints, signInEndpoints } from '@croupier/contract';
+import { call } from '../../lib/api';
 import { hidePreloader } from '../../lib/preloader';
 import { useLocale } from '../../lib/app-settings';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -37,9 +38,7 @@ export function AutologinPage() {
       return;
     }
     resolveFingerprint()
-      .then((fingerprint) =>
-        apiRequest<AuthResponse>('POST', '/api/player/sessions/token', { body: { token, fingerprint } }),
-      )
+      .then((fingerprint) => call(signInEndpoints.signInWithToken, { body: { token, fingerprint } }))
       .then((response) => {
         signedIn(response);
         void navigate(safePath(params.get('redirectUrl'), home), { replace: true });
@@ -66,7 +65,7 @@ export function VerifyEmailPage() {
   const { localePath } = useLocale();
   const { t } = useTranslation('layout');
   useOnce(() => {
-    apiRequest('POST', '/api/player/register/confirm', { body: { code: confirmCode } })
+    call(authEndpoints.confirmRegistration, { body: { code: confirmCode } })
       .then(() => void navigate(`${localePath('/')}?profile-confirmed=true`, { replace: true }))
       .catch(() => void navigate(localePath('/'), { replace: true }));
   });

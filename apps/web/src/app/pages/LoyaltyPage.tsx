@@ -1,8 +1,8 @@
-import type { LoyaltyLevel } from '@croupier/contract';
+import { retentionEndpoints } from '@croupier/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ui/ErrorState';
-import { apiRequest } from '../../lib/api';
+import { call } from '../../lib/api';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { formatNumber } from '../../lib/format';
@@ -13,7 +13,7 @@ export function LoyaltyPage() {
   const levels = useQuery({
     queryKey: ['retention', 'levels'],
     queryFn: ({ signal }) =>
-      apiRequest<LoyaltyLevel[]>('GET', '/api/retention/levels', {
+      call(retentionEndpoints.listLevels, {
         query: { page: 1, perPage: 50, sortBy: 'order', sortOrder: 'asc' },
         signal,
       }),

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { hasApiStatus } from '../../lib/api';
 import { useToasts } from '../layout';
 import { useModals, type ModalBodyProps } from '../modals';
-import { authCalls } from './api';
+import { authCalls } from './calls';
 import { describedBy, FieldShell, PasswordStrengthMeter, Spinner, useFailureText } from '../../components/fields';
 import { firstFieldErrors } from './logic';
 import { SwitchButton } from './SignInModalBody';

@@ -7,7 +7,8 @@ import { useToasts } from '../layout';
 import { useModals, type ModalBodyProps } from '../modals';
 import { useCountries } from '../settings';
 import { openAfterLogin } from './after-login';
-import { authCalls, resolveFingerprint, useConstants } from './api';
+import { resolveFingerprint, useConstants } from './api';
+import { authCalls } from './calls';
 import { useLoginEffects } from './effects';
 import {
   describedBy,

@@ -1,19 +1,9 @@
-import type { Constants } from '@croupier/contract';
+import { profileEndpoints, settingsEndpoints } from '@croupier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, apiRequest, authApi } from '../../lib/api';
+import { call } from '../../lib/api';
 import { readCookie } from '../../lib/cookies';
 import { AFFILIATE_COOKIE, getVisitorId, readStoredVisitorId } from '../tracking';
 import { useSession } from './session';
-import type {
-  AuthResponse,
-  EmailRegistrationResult,
-  FieldRule,
-  MessageResponse,
-  OtpReason,
-  Profile,
-  RegistrationBody,
-  SignInBody,
-} from './types';
 
 const SETTINGS_STALE_MS = 10 * 60_000;
 /** How long a sign-in waits for the visitor id before it goes without one. */
@@ -28,7 +18,7 @@ export const authKeys = {
 /** `GET /api/settings/constants` (registration types, social providers, Telegram…). */
 export const constantsQuery = queryOptions({
   queryKey: authKeys.constants,
-  queryFn: ({ signal }) => api.get<Constants>('/api/settings/constants', undefined, signal),
+  queryFn: ({ signal }) => call(settingsEndpoints.constants, { signal }),
   staleTime: SETTINGS_STALE_MS,
 });
 
@@ -39,7 +29,7 @@ export function useConstants() {
 /** The registration field rules as the server sends them (the app start prefetches them). */
 export const registrationFieldsQuery = queryOptions({
   queryKey: authKeys.fields('registration'),
-  queryFn: ({ signal }) => api.get<FieldRule[]>('/api/player/fields/validations', { scenario: 'registration' }, signal),
+  queryFn: ({ signal }) => call(profileEndpoints.listFields, { query: { scenario: 'registration' }, signal }),
   staleTime: SETTINGS_STALE_MS,
 });
 
@@ -53,7 +43,7 @@ export function useRegistrationFields() {
 
 export const profileQuery = queryOptions({
   queryKey: authKeys.profile,
-  queryFn: ({ signal }) => authApi.get<Profile>('/api/player/profile', undefined, signal),
+  queryFn: ({ signal }) => call(profileEndpoints.getProfile, { signal }),
   staleTime: 60_000,
 });
 
@@ -82,17 +72,3 @@ export async function resolveFingerprint(): Promise<string> {
 export function readAffiliateTag(): string | undefined {
   return readCookie(AFFILIATE_COOKIE) || undefined;
 }
-
-export const authCalls = {
-  signIn: (body: SignInBody) => apiRequest<AuthResponse>('POST', '/api/player/sessions', { body }),
-  /** A session, or `{ mailed }` when the address has an account (its owner was e-mailed). */
-  register: (body: RegistrationBody) => apiRequest<EmailRegistrationResult>('POST', '/api/player/register', { body }),
-  registerPhone: (body: RegistrationBody & { code: string }) =>
-    apiRequest<AuthResponse>('POST', '/api/player/register/phone', { body }),
-  sendOtp: (phone: string, reason: OtpReason) =>
-    apiRequest<MessageResponse>('POST', '/api/player/otp/send', { body: { phone, reason } }),
-  requestPasswordReset: (email: string) =>
-    apiRequest<MessageResponse>('POST', '/api/player/passwords/reset', { body: { email } }),
-  confirmPasswordReset: (body: { code: string; newPassword: string; repeatNewPassword: string }) =>
-    apiRequest<MessageResponse>('POST', '/api/player/passwords/confirm', { body }),
-};

@@ -1,5 +1,5 @@
-import type { FieldErrors } from '@croupier/contract';
-import { ApiError, hasApiStatus, isApiError } from '../../lib/api';
+import { endpointPath, type FieldErrors, signInEndpoints } from '@croupier/contract';
+import { ApiError, hasApiStatus, isApiError, toQueryString } from '../../lib/api';
 import type { LoginType } from './types';
 
 // ---------------------------------------------------------------------------
@@ -142,17 +142,17 @@ export function backRouteOf(location: { pathname: string; search: string }): str
   return `${location.pathname}${query ? `?${query}` : ''}`;
 }
 
-/** `state`: URL-encoded JSON `{"backRoute": "<URL-encoded path and query>"}`. */
+/** `state`: JSON `{"backRoute": "<URL-encoded path and query>"}` (URL-encoded again in the query). */
 export function socialState(backRoute: string): string {
-  return encodeURIComponent(JSON.stringify({ backRoute: encodeURIComponent(backRoute) }));
+  return JSON.stringify({ backRoute: encodeURIComponent(backRoute) });
 }
 
 export function auth0RedirectUrl(connection: string, backRoute: string): string {
-  return `/api/player/sessions/social/auth0/redirect?state=${socialState(backRoute)}&connection=${encodeURIComponent(connection)}`;
+  return `${endpointPath(signInEndpoints.socialBrokerRedirect)}${toQueryString({ state: socialState(backRoute), connection })}`;
 }
 
 export function directRedirectUrl(provider: string, backRoute: string): string {
-  return `/api/player/sessions/social/${encodeURIComponent(provider)}/redirect?state=${socialState(backRoute)}`;
+  return `${endpointPath(signInEndpoints.socialDirectRedirect, { provider })}${toQueryString({ state: socialState(backRoute) })}`;
 }
 
 export interface SocialConnection {

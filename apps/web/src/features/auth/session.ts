@@ -1,5 +1,6 @@
+import { sessionEndpoints } from '@croupier/contract';
 import { useSyncExternalStore } from 'react';
-import { ApiError, apiRequest, setAuthBridge } from '../../lib/api';
+import { ApiError, call, setAuthBridge } from '../../lib/api';
 import { ONE_YEAR_SECONDS, readCookie, writeCookie } from '../../lib/cookies';
 import {
   CHANGE_SESSION_KEY,
@@ -15,7 +16,6 @@ import {
   type SyncDecision,
 } from './sync';
 import { isTokenExpired } from './token';
-import type { AuthResponse } from './types';
 
 /**
  * The session in the browser (docs/web-client.md, Session): login effects, logout, token
@@ -217,11 +217,9 @@ export const session = createSession({
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   tabId: newTabId(),
-  refresh: (token) =>
-    apiRequest<AuthResponse>('POST', '/api/player/sessions/refresh', { token }).then(
-      (response) => response.accessToken,
-    ),
-  logout: (token) => apiRequest('POST', '/api/player/sessions/logout', { token }),
+  // The session's own calls carry their token: asking the session for one would wait on itself.
+  refresh: (token) => call(sessionEndpoints.refresh, { token }).then((response) => response.accessToken),
+  logout: (token) => call(sessionEndpoints.logout, { token }),
   lock: () =>
     typeof navigator !== 'undefined' && navigator.locks
       ? <T>(task: () => Promise<T>) => navigator.locks.request(REFRESH_FLAG_KEY, task) as Promise<T>

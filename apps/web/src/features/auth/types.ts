@@ -11,11 +11,6 @@ export type {
   Profile,
 } from '@croupier/contract';
 
-/** `{ message }` answers (OTP send, password reset). */
-export interface MessageResponse {
-  message: string;
-}
-
 export interface SignInBody {
   login: string;
   password: string;

@@ -1,11 +1,16 @@
-import { communicationBodySchema, COMMUNICATION_LIMITS, fieldFailures } from '@croupier/contract';
+import {
+  communicationBodySchema,
+  COMMUNICATION_LIMITS,
+  fieldFailures,
+  notificationEndpoints,
+} from '@croupier/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../components/fields';
 import { TextAreaField, TextField } from '../../components/ui/TextField';
-import { ApiError, apiRequest, hasApiStatus } from '../../lib/api';
+import { ApiError, call, hasApiStatus } from '../../lib/api';
 import { ruleResolver } from '../../lib/rule-resolver';
 import { useToasts } from '../layout';
 import { Button } from '../../components/ui/Button';
@@ -43,7 +48,7 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
 
   const send = useMutation({
     mutationFn: (body: { email: string; message: string; locale: string }) =>
-      apiRequest<{ message: string }>('POST', '/api/notification/communications', { body }),
+      call(notificationEndpoints.sendCommunication, { body }),
     onSuccess: () => {
       setSent(true);
       notify({

@@ -1,7 +1,7 @@
-import { CONTENT_GROUPS, type ContentGroup, type ContentTree } from '@croupier/contract';
+import { CONTENT_GROUPS, contentEndpoints, type ContentGroup, type ContentTree } from '@croupier/contract';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /**
  * Every user-facing text comes from the content service. Each content group is an
@@ -10,7 +10,7 @@ import { api } from '../../lib/api';
 export async function loadContent(
   locale: string,
 ): Promise<{ locale: string; groups: Partial<Record<ContentGroup, ContentTree>> }> {
-  return api.get('/api/content/groups', { locale, groups: [...CONTENT_GROUPS] });
+  return call(contentEndpoints.getGroups, { query: { locale, groups: [...CONTENT_GROUPS] } });
 }
 
 export async function createI18n(locale: string): Promise<i18n> {

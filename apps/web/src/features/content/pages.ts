@@ -1,14 +1,14 @@
-import type { Page, PageSummary, PageType } from '@croupier/contract';
+import { contentEndpoints, type PageType } from '@croupier/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, hasApiStatus } from '../../lib/api';
+import { call, hasApiStatus } from '../../lib/api';
 
 export function usePageList(type: PageType) {
   const { i18n } = useTranslation();
   const locale = i18n.language;
   return useQuery({
     queryKey: ['content', 'pages', type, locale],
-    queryFn: ({ signal }) => api.get<PageSummary[]>(`/api/content/pages/${type}`, { locale }, signal),
+    queryFn: ({ signal }) => call(contentEndpoints.listPages, { params: { type }, query: { locale }, signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -19,7 +19,7 @@ export function useContentPage(type: PageType, identity: string | undefined) {
   return useQuery({
     queryKey: ['content', 'page', type, identity, locale],
     queryFn: ({ signal }) =>
-      api.get<Page>(`/api/content/pages/${type}/${encodeURIComponent(identity ?? '')}`, { locale }, signal),
+      call(contentEndpoints.getPage, { params: { type, identity: identity ?? '' }, query: { locale }, signal }),
     enabled: Boolean(identity),
     staleTime: 5 * 60_000,
     // A missing page is an answer, not a failure to retry.

@@ -1,7 +1,5 @@
-import type { Profile } from '@croupier/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { authApi } from '../../lib/api';
 import { authKeys, useSession } from '../auth';
 import { reportInstalledApp } from '../pwa';
 
@@ -19,7 +17,10 @@ export function InstalledAppReport() {
     void reportInstalledApp({
       token,
       update: async (patch) => {
-        const profile = await authApi.put<Profile>('/api/player/profile', patch);
+        // Loaded only when there is something to report: the edit call carries the
+        // profile's field validation, which the first screen does not need.
+        const { profileCalls } = await import('./api');
+        const profile = await profileCalls.update(patch);
         queryClient.setQueryData(authKeys.profile, profile);
       },
     });

@@ -1,7 +1,14 @@
-import type { Profile, Session } from '@croupier/contract';
+import {
+  authEndpoints,
+  type EndpointBody,
+  profileEditEndpoints,
+  profileEndpoints,
+  type Session,
+  sessionEndpoints,
+} from '@croupier/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authApi, authPaged, type Paged } from '../../lib/api';
-import { authKeys, type FieldRule, useProfile, useSession } from '../auth';
+import { call, callPaged, type Paged } from '../../lib/api';
+import { authKeys, useProfile, useSession } from '../auth';
 import { replaceSession, SESSIONS_PER_PAGE } from './logic';
 
 /** Field rules change rarely (the server caches them too). */
@@ -19,16 +26,16 @@ export const profileKeys = {
 };
 
 export const profileCalls = {
-  update: (body: Record<string, unknown>) => authApi.put<Profile>('/api/player/profile', body),
+  update: (body: EndpointBody<typeof profileEditEndpoints.updateProfile>) =>
+    call(profileEditEndpoints.updateProfile, { body }),
   changePassword: (body: {
     currentPassword: string;
     newPassword: string;
     repeatNewPassword: string;
     closeOtherSessions: boolean;
-  }) => authApi.put<{ message: string }>('/api/player/passwords', body),
-  resendConfirmation: () => authApi.post<{ message: string }>('/api/player/profile/confirmations/email/resend'),
-  closeSession: (sessionId: string) =>
-    authApi.put<Session>(`/api/player/sessions/${encodeURIComponent(sessionId)}/close`),
+  }) => call(authEndpoints.changePassword, { body }),
+  resendConfirmation: () => call(profileEndpoints.resendEmailConfirmation),
+  closeSession: (sessionId: string) => call(sessionEndpoints.closeSession, { params: { sessionId } }),
 };
 
 export { useProfile };
@@ -38,8 +45,7 @@ export function useProfileFields() {
   const { isLoggedIn } = useSession();
   return useQuery({
     queryKey: profileKeys.fields,
-    queryFn: ({ signal }) =>
-      authApi.get<FieldRule[]>('/api/player/fields/validations', { scenario: 'profile' }, signal),
+    queryFn: ({ signal }) => call(profileEndpoints.listFields, { query: { scenario: 'profile' }, signal }),
     staleTime: FIELDS_STALE_MS,
     enabled: isLoggedIn,
   });
@@ -72,7 +78,7 @@ export function useSessions(page: number, perPage = SESSIONS_PER_PAGE) {
   const { isLoggedIn } = useSession();
   return useQuery({
     queryKey: profileKeys.sessionsPage(page, perPage),
-    queryFn: ({ signal }) => authPaged<Session>('/api/player/sessions', { page, perPage }, signal),
+    queryFn: ({ signal }) => callPaged(sessionEndpoints.listSessions, { query: { page, perPage }, signal }),
     placeholderData: keepPreviousData,
     enabled: isLoggedIn,
   });

@@ -1,7 +1,4 @@
-import { channels } from '@croupier/contract';
-
-/** The gateway's path (contract REALTIME_PATH), kept here so that the light part of the feature imports no contract code. */
-const REALTIME_PATH = '/api/connection/websocket';
+import { channels, REALTIME_PATH } from '@croupier/contract';
 
 /** `ws(s)://{host}/api/connection/websocket`: the page's own host, the scheme following the page's. */
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): string {

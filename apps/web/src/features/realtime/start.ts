@@ -1,6 +1,7 @@
+import { profileEndpoints } from '@croupier/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { Centrifuge } from 'centrifuge';
-import { authApi } from '../../lib/api';
+import { call } from '../../lib/api';
 import { decodeTokenClaims, session } from '../auth';
 import { channelsForPlayer, realtimeUrl, type ChannelFeatures } from './channels';
 import { createRealtimeController, type RealtimeClient, type RealtimeController } from './connection';
@@ -109,7 +110,7 @@ export function startRealtime(options: { queryClient: QueryClient; ui: () => Rea
     onReset: () => onlineCount.set(undefined),
     checkSession: () => {
       // A 401/403 signs the tab out through the API bridge; other failures keep the session.
-      authApi.get('/api/player/profile').catch(() => undefined);
+      call(profileEndpoints.getProfile).catch(() => undefined);
     },
   });
   controller.start();

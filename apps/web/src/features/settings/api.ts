@@ -1,6 +1,6 @@
-import type { Country, Currency, Locale, PlayerInit } from '@croupier/contract';
+import { settingsEndpoints } from '@croupier/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /** Settings lists change rarely: keep them fresh for ten minutes. */
 const SETTINGS_STALE_MS = 10 * 60_000;
@@ -14,13 +14,13 @@ export const settingsKeys = {
 
 export const localesQuery = {
   queryKey: settingsKeys.locales,
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Locale[]>('/api/settings/locales', undefined, signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(settingsEndpoints.listLocales, { signal }),
   staleTime: SETTINGS_STALE_MS,
 };
 
 export const playerInitQuery = {
   queryKey: settingsKeys.init,
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<PlayerInit>('/api/player/init', undefined, signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(settingsEndpoints.playerInit, { signal }),
   staleTime: SETTINGS_STALE_MS,
 };
 
@@ -32,7 +32,7 @@ export function useLocales() {
 export function useCurrencies() {
   return useQuery({
     queryKey: settingsKeys.currencies,
-    queryFn: ({ signal }) => api.get<Currency[]>('/api/settings/currencies', { visible: 1 }, signal),
+    queryFn: ({ signal }) => call(settingsEndpoints.listCurrencies, { query: { visible: '1' }, signal }),
     select: (currencies) => currencies.filter((currency) => currency.isEnabled),
     staleTime: SETTINGS_STALE_MS,
   });
@@ -41,7 +41,7 @@ export function useCurrencies() {
 export function useCountries() {
   return useQuery({
     queryKey: settingsKeys.countries,
-    queryFn: ({ signal }) => api.get<Country[]>('/api/settings/countries', undefined, signal),
+    queryFn: ({ signal }) => call(settingsEndpoints.listCountries, { signal }),
     staleTime: SETTINGS_STALE_MS,
   });
 }

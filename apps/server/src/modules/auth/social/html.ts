@@ -1,3 +1,5 @@
+import { endpointPath, signInEndpoints } from '@croupier/contract';
+
 /**
  * The few server-rendered pages of social sign-in (the Telegram widget page and the
  * development sandboxes). Every value is escaped; pages carry no inline script or style,
@@ -19,7 +21,7 @@ export function escapeHtml(value: string | number): string {
 }
 
 /** The stylesheet of these pages (served at PAGE_CSS_PATH). */
-export const PAGE_CSS_PATH = '/api/player/sessions/social/page.css';
+export const PAGE_CSS_PATH = endpointPath(signInEndpoints.socialPageStyles);
 
 export const PAGE_CSS = `
 :root { color-scheme: dark; --bg: #0f1420; --panel: #1a2233; --text: #e8ecf4; --muted: #9aa6bd;

@@ -1,3 +1,4 @@
+import { authSandboxEndpoints, endpointPath, SANDBOX_OIDC_PATH } from '@croupier/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/database';
@@ -14,7 +15,6 @@ import {
   oidcSandboxRoutes,
   SANDBOX_CLIENT_ID,
   SANDBOX_CLIENT_SECRET,
-  SANDBOX_OIDC_PATH,
   SANDBOX_TELEGRAM_BOT_TOKEN,
   sandboxIssuer,
   telegramSandboxRoutes,
@@ -55,7 +55,7 @@ export async function registerSocialSignIn(
       fetch: inProcessFetch(server, issuer, SANDBOX_OIDC_PATH),
       endpoints: {
         issuer,
-        authorizationEndpoint: `${SANDBOX_OIDC_PATH}/authorize`,
+        authorizationEndpoint: endpointPath(authSandboxEndpoints.oidcAuthorizePage),
         tokenEndpoint: `${issuer}/token`,
         jwksUri: `${issuer}/jwks`,
       },

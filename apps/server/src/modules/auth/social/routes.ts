@@ -1,19 +1,18 @@
-import { authResponseSchema, dataEnvelope, type ContentGroup, type ContentTree } from '@croupier/contract';
+import {
+  authSandboxEndpoints,
+  type ContentGroup,
+  type ContentTree,
+  endpointPath,
+  signInEndpoints,
+} from '@croupier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../../config';
 import { allowEmptyJsonBodies } from '../../../http/empty-json';
+import { route } from '../../../http/endpoint';
 import { clientContext } from '../client';
 import { limitText, rateLimit } from '../routes';
-import { escapeHtml, htmlPage, PAGE_CSS, PAGE_CSS_PATH } from './html';
-import { SANDBOX_TELEGRAM_PATH } from './sandbox';
-import {
-  brokerRedirectQuerySchema,
-  directRedirectParamsSchema,
-  directRedirectQuerySchema,
-  providerParamsSchema,
-  socialSignInBodySchema,
-} from './schemas';
+import { escapeHtml, htmlPage, PAGE_CSS } from './html';
 import { TELEGRAM, type SocialSignIn } from './service';
 import { bindingCookie, newBindingSecret, readBindingSecret } from './state';
 
@@ -95,25 +94,23 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     return secret;
   }
 
-  app.get(PAGE_CSS_PATH, { schema: { hide: true } }, async (_request, reply) =>
+  route(app, signInEndpoints.socialPageStyles, { hide: true }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PAGE_CSS),
   );
 
-  app.get(
-    '/api/player/sessions/social/auth0/redirect',
+  route(
+    app,
+    signInEndpoints.socialBrokerRedirect,
     {
       config: rateLimit(SOCIAL_RATE_LIMITS.redirect),
-      schema: {
-        tags: ['sessions'],
-        summary: 'Starts a social sign-in through the OIDC broker (browser navigation, 302)',
-        description:
-          '`state`: URL-encoded JSON `{"backRoute": "…"}`; it comes back on the callback with a `flow` key added. ' +
-          '`connection`: a broker connection id (e.g. `google-oauth2`). Redirects to the provider with PKCE (S256) ' +
-          'and a nonce; the provider returns to `/auth/social/{connection}/callback`. Sets an HttpOnly cookie that ' +
-          'binds the sign-in to this browser for 10 minutes. 404 when the broker is not configured. ' +
-          limitText(SOCIAL_RATE_LIMITS.redirect),
-        querystring: brokerRedirectQuerySchema,
-      },
+      tags: ['sessions'],
+      summary: 'Starts a social sign-in through the OIDC broker (browser navigation, 302)',
+      description:
+        '`state`: URL-encoded JSON `{"backRoute": "…"}`; it comes back on the callback with a `flow` key added. ' +
+        '`connection`: a broker connection id (e.g. `google-oauth2`). Redirects to the provider with PKCE (S256) ' +
+        'and a nonce; the provider returns to `/auth/social/{connection}/callback`. Sets an HttpOnly cookie that ' +
+        'binds the sign-in to this browser for 10 minutes. 404 when the broker is not configured. ' +
+        limitText(SOCIAL_RATE_LIMITS.redirect),
     },
     async (request, reply) => {
       const location = await social.startBroker({
@@ -128,26 +125,24 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/api/player/sessions/social/:provider/redirect',
+  route(
+    app,
+    signInEndpoints.socialDirectRedirect,
     {
       config: rateLimit(SOCIAL_RATE_LIMITS.redirect),
-      schema: {
-        tags: ['sessions'],
-        summary: 'Starts a direct social sign-in (Telegram)',
-        description:
-          '`state` as for the broker. Telegram: a page with Telegram’s login widget (the development sandbox page ' +
-          'when TELEGRAM_BOT_TOKEN is unset), which ends at the auth URL ' +
-          '`/api/player/sessions/social/telegram/callback`. 404 for a provider that is not enabled. ' +
-          limitText(SOCIAL_RATE_LIMITS.redirect),
-        params: directRedirectParamsSchema,
-        querystring: directRedirectQuerySchema,
-      },
+      tags: ['sessions'],
+      summary: 'Starts a direct social sign-in (Telegram)',
+      description:
+        '`state` as for the broker. Telegram: a page with Telegram’s login widget (the development sandbox page ' +
+        'when TELEGRAM_BOT_TOKEN is unset), which ends at the auth URL ' +
+        '`/api/player/sessions/social/telegram/callback`. 404 for a provider that is not enabled. ' +
+        limitText(SOCIAL_RATE_LIMITS.redirect),
     },
     async (request, reply) => {
       const telegram = config.features.telegram;
       if (request.params.provider !== TELEGRAM || !social.availability.telegram || !telegram) {
-        return reply.callNotFound();
+        reply.callNotFound();
+        return reply;
       }
       const clientState = request.query.state;
       await social.startTelegram({
@@ -155,7 +150,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{
         bindingSecret: bind(request, reply),
         ip: clientContext(request, config).ip,
       });
-      if (telegramMode === 'sandbox') return reply.redirect(SANDBOX_TELEGRAM_PATH, 302);
+      if (telegramMode === 'sandbox') return reply.redirect(endpointPath(authSandboxEndpoints.telegramLoginPage), 302);
 
       const { locale, groups } = await content.getGroups(localeOfBackRoute(clientState.backRoute), [
         'fields-settings',
@@ -182,24 +177,25 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/api/player/sessions/social/telegram/callback',
+  route(
+    app,
+    signInEndpoints.telegramCallback,
     {
       config: rateLimit(SOCIAL_RATE_LIMITS.callback),
-      schema: {
-        tags: ['sessions'],
-        summary: 'Telegram’s auth URL: checks the login data and returns the browser to the web app',
-        description:
-          'Browser navigation from Telegram’s widget with `id`, `first_name`, `last_name`, `username`, `photo_url`, ' +
-          '`auth_date` and `hash`. Checks the hash (HMAC-SHA-256 under SHA-256 of the bot token) and the age of ' +
-          '`auth_date`, attaches the data to the sign-in this browser started, and redirects to ' +
-          '`/auth/social/telegram/callback` with the data and `state`, or with `error` alone. ' +
-          limitText(SOCIAL_RATE_LIMITS.callback),
-        querystring: providerParamsSchema,
-      },
+      tags: ['sessions'],
+      summary: 'Telegram’s auth URL: checks the login data and returns the browser to the web app',
+      description:
+        'Browser navigation from Telegram’s widget with `id`, `first_name`, `last_name`, `username`, `photo_url`, ' +
+        '`auth_date` and `hash`. Checks the hash (HMAC-SHA-256 under SHA-256 of the bot token) and the age of ' +
+        '`auth_date`, attaches the data to the sign-in this browser started, and redirects to ' +
+        '`/auth/social/telegram/callback` with the data and `state`, or with `error` alone. ' +
+        limitText(SOCIAL_RATE_LIMITS.callback),
     },
     async (request, reply) => {
-      if (!social.availability.telegram) return reply.callNotFound();
+      if (!social.availability.telegram) {
+        reply.callNotFound();
+        return reply;
+      }
       const query = await social.telegramCallback({
         query: request.query,
         bindingSecret: readBindingSecret(request.headers.cookie),
@@ -210,28 +206,24 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/api/player/sessions/social',
+  route(
+    app,
+    signInEndpoints.socialSignIn,
     {
       config: rateLimit(SOCIAL_RATE_LIMITS.signIn),
-      schema: {
-        tags: ['sessions'],
-        summary: 'Completes a social sign-in',
-        description:
-          'Guest. Query: every parameter the provider put on the callback URL (`code` and `state` for the broker; ' +
-          'Telegram’s fields and `state` for Telegram). Body: `connection`, `provider`, `locale`, `fingerprint`, ' +
-          '`affiliateTag`. Send it with the cookie set by the redirect route (`credentials: "same-origin"`): the ' +
-          'sign-in must be completed by the browser that started it, once, within 10 minutes (else 400). ' +
-          'A known identity signs its player in; a new one creates the account (`profile.isNewlyRegistered`). ' +
-          'Errors: 400 with code 11001 when the broker reports no verified e-mail; 403 with 11002 for a blocked ' +
-          'account; 409 when the e-mail belongs to an account whose address is not confirmed; 401 when the ' +
-          'provider’s proof is refused or Telegram’s data is too old; 422 for malformed input; 451 (11006) from a ' +
-          'country that blocks sign-in. ' +
-          limitText(SOCIAL_RATE_LIMITS.signIn),
-        querystring: providerParamsSchema,
-        body: socialSignInBodySchema,
-        response: { 200: dataEnvelope(authResponseSchema) },
-      },
+      tags: ['sessions'],
+      summary: 'Completes a social sign-in',
+      description:
+        'Guest. Query: every parameter the provider put on the callback URL (`code` and `state` for the broker; ' +
+        'Telegram’s fields and `state` for Telegram). Body: `connection`, `provider`, `locale`, `fingerprint`, ' +
+        '`affiliateTag`. Send it with the cookie set by the redirect route (`credentials: "same-origin"`): the ' +
+        'sign-in must be completed by the browser that started it, once, within 10 minutes (else 400). ' +
+        'A known identity signs its player in; a new one creates the account (`profile.isNewlyRegistered`). ' +
+        'Errors: 400 with code 11001 when the broker reports no verified e-mail; 403 with 11002 for a blocked ' +
+        'account; 409 when the e-mail belongs to an account whose address is not confirmed; 401 when the ' +
+        'provider’s proof is refused or Telegram’s data is too old; 422 for malformed input; 451 (11006) from a ' +
+        'country that blocks sign-in. ' +
+        limitText(SOCIAL_RATE_LIMITS.signIn),
     },
     async (request) => ({
       data: await social.complete({

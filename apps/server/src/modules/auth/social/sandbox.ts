@@ -1,12 +1,12 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { authSandboxEndpoints, endpointPath, SANDBOX_OIDC_PATH } from '@croupier/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { z } from 'zod';
 import type { Config } from '../../../config';
+import { route } from '../../../http/endpoint';
 import { randomToken, sha256Hex } from '../crypto';
 import { escapeHtml, hiddenFields, htmlPage } from './html';
-import { connectionIdSchema } from './schemas';
 import { signTelegramLogin } from './telegram';
 
 /**
@@ -19,8 +19,6 @@ import { signTelegramLogin } from './telegram';
  * They sign in anyone as anyone: never expose them.
  */
 
-export const SANDBOX_OIDC_PATH = '/api/dev/oidc';
-export const SANDBOX_TELEGRAM_PATH = '/api/dev/telegram/login';
 export const SANDBOX_CLIENT_ID = 'croupier-sandbox';
 export const SANDBOX_CLIENT_SECRET = 'croupier-sandbox-secret';
 /** Signs the sandbox's Telegram logins when TELEGRAM_BOT_TOKEN is unset (never in production). */
@@ -62,19 +60,9 @@ function sendHtml(reply: FastifyReply, status: number, html: string): FastifyRep
   return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
 
-const authorizeShape = {
-  response_type: z.literal('code', { error: 'invalid' }),
-  client_id: z.string({ error: 'required' }).max(200),
-  redirect_uri: z.url({ protocol: /^https?$/, error: 'url' }).max(2048),
-  state: z.string({ error: 'required' }).max(4096),
-  nonce: z.string({ error: 'required' }).min(1).max(128),
-  code_challenge: z.string({ error: 'required' }).regex(/^[A-Za-z0-9_-]{43,128}$/, { error: 'invalid' }),
-  code_challenge_method: z.literal('S256', { error: 'invalid' }),
-  connection: connectionIdSchema,
-  scope: z.string().max(200).optional(),
-  ui_locales: z.string().max(64).optional(),
-};
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+/** The pages' forms post back to where they were served from. */
+const AUTHORIZE_PATH = endpointPath(authSandboxEndpoints.oidcAuthorize);
+const TELEGRAM_LOGIN_PATH = endpointPath(authSandboxEndpoints.telegramLogin);
 
 export const oidcSandboxRoutes: FastifyPluginAsyncZod<{ config: Config; issuer: string }> = async (
   app,
@@ -103,42 +91,43 @@ export const oidcSandboxRoutes: FastifyPluginAsyncZod<{ config: Config; issuer: 
     return url.toString();
   }
 
-  app.get(`${SANDBOX_OIDC_PATH}/.well-known/openid-configuration`, { schema: { hide: true } }, async () => ({
-    issuer,
-    authorization_endpoint: `${issuer}/authorize`,
-    token_endpoint: `${issuer}/token`,
-    jwks_uri: `${issuer}/jwks`,
-    response_types_supported: ['code'],
-    subject_types_supported: ['public'],
-    id_token_signing_alg_values_supported: ['ES256'],
-    code_challenge_methods_supported: ['S256'],
-    token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
-    scopes_supported: ['openid', 'email', 'profile'],
-    claims_supported: ['sub', 'email', 'email_verified', 'name', 'nickname', 'nonce'],
-  }));
+  route(app, authSandboxEndpoints.oidcDiscovery, { hide: true }, async (_request, reply) =>
+    reply.send({
+      issuer,
+      authorization_endpoint: `${issuer}/authorize`,
+      token_endpoint: `${issuer}/token`,
+      jwks_uri: `${issuer}/jwks`,
+      response_types_supported: ['code'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['ES256'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
+      scopes_supported: ['openid', 'email', 'profile'],
+      claims_supported: ['sub', 'email', 'email_verified', 'name', 'nickname', 'nonce'],
+    }),
+  );
 
-  app.get(`${SANDBOX_OIDC_PATH}/jwks`, { schema: { hide: true } }, async () => ({ keys: [publicJwk] }));
+  route(app, authSandboxEndpoints.oidcKeys, { hide: true }, async (_request, reply) =>
+    reply.send({ keys: [publicJwk] }),
+  );
 
-  app.get(
-    `${SANDBOX_OIDC_PATH}/authorize`,
-    { schema: { hide: true, querystring: z.object(authorizeShape) } },
-    async (request, reply) => {
-      const query = request.query;
-      if (query.client_id !== SANDBOX_CLIENT_ID || !redirectAllowed(query.redirect_uri)) {
-        return sendHtml(
-          reply,
-          400,
-          htmlPage({
-            title: 'Sandbox sign-in',
-            body: `<h1>Unknown client or redirect URI</h1><p class="error">${escapeHtml(query.redirect_uri)}</p>`,
-          }),
-        );
-      }
-      const body = `
+  route(app, authSandboxEndpoints.oidcAuthorizePage, { hide: true }, async (request, reply) => {
+    const query = request.query;
+    if (query.client_id !== SANDBOX_CLIENT_ID || !redirectAllowed(query.redirect_uri)) {
+      return sendHtml(
+        reply,
+        400,
+        htmlPage({
+          title: 'Sandbox sign-in',
+          body: `<h1>Unknown client or redirect URI</h1><p class="error">${escapeHtml(query.redirect_uri)}</p>`,
+        }),
+      );
+    }
+    const body = `
 <span class="badge">Sandbox</span>
 <h1>Sign in with ${escapeHtml(query.connection)}</h1>
 <p>A local stand-in for the identity provider. Type the identity it should report.</p>
-<form method="post" action="${SANDBOX_OIDC_PATH}/authorize">
+<form method="post" action="${AUTHORIZE_PATH}">
 ${hiddenFields({ ...query })}
 <label for="email">E-mail</label>
 <input id="email" name="email" type="email" required maxlength="254" autocomplete="off" placeholder="player@example.com">
@@ -153,118 +142,85 @@ ${hiddenFields({ ...query })}
 </div>
 </form>
 <p class="meta">Returns to ${escapeHtml(query.redirect_uri)}</p>`;
-      return sendHtml(reply, 200, htmlPage({ title: 'Sandbox sign-in', body }));
-    },
-  );
+    return sendHtml(reply, 200, htmlPage({ title: 'Sandbox sign-in', body }));
+  });
 
-  app.post(
-    `${SANDBOX_OIDC_PATH}/authorize`,
-    {
-      schema: {
-        hide: true,
-        body: z.object({
-          ...authorizeShape,
-          action: z.enum(['allow', 'deny'], { error: 'invalid' }),
-          email: optionalText(254),
-          name: optionalText(100),
-          email_verified: z.literal('on').optional(),
-          subject: optionalText(200),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const form = request.body;
-      if (form.client_id !== SANDBOX_CLIENT_ID || !redirectAllowed(form.redirect_uri)) {
-        return sendHtml(reply, 400, htmlPage({ title: 'Sandbox sign-in', body: '<h1>Unknown client</h1>' }));
-      }
-      if (form.action === 'deny') {
-        return reply.redirect(withQuery(form.redirect_uri, { error: 'access_denied', state: form.state }), 302);
-      }
-      const email = form.email ?? '';
-      if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
-        return sendHtml(reply, 422, htmlPage({ title: 'Sandbox sign-in', body: '<h1>Type an e-mail address</h1>' }));
-      }
-      const now = Date.now();
-      for (const [key, issued] of codes) if (issued.expiresAt <= now) codes.delete(key);
-      const code = randomToken(32);
-      codes.set(code, {
-        clientId: form.client_id,
-        redirectUri: form.redirect_uri,
-        codeChallenge: form.code_challenge,
-        nonce: form.nonce,
-        // Stable per connection and address, shaped like a broker's ids ('google-oauth2|…').
-        subject: form.subject || `${form.connection}|sandbox-${sha256Hex(email.toLowerCase()).slice(0, 20)}`,
-        email,
-        emailVerified: form.email_verified === 'on',
-        name: form.name || null,
-        expiresAt: now + CODE_TTL_MS,
-      });
-      return reply.redirect(withQuery(form.redirect_uri, { code, state: form.state }), 302);
-    },
-  );
+  route(app, authSandboxEndpoints.oidcAuthorize, { hide: true }, async (request, reply) => {
+    const form = request.body;
+    if (form.client_id !== SANDBOX_CLIENT_ID || !redirectAllowed(form.redirect_uri)) {
+      return sendHtml(reply, 400, htmlPage({ title: 'Sandbox sign-in', body: '<h1>Unknown client</h1>' }));
+    }
+    if (form.action === 'deny') {
+      return reply.redirect(withQuery(form.redirect_uri, { error: 'access_denied', state: form.state }), 302);
+    }
+    const email = form.email ?? '';
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
+      return sendHtml(reply, 422, htmlPage({ title: 'Sandbox sign-in', body: '<h1>Type an e-mail address</h1>' }));
+    }
+    const now = Date.now();
+    for (const [key, issued] of codes) if (issued.expiresAt <= now) codes.delete(key);
+    const code = randomToken(32);
+    codes.set(code, {
+      clientId: form.client_id,
+      redirectUri: form.redirect_uri,
+      codeChallenge: form.code_challenge,
+      nonce: form.nonce,
+      // Stable per connection and address, shaped like a broker's ids ('google-oauth2|…').
+      subject: form.subject || `${form.connection}|sandbox-${sha256Hex(email.toLowerCase()).slice(0, 20)}`,
+      email,
+      emailVerified: form.email_verified === 'on',
+      name: form.name || null,
+      expiresAt: now + CODE_TTL_MS,
+    });
+    return reply.redirect(withQuery(form.redirect_uri, { code, state: form.state }), 302);
+  });
 
-  app.post(
-    `${SANDBOX_OIDC_PATH}/token`,
-    {
-      schema: {
-        hide: true,
-        body: z.object({
-          grant_type: z.literal('authorization_code', { error: 'invalid' }),
-          code: z.string().max(512),
-          redirect_uri: z.string().max(2048),
-          code_verifier: z.string().max(128),
-          client_id: z.string().max(200).optional(),
-          client_secret: z.string().max(500).optional(),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const form = request.body;
-      let clientId = form.client_id;
-      let clientSecret = form.client_secret;
-      const basic = /^Basic (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      if (basic) {
-        const [id = '', secret = ''] = Buffer.from(basic, 'base64').toString('utf8').split(':');
-        clientId = decodeURIComponent(id);
-        clientSecret = decodeURIComponent(secret);
-      }
-      const secretOk =
-        clientSecret !== undefined &&
-        clientSecret.length === SANDBOX_CLIENT_SECRET.length &&
-        timingSafeEqual(Buffer.from(clientSecret), Buffer.from(SANDBOX_CLIENT_SECRET));
-      if (clientId !== SANDBOX_CLIENT_ID || !secretOk) return reply.status(401).send({ error: 'invalid_client' });
+  route(app, authSandboxEndpoints.oidcToken, { hide: true }, async (request, reply) => {
+    const form = request.body;
+    let clientId = form.client_id;
+    let clientSecret = form.client_secret;
+    const basic = /^Basic (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (basic) {
+      const [id = '', secret = ''] = Buffer.from(basic, 'base64').toString('utf8').split(':');
+      clientId = decodeURIComponent(id);
+      clientSecret = decodeURIComponent(secret);
+    }
+    const secretOk =
+      clientSecret !== undefined &&
+      clientSecret.length === SANDBOX_CLIENT_SECRET.length &&
+      timingSafeEqual(Buffer.from(clientSecret), Buffer.from(SANDBOX_CLIENT_SECRET));
+    if (clientId !== SANDBOX_CLIENT_ID || !secretOk) return reply.status(401).send({ error: 'invalid_client' });
 
-      const issued = codes.get(form.code);
-      codes.delete(form.code);
-      const challenge = createHash('sha256').update(form.code_verifier, 'ascii').digest('base64url');
-      if (
-        !issued ||
-        issued.expiresAt <= Date.now() ||
-        issued.clientId !== clientId ||
-        issued.redirectUri !== form.redirect_uri ||
-        issued.codeChallenge !== challenge
-      ) {
-        return reply.status(400).send({ error: 'invalid_grant' });
-      }
-      const idToken = await new SignJWT({
-        nonce: issued.nonce,
-        email: issued.email,
-        email_verified: issued.emailVerified,
-        nickname: issued.email.slice(0, issued.email.indexOf('@')),
-        ...(issued.name ? { name: issued.name, given_name: issued.name.split(/\s+/)[0] } : {}),
-      })
-        .setProtectedHeader({ alg: 'ES256', kid })
-        .setIssuer(issuer)
-        .setAudience(clientId)
-        .setSubject(issued.subject)
-        .setIssuedAt()
-        .setExpirationTime(ID_TOKEN_TTL)
-        .sign(privateKey);
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ access_token: randomToken(32), token_type: 'Bearer', expires_in: 300, id_token: idToken });
-    },
-  );
+    const issued = codes.get(form.code);
+    codes.delete(form.code);
+    const challenge = createHash('sha256').update(form.code_verifier, 'ascii').digest('base64url');
+    if (
+      !issued ||
+      issued.expiresAt <= Date.now() ||
+      issued.clientId !== clientId ||
+      issued.redirectUri !== form.redirect_uri ||
+      issued.codeChallenge !== challenge
+    ) {
+      return reply.status(400).send({ error: 'invalid_grant' });
+    }
+    const idToken = await new SignJWT({
+      nonce: issued.nonce,
+      email: issued.email,
+      email_verified: issued.emailVerified,
+      nickname: issued.email.slice(0, issued.email.indexOf('@')),
+      ...(issued.name ? { name: issued.name, given_name: issued.name.split(/\s+/)[0] } : {}),
+    })
+      .setProtectedHeader({ alg: 'ES256', kid })
+      .setIssuer(issuer)
+      .setAudience(clientId)
+      .setSubject(issued.subject)
+      .setIssuedAt()
+      .setExpirationTime(ID_TOKEN_TTL)
+      .sign(privateKey);
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ access_token: randomToken(32), token_type: 'Bearer', expires_in: 300, id_token: idToken });
+  });
 };
 
 export const telegramSandboxRoutes: FastifyPluginAsyncZod<{ config: Config; botToken: string }> = async (
@@ -285,13 +241,13 @@ export const telegramSandboxRoutes: FastifyPluginAsyncZod<{ config: Config; botT
     );
   }
 
-  app.get(SANDBOX_TELEGRAM_PATH, { schema: { hide: true } }, async (_request, reply) => {
+  route(app, authSandboxEndpoints.telegramLoginPage, { hide: true }, async (_request, reply) => {
     if (!telegram) return notConfigured(reply);
     const body = `
 <span class="badge">Sandbox</span>
 <h1>Log in to ${escapeHtml(telegram.bot)} with Telegram</h1>
 <p>A local stand-in for Telegram's login widget. The data is signed with the bot token and sent to the auth URL.</p>
-<form method="post" action="${SANDBOX_TELEGRAM_PATH}">
+<form method="post" action="${TELEGRAM_LOGIN_PATH}">
 <label for="id">Telegram user id</label>
 <input id="id" name="id" type="text" inputmode="numeric" pattern="[1-9][0-9]{0,14}" required value="${randomInt(100_000_000, 999_999_999)}">
 <label for="first_name">First name</label>
@@ -309,37 +265,20 @@ export const telegramSandboxRoutes: FastifyPluginAsyncZod<{ config: Config; botT
     return sendHtml(reply, 200, htmlPage({ title: 'Telegram sandbox', body }));
   });
 
-  app.post(
-    SANDBOX_TELEGRAM_PATH,
-    {
-      schema: {
-        hide: true,
-        body: z.object({
-          id: z.string().regex(/^[1-9]\d{0,14}$/, { error: 'invalid' }),
-          first_name: z.string().trim().min(1, { error: 'required' }).max(64),
-          last_name: optionalText(64),
-          username: z
-            .string()
-            .regex(/^[A-Za-z0-9_]{0,32}$/, { error: 'invalid' })
-            .optional(),
-        }),
-      },
-    },
-    async (request, reply) => {
-      if (!telegram) return notConfigured(reply);
-      const form = request.body;
-      const fields: Record<string, string> = {
-        id: form.id,
-        first_name: form.first_name,
-        auth_date: String(Math.floor(Date.now() / 1000)),
-      };
-      if (form.last_name) fields.last_name = form.last_name;
-      if (form.username) fields.username = form.username;
-      const target = new URL(telegram.authUrl, `${config.siteUrl}/`);
-      for (const [key, value] of Object.entries(signTelegramLogin(fields, botToken))) {
-        target.searchParams.set(key, value);
-      }
-      return reply.redirect(target.toString(), 302);
-    },
-  );
+  route(app, authSandboxEndpoints.telegramLogin, { hide: true }, async (request, reply) => {
+    if (!telegram) return notConfigured(reply);
+    const form = request.body;
+    const fields: Record<string, string> = {
+      id: form.id,
+      first_name: form.first_name,
+      auth_date: String(Math.floor(Date.now() / 1000)),
+    };
+    if (form.last_name) fields.last_name = form.last_name;
+    if (form.username) fields.username = form.username;
+    const target = new URL(telegram.authUrl, `${config.siteUrl}/`);
+    for (const [key, value] of Object.entries(signTelegramLogin(fields, botToken))) {
+      target.searchParams.set(key, value);
+    }
+    return reply.redirect(target.toString(), 302);
+  });
 };

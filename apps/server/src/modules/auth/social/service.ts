@@ -1,4 +1,11 @@
-import { fieldFailures, messageFor, PlayerStatus, type AuthResponse, type FieldErrors } from '@croupier/contract';
+import {
+  fieldFailures,
+  messageFor,
+  PlayerStatus,
+  type AuthResponse,
+  type FieldErrors,
+  type SocialSignInBody,
+} from '@croupier/contract';
 import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import type { PlayerTable } from '../../../db/schema';
@@ -12,7 +19,6 @@ import type { RegistrationSettings } from '../registration';
 import type { SessionService } from '../sessions';
 import type { OidcClient } from './oidc';
 import type { IdentityValues, SocialRepository } from './repository';
-import type { SocialSignInBody } from './schemas';
 import { brokerCallbackQuerySchema } from './schemas';
 import {
   FLOW_TTL_SECONDS,

@@ -1,4 +1,11 @@
 import { createHash } from 'node:crypto';
+import {
+  CLIENT_STATE_MAX_CHARS,
+  type ClientState,
+  clientStateSchema,
+  endpointPath,
+  signInEndpoints,
+} from '@croupier/contract';
 import { z } from 'zod';
 import { randomToken, sha256Hex } from '../crypto';
 
@@ -15,39 +22,14 @@ import { randomToken, sha256Hex } from '../crypto';
  */
 
 export const FLOW_TTL_SECONDS = 600;
-export const CLIENT_STATE_MAX_CHARS = 2048;
-const STATE_VALUE_MAX_CHARS = 1024;
-const STATE_MAX_KEYS = 8;
 
 /** The cookie holding the browser binding secret; sent only to the social sign-in paths. */
 export const BINDING_COOKIE = 'croupier_social';
-export const BINDING_COOKIE_PATH = '/api/player/sessions/social';
+export const BINDING_COOKIE_PATH = endpointPath(signInEndpoints.socialSignIn);
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** The web app's state: a JSON object of short strings (`backRoute`, anything else is kept). */
-export const clientStateSchema = z
-  .string({ error: 'required' })
-  .refine((text) => text.length <= CLIENT_STATE_MAX_CHARS, {
-    error: 'maxLength',
-    params: { max: CLIENT_STATE_MAX_CHARS },
-    abort: true,
-  })
-  .transform((text, ctx): unknown => {
-    try {
-      return JSON.parse(text);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'invalid', input: text });
-      return z.NEVER;
-    }
-  })
-  .pipe(
-    z
-      .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/), z.string().max(STATE_VALUE_MAX_CHARS), {
-        error: 'invalid',
-      })
-      .refine((value) => Object.keys(value).length <= STATE_MAX_KEYS, { error: 'invalid' }),
-  );
-export type ClientState = z.output<typeof clientStateSchema>;
+/** The web app's state (checked by the contract's `clientStateSchema` on the redirect routes). */
+export { clientStateSchema, type ClientState };
 
 /** The state as it comes back from the provider: the client's keys plus `flow`. */
 export const returnedStateSchema = z

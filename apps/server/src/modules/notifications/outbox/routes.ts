@@ -1,13 +1,7 @@
-import {
-  dataEnvelope,
-  devOutboxMessageSchema,
-  devOutboxQuerySchema,
-  OUTBOX_CHANNELS,
-  pagedEnvelope,
-  queryInt,
-} from '@croupier/contract';
+import { notificationEndpoints, OUTBOX_CHANNELS, queryInt } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { route } from '../../../http/endpoint';
 import { OUTBOX_PAGE_CSP, renderOutboxPage } from './page';
 import type { OutboxService } from './service';
 
@@ -40,15 +34,12 @@ const outboxPageQuerySchema = z.object({
  * 404): it shows every e-mail and SMS the sandboxes "sent", codes and links included.
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxService }> = async (app, { outbox }) => {
-  app.get(
-    '/api/dev/outbox',
+  route(
+    app,
+    notificationEndpoints.devOutbox,
     {
-      schema: {
-        tags: ['dev'],
-        summary: 'Development only: messages the e-mail and SMS sandboxes stored, newest first',
-        querystring: devOutboxQuerySchema,
-        response: { 200: pagedEnvelope(devOutboxMessageSchema) },
-      },
+      tags: ['dev'],
+      summary: 'Development only: messages the e-mail and SMS sandboxes stored, newest first',
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -57,15 +48,12 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxService }> =
     },
   );
 
-  app.get(
-    '/api/dev/outbox/:id',
+  route(
+    app,
+    notificationEndpoints.devOutboxMessage,
     {
-      schema: {
-        tags: ['dev'],
-        summary: 'Development only: one stored message',
-        params: z.object({ id: z.guid({ error: 'invalid' }) }),
-        response: { 200: dataEnvelope(devOutboxMessageSchema) },
-      },
+      tags: ['dev'],
+      summary: 'Development only: one stored message',
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
