@@ -4,18 +4,11 @@ import { authResponseSchema } from '@croupier/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../src/modules/auth/crypto';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer } from './fixtures';
 import { bearer, claimsOf, codeFromLink, errorOf, PASSWORD, players } from './players';
 
-let t: TestServer;
-let p: ReturnType<typeof players>;
-beforeAll(async () => {
-  t = await startTestServer();
-  p = players(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const p = players(t);
 
 async function playerRow(email: string) {
   return t.db
@@ -905,7 +898,6 @@ describe('password reset', () => {
 
 describe('SMS gateway adapter (SMS_GATEWAY_URL)', () => {
   let gateway: http.Server;
-  let server: TestServer;
   const received: { to: string; text: string }[] = [];
   let failing = false;
 
@@ -923,14 +915,16 @@ describe('SMS gateway adapter (SMS_GATEWAY_URL)', () => {
       });
     });
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-    const port = (gateway.address() as AddressInfo).port;
-    server = await startTestServer({ SMS_GATEWAY_URL: `http://127.0.0.1:${port}/send`, SMS_GATEWAY_TOKEN: 'tkn' });
   });
   afterAll(async () => {
-    await server.close();
     gateway.closeAllConnections();
     await new Promise((resolve) => gateway.close(resolve));
   });
+  // Closed before the gateway (after hooks run last registered first).
+  const server = useTestServer(() => ({
+    SMS_GATEWAY_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/send`,
+    SMS_GATEWAY_TOKEN: 'tkn',
+  }));
 
   it('sends codes through the gateway (not the outbox) and reports a failing gateway with 503', async () => {
     const own = players(server);

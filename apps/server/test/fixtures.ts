@@ -1,15 +1,163 @@
-import { expect } from 'vitest';
+import { PlayerStatus } from '@croupier/contract';
+import type { Insertable } from 'kysely';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildApp, type App, type AppOptions } from '../src/app';
+import type { Config } from '../src/config';
+import type { SelfExclusionTable } from '../src/db/schema';
+import { hashToken } from '../src/modules/game-wallet/service';
 import type { Wallet } from '../src/modules/wallet';
-import type { TestServer } from './harness';
+import { startTestServer, type TestServer } from './harness';
 import { players, type RegisteredPlayer } from './players';
 import { fund, walletOf } from './wallet-helpers';
 
 /**
- * The setup the game tests share: players, their accounts and game sessions, all through
- * the API. Money comes from the sandbox funding account through the wallet module: no
- * player-facing API deposits without a payment provider.
+ * The shared fixture of the server's integration tests: the setup the files have in common,
+ * in one place. A file starts with
+ *
+ *     const t = useTestServer({ JWT_SECRET });      // started before its tests, closed after
+ *     const f = fixtures(t);                        // players, funded accounts, game sessions
+ *     const { p, wallet } = f;                      // requests and sign-up; the wallet module
+ *     const provider = useApp(t, { gameProviders }); // a second app on the same database
+ *
+ * all at module level: the handles read the started server when a test or hook uses them.
+ *
+ * - Server: `useTestServer` (one per file or `describe`), `useApp` (more apps on its
+ *   database, closed before it), `withOwnServer` (a server for one test, for state that a
+ *   process caches), `ADMIN_KEY`/`adminRequest` (the operator API).
+ * - Players: `players(t)` from `players.ts` (requests with fresh client IPs, sign-up,
+ *   sign-in, the dev outbox); `fixtures(t).fundedPlayer`, `fundPlayer`, `fundedAccount`.
+ * - Games: `fixtures(t).launch`, `activeAccount`, `playerWithSession`.
+ * - Money comes from the sandbox funding account through the wallet module (`fund` in
+ *   `wallet-helpers.ts`): no player-facing API deposits without a payment provider.
+ * - States no service sets yet (`setPlayerStatus`, `selfExclude`, `expireGameSession`):
+ *   the only raw table writes a test needs for them, each saying why. Anything a service
+ *   or the API can do, tests do through it.
  */
-export function fixtures(t: TestServer, p: ReturnType<typeof players> = players(t), wallet: Wallet = walletOf(t)) {
+
+export { ledgerViolations } from './wallet-helpers';
+export { players, type RegisteredPlayer } from './players';
+export type { TestServer } from './harness';
+
+/** The operator key of servers that serve the operator API (`/api/admin/*`). */
+export const ADMIN_KEY = 'test-admin-key-0123456789abcdefghijklmnop';
+
+/**
+ * An object that forwards to `current()`, for values that exist only once the file's
+ * hooks have run: using it earlier fails saying so.
+ */
+function lateBound<T extends object>(what: string, current: () => T | undefined): T {
+  return new Proxy(Object.create(null) as T, {
+    get(_target, key) {
+      const value = current();
+      if (!value) throw new Error(`${what} is used before its beforeAll hook ran`);
+      const member: unknown = Reflect.get(value, key, value);
+      return typeof member === 'function' ? (member as (...args: unknown[]) => unknown).bind(value) : member;
+    },
+  });
+}
+
+type Env = Record<string, string>;
+/** A value now, or one computed when the hook runs (ports of stand-ins started by earlier hooks). */
+type Deferred<T> = T | (() => T | Promise<T>);
+const resolve = async <T>(value: Deferred<T>): Promise<T> =>
+  typeof value === 'function' ? await (value as () => T | Promise<T>)() : value;
+
+/** What closes with each file's server, first (apps on its database). */
+const closeFirst = new WeakMap<TestServer, (() => Promise<void>)[]>();
+
+/**
+ * A server on a fresh database for the tests of the enclosing file or `describe`: started
+ * in `beforeAll`, closed in `afterAll` (after every `useApp` on it).
+ */
+export function useTestServer(
+  env: Deferred<Env> = {},
+  options: { beforeReady?: Parameters<typeof startTestServer>[1]; app?: Parameters<typeof startTestServer>[2] } = {},
+): TestServer {
+  let started: TestServer | undefined;
+  const handle = lateBound<TestServer>('the test server', () => started);
+  const closers: (() => Promise<void>)[] = [];
+  closeFirst.set(handle, closers);
+  beforeAll(async () => {
+    started = await startTestServer(await resolve(env), options.beforeReady, options.app);
+  });
+  afterAll(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+    await started?.close();
+  });
+  return handle;
+}
+
+export type AppOverrides = Omit<AppOptions, 'config' | 'db' | 'logger'> & {
+  /** The app's configuration from the test server's. */
+  config?: (config: Config) => Config;
+};
+
+/**
+ * Another app on the test server's database, as another process would be (a provider's
+ * access, bet rules, a remote wallet, realtime timers): ready in `beforeAll`, closed
+ * before the server. Options may be computed when the hook runs.
+ */
+export function useApp(t: TestServer, overrides: Deferred<AppOverrides> = {}): App {
+  let built: App | undefined;
+  const closers = closeFirst.get(t);
+  if (!closers) throw new Error('useApp needs a server from useTestServer');
+  beforeAll(async () => {
+    const { config, ...options } = await resolve(overrides);
+    built = await buildApp({ ...options, config: config ? config(t.config) : t.config, db: t.db, logger: false });
+    closers.push(() => built?.server.close() ?? Promise.resolve());
+    await built.server.ready();
+  });
+  return lateBound<App>('the app', () => built);
+}
+
+/**
+ * Runs `test` against a server of its own, closed afterwards: for changes that a running
+ * process would not see (cached field rules, catalogue and settings lists) or that would
+ * disturb the file's other tests.
+ */
+export async function withOwnServer<T>(test: (own: TestServer) => Promise<T>): Promise<T>;
+export async function withOwnServer<T>(env: Env, test: (own: TestServer) => Promise<T>): Promise<T>;
+export async function withOwnServer<T>(
+  envOrTest: Env | ((own: TestServer) => Promise<T>),
+  maybeTest?: (own: TestServer) => Promise<T>,
+): Promise<T> {
+  const [env, test] = typeof envOrTest === 'function' ? [{}, envOrTest] : [envOrTest, maybeTest];
+  if (!test) throw new Error('withOwnServer needs a test');
+  const own = await startTestServer(env);
+  try {
+    return await test(own);
+  } finally {
+    await own.close();
+  }
+}
+
+/** A request to the operator API with `key` (`null`: none). */
+export function adminRequest(
+  t: TestServer,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { body?: Record<string, unknown>; key?: string | null } = {},
+) {
+  const key = options.key === undefined ? ADMIN_KEY : options.key;
+  return t.app.server.inject({
+    method,
+    url,
+    headers: key === null ? {} : { 'x-admin-key': key },
+    ...(options.body ? { payload: options.body } : {}),
+  });
+}
+
+/** The wallet module on the test server, built when first used. */
+export function walletFor(t: TestServer): Wallet {
+  let built: Wallet | undefined;
+  return lateBound<Wallet>('the wallet', () => (built ??= walletOf(t)));
+}
+
+/**
+ * Players, their accounts and game sessions, all through the API; money from the sandbox
+ * funding account through the wallet module.
+ */
+export function fixtures(t: TestServer, p: ReturnType<typeof players> = players(t), wallet: Wallet = walletFor(t)) {
   /** Launches a catalogue game (`POST /api/game/games/{identity}/play`); a guest without `accessToken`. */
   async function launch(identity: string, body: Record<string, unknown>, accessToken?: string) {
     const response = await p.post(`/api/game/games/${identity}/play`, body, accessToken ? { token: accessToken } : {});
@@ -35,12 +183,33 @@ export function fixtures(t: TestServer, p: ReturnType<typeof players> = players(
     return account;
   }
 
+  /** Opens (or finds) the player's account in `currency` through the wallet module. */
+  async function accountIn(playerId: string, currency: string): Promise<string> {
+    return (await t.db.transaction().execute((trx) => wallet.accounts.ensureAccount(trx, playerId, currency))).id;
+  }
+
+  /**
+   * A player signed up through the API whose account in `currency` (the sign-up's
+   * currency) holds `amountMinor` from the sandbox.
+   */
+  async function fundedAccount(
+    currency: string,
+    amountMinor: bigint,
+  ): Promise<{ playerId: string; accountId: string }> {
+    const player = await p.registerByEmail({ currency });
+    const accountId = await accountIn(player.id, currency);
+    if (amountMinor > 0n) await fund(wallet, accountId, currency, amountMinor);
+    return { playerId: player.id, accountId };
+  }
+
   return {
     p,
     wallet,
     launch,
     activeAccount,
     fundPlayer,
+    accountIn,
+    fundedAccount,
 
     /**
      * A USD player (`fields` added to the sign-up) with `fundMinor` cents and a session of
@@ -58,4 +227,37 @@ export function fixtures(t: TestServer, p: ReturnType<typeof players> = players(
       return { player, session: token, gameUrl, accountId: account.id, headers: { 'x-game-session': token } };
     },
   };
+}
+
+// ---- States no service sets yet: the raw writes, in one place ----
+
+/**
+ * Sets a player's status. No service blocks, limits or self-excludes a player yet (that
+ * is the back office's and the limits domain's work), so the fixture writes the row.
+ */
+export async function setPlayerStatus(
+  t: TestServer,
+  playerId: string,
+  status: (typeof PlayerStatus)[keyof typeof PlayerStatus],
+): Promise<void> {
+  await t.db.updateTable('players').set({ status }).where('id', '=', playerId).execute();
+}
+
+export { PlayerStatus };
+
+/**
+ * Records self-exclusions (of an e-mail address or a phone). They come from the limits
+ * domain, which is not built yet; the sign-up and sign-in checks read the rows.
+ */
+export async function selfExclude(t: TestServer, ...exclusions: Insertable<SelfExclusionTable>[]): Promise<void> {
+  await t.db.insertInto('self_exclusions').values(exclusions).execute();
+}
+
+/** Moves a game session's expiry into the past: time passing is what no API does. */
+export async function expireGameSession(t: TestServer, token: string): Promise<void> {
+  await t.db
+    .updateTable('game_sessions')
+    .set({ expires_at: new Date(Date.now() - 1000) })
+    .where('token_hash', '=', hashToken(token))
+    .execute();
 }

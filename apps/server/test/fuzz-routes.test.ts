@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../src/modules/game-wallet/signature';
-import { fixtures } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { ADMIN_KEY, fixtures, useApp, useTestServer } from './fixtures';
+import { type TestServer } from './harness';
 import { players } from './players';
 import { ledgerViolations } from './wallet-helpers';
 
@@ -321,22 +320,13 @@ async function ledgerState(t: TestServer, accountId: string): Promise<LedgerStat
   };
 }
 
-let t: TestServer;
-let app: App;
-let p: ReturnType<typeof players>;
+const t = useTestServer({ ADMIN_API_KEY: ADMIN_KEY });
+// The same app with a provider allowed to call the game wallet (from any address), so callbacks get past the signature.
+const app = useApp(t, { gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: [] }] });
+const p = players(t);
 let routes: Route[];
 
 beforeAll(async () => {
-  t = await startTestServer({ ADMIN_API_KEY: 'fuzz-admin-key-'.padEnd(40, 'k') });
-  // The same app with a provider allowed to call the game wallet (from any address), so callbacks get past the signature.
-  app = await buildApp({
-    config: t.config,
-    db: t.db,
-    logger: false,
-    gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: [] }],
-  });
-  await app.server.ready();
-  p = players(t);
   const document = (await app.server.inject({ url: '/api/docs/json' })).json<{
     paths: Record<string, Record<string, Operation>>;
   }>();
@@ -344,11 +334,6 @@ beforeAll(async () => {
     ...routesOf(document),
     ...UNDOCUMENTED.map(({ method, path, body }) => ({ method, path, pathParams: [], queryParams: {}, body })),
   ];
-});
-
-afterAll(async () => {
-  await app.server.close();
-  await t.close();
 });
 
 describe('route fuzzing', () => {

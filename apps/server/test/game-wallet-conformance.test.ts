@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import {
   createPlayer,
@@ -8,7 +8,7 @@ import {
 } from '../src/modules/game-wallet/conformance';
 import { hashToken } from '../src/modules/game-wallet/service';
 import { signBody } from '../src/modules/game-wallet/signature';
-import { startTestServer, type TestServer } from './harness';
+import { expireGameSession, useTestServer } from './fixtures';
 import { ledgerViolations } from './wallet-helpers';
 
 /**
@@ -20,36 +20,26 @@ import { ledgerViolations } from './wallet-helpers';
 const SECRET = 'conformance-northern-lights-secret-0123456789';
 const FENCED_SECRET = 'conformance-golden-koi-secret-0123456789abcd';
 
-let t: TestServer;
+const t = useTestServer({
+  RATE_LIMIT_ALLOW_IPS: '127.0.0.1',
+  GAME_PROVIDERS: 'northern-lights, golden-koi',
+  GAME_PROVIDER_NORTHERN_LIGHTS_SECRET: SECRET,
+  GAME_PROVIDER_NORTHERN_LIGHTS_ALLOW_IPS: '127.0.0.1,::1',
+  // A documentation address: the kit, calling from loopback, is outside this allow-list.
+  GAME_PROVIDER_GOLDEN_KOI_SECRET: FENCED_SECRET,
+  GAME_PROVIDER_GOLDEN_KOI_ALLOW_IPS: '203.0.113.9',
+});
 let baseUrl: string;
 let target: ConformanceTarget;
 beforeAll(async () => {
-  t = await startTestServer({
-    RATE_LIMIT_ALLOW_IPS: '127.0.0.1',
-    GAME_PROVIDERS: 'northern-lights, golden-koi',
-    GAME_PROVIDER_NORTHERN_LIGHTS_SECRET: SECRET,
-    GAME_PROVIDER_NORTHERN_LIGHTS_ALLOW_IPS: '127.0.0.1,::1',
-    // A documentation address: the kit, calling from loopback, is outside this allow-list.
-    GAME_PROVIDER_GOLDEN_KOI_SECRET: FENCED_SECRET,
-    GAME_PROVIDER_GOLDEN_KOI_ALLOW_IPS: '203.0.113.9',
-  });
   baseUrl = await t.app.server.listen({ host: '127.0.0.1', port: 0 });
   target = {
     baseUrl,
     provider: { id: 'northern-lights', secret: SECRET, gameId: 'aurora-wilds' },
     fenced: { id: 'golden-koi', secret: FENCED_SECRET, gameId: await gameOf('golden-koi') },
-    expireToken: async (token) => {
-      await t.db
-        .updateTable('game_sessions')
-        .set({ expires_at: new Date(Date.now() - 1000) })
-        .where('token_hash', '=', hashToken(token))
-        .execute();
-    },
+    expireToken: (token) => expireGameSession(t, token),
     ledgerViolations: () => ledgerViolations(t.db),
   };
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** An enabled, unrestricted catalogue game of a provider. */

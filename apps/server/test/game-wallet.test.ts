@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../src/modules/game-wallet/service';
 import { signBody } from '../src/modules/game-wallet/signature';
-import type { Wallet } from '../src/modules/wallet';
-import { fixtures } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
-import { players } from './players';
-import { balancesOf, ledgerViolations, walletOf } from './wallet-helpers';
+import { fixtures, useApp, useTestServer } from './fixtures';
+import { balancesOf, ledgerViolations } from './wallet-helpers';
 
 /**
  * The game wallet's provider callbacks, as a third-party provider calls them: signed
@@ -17,29 +13,11 @@ const PROVIDER = 'northern-lights';
 const SECRET = 'northern-lights-test-secret';
 const GAME = 'aurora-wilds';
 
-let t: TestServer;
-let app: App;
-let wallet: Wallet;
-let p: ReturnType<typeof players>;
-let f: ReturnType<typeof fixtures>;
-beforeAll(async () => {
-  t = await startTestServer();
-  // A second app on the same database, configured with the provider's access.
-  app = await buildApp({
-    config: t.config,
-    db: t.db,
-    logger: false,
-    gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: ['127.0.0.1', '10.9.9.9'] }],
-  });
-  await app.server.ready();
-  wallet = walletOf(t);
-  p = players(t);
-  f = fixtures(t, p, wallet);
-});
-afterAll(async () => {
-  await app.server.close();
-  await t.close();
-});
+const t = useTestServer();
+// A second app on the same database, configured with the provider's access.
+const app = useApp(t, { gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: ['127.0.0.1', '10.9.9.9'] }] });
+const f = fixtures(t);
+const { p } = f;
 
 interface Answer {
   status: string;

@@ -1,18 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 /** The dev outbox page for people: GET /dev/outbox. */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 let ipCounter = 0;
 function nextIp(): string {

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { depositResponseSchema, withdrawResponseSchema } from '@croupier/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
 import {
   ADMIN_KEY,
   dataOf,
+  type Payer,
   paymentsClient,
   sandboxEvent,
   sandboxPaymentId,
-  startPaymentsServer,
-  type Payer,
+  usePaymentsServer,
 } from './payments-helpers';
 import { ledgerViolations } from './wallet-helpers';
 
@@ -23,19 +22,12 @@ import { ledgerViolations } from './wallet-helpers';
  * The seed (PAYMENTS_PROPERTY_SEED) replays a sequence.
  */
 
-let t: TestServer;
-let c: ReturnType<typeof paymentsClient>;
-beforeAll(async () => {
-  t = await startPaymentsServer({
-    // Payout outcomes are driven by the test's own webhooks; deposits are withdrawable at once.
-    PAYMENTS_SANDBOX_PAYOUT_DELAY_MS: '600000',
-    TURNOVER_WAGER_MULTIPLE: '0',
-  });
-  c = paymentsClient(t);
+const t = usePaymentsServer({
+  // Payout outcomes are driven by the test's own webhooks; deposits are withdrawable at once.
+  PAYMENTS_SANDBOX_PAYOUT_DELAY_MS: '600000',
+  TURNOVER_WAGER_MULTIPLE: '0',
 });
-afterAll(async () => {
-  await t.close();
-});
+const c = paymentsClient(t);
 
 /** mulberry32: the same seed replays the same sequence. */
 function generator(seed: number) {

@@ -16,9 +16,9 @@ import type {
   UnsubscribedContext,
 } from 'centrifuge';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
-import { startTestServer, type TestServer } from './harness';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { useApp, useTestServer } from './fixtures';
 import { PASSWORD, players } from './players';
 import {
   Clients,
@@ -40,11 +40,24 @@ import {
  * must belong to an open session, so every player here signs up through the API.
  */
 
-let t: TestServer;
-let sessions: ReturnType<typeof sessionPlayers>;
-let main: App;
+const t = useTestServer({ JWT_SECRET });
+const sessions = sessionPlayers(t);
+const main = useApp(t);
+const fast = useApp(t, {
+  realtime: {
+    settings: {
+      pingIntervalMs: 1000,
+      pongTimeoutMs: 1000,
+      expiredCloseDelayMs: 500,
+      connectTimeoutMs: 1500,
+      onlineIntervalMs: 200,
+      tickMs: 50,
+      maxQueueMessages: 50,
+      maxQueueBytes: 64 * 1024,
+    },
+  },
+});
 let url: string;
-let fast: App;
 let fastUrl: string;
 let fastPort: number;
 const clients = new Clients(() => url);
@@ -52,27 +65,7 @@ const fastClients = new Clients(() => fastUrl);
 const raws: RawClient[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer({ JWT_SECRET });
-  sessions = sessionPlayers(t);
-  main = await buildApp({ config: t.config, db: t.db, logger: false });
   ({ url } = await listen(main));
-  fast = await buildApp({
-    config: t.config,
-    db: t.db,
-    logger: false,
-    realtime: {
-      settings: {
-        pingIntervalMs: 1000,
-        pongTimeoutMs: 1000,
-        expiredCloseDelayMs: 500,
-        connectTimeoutMs: 1500,
-        onlineIntervalMs: 200,
-        tickMs: 50,
-        maxQueueMessages: 50,
-        maxQueueBytes: 64 * 1024,
-      },
-    },
-  });
   ({ url: fastUrl, port: fastPort } = await listen(fast));
 });
 
@@ -83,12 +76,6 @@ afterEach(async () => {
   // Connections of one test must not count in the next one's online figures.
   await eventually('connections closed', () => main.realtime.gateway.stats().connections === 0);
   await eventually('fast connections closed', () => fast.realtime.gateway.stats().connections === 0);
-});
-
-afterAll(async () => {
-  await fast?.server.close();
-  await main?.server.close();
-  await t?.close();
 });
 
 const signUp = (): Promise<SessionPlayer> => sessions.create();

@@ -1,19 +1,13 @@
 import { LOYALTY_PERKS, loyaltyLevelSchema, paginationMetaSchema } from '@croupier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loyaltyLevelId, retentionSeeder } from '../src/seed/retention';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer, withOwnServer } from './fixtures';
 
 const levelsPage = z.object({ data: z.array(loyaltyLevelSchema.strict()), meta: paginationMetaSchema });
 type ErrorResponse = { error: { code: number; message: string; fields?: Record<string, string[]> } };
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 async function levels(query = '') {
   const response = await t.app.server.inject({ url: `/api/retention/levels${query}` });
@@ -111,16 +105,13 @@ describe('loyalty levels seed', () => {
   });
 
   it('fills an empty table again, with the same ids', async () => {
-    const own = await startTestServer();
-    try {
+    await withOwnServer(async (own) => {
       const before = await own.db.selectFrom('loyalty_levels').select('id').orderBy('order').execute();
       await own.db.deleteFrom('loyalty_levels').execute();
       expect(await retentionSeeder.isEmpty(own.db)).toBe(true);
       await retentionSeeder.run(own.db);
       expect(await own.db.selectFrom('loyalty_levels').select('id').orderBy('order').execute()).toEqual(before);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('refuses negative thresholds and duplicate ranks at the database', async () => {

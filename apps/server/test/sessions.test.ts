@@ -1,27 +1,20 @@
 import { authResponseSchema, pagedEnvelope, sessionSchema } from '@croupier/contract';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createRefreshTokenSuccessor } from '../src/modules/auth/crypto';
 import { createAuthRepository } from '../src/modules/auth/repository';
 import { resolveServerKeys } from '../src/modules/auth/secret';
 import { createSessionService } from '../src/modules/auth/sessions';
 import { createAccessTokens } from '../src/modules/auth/tokens';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer } from './fixtures';
 import { claimsOf, errorOf, PASSWORD, players, type RegisteredPlayer } from './players';
 
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-keys';
 const sessionsPage = pagedEnvelope(sessionSchema);
 
-let t: TestServer;
-let p: ReturnType<typeof players>;
-beforeAll(async () => {
-  t = await startTestServer({ JWT_SECRET });
-  p = players(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer({ JWT_SECRET });
+const p = players(t);
 
 /** The same token's claims, signed by the server's key but issued and expired in the past. */
 async function expiredCopy(token: string): Promise<string> {

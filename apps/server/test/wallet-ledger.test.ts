@@ -1,42 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { channels } from '@croupier/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/errors';
-import type { PostInput, PostResult, Wallet } from '../src/modules/wallet';
+import type { PostInput, PostResult } from '../src/modules/wallet';
 import { LedgerInputError } from '../src/modules/wallet';
 import { createWalletRepository } from '../src/modules/wallet/repository';
 import { seed } from '../src/seed';
 import { DEMO_BALANCES, DEMO_PLAYER } from '../src/seed/wallet';
-import { startTestServer, type TestServer } from './harness';
-import { players } from './players';
-import {
-  accountFor,
-  balancesOf,
-  fund,
-  insertPlayer,
-  ledgerViolations,
-  walletOf,
-  type Balances,
-} from './wallet-helpers';
+import { fixtures, useTestServer } from './fixtures';
+import { balancesOf, fund, ledgerViolations, type Balances } from './wallet-helpers';
 
-let t: TestServer;
-let wallet: Wallet;
-beforeAll(async () => {
-  t = await startTestServer();
-  wallet = walletOf(t);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-/** A fresh player with an account in `currency` holding `amountMinor`. */
-async function fundedAccount(currency: string, amountMinor: bigint): Promise<{ playerId: string; accountId: string }> {
-  const playerId = await insertPlayer(t.db, currency);
-  const accountId = await accountFor(wallet, t.db, playerId, currency);
-  if (amountMinor > 0n) await fund(wallet, accountId, currency, amountMinor);
-  return { playerId, accountId };
-}
+const t = useTestServer();
+/** Players sign up through the API; their accounts open and fill through the wallet module. */
+const { wallet, fundedAccount, accountIn, p } = fixtures(t);
 
 /** A withdrawal-like debit: the player's real money to the operator's pending withdrawals. */
 function debit(
@@ -424,9 +401,9 @@ describe('property: random sequences keep the ledger sound', () => {
   async function setUp() {
     const accounts: Account[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const playerId = await insertPlayer(t.db);
+      const player = await p.registerByEmail({ currency: 'USD' });
       for (const currency of ['USD', 'BTC'] as const) {
-        accounts.push({ id: await accountFor(wallet, t.db, playerId, currency), currency });
+        accounts.push({ id: await accountIn(player.id, currency), currency });
       }
     }
     return accounts;
@@ -624,7 +601,6 @@ describe('demo player seed', () => {
   it('funds the demo player through ledger transactions, once, and the README credentials sign in', async () => {
     await seed(t.db, { demoPlayer: true });
     await seed(t.db, { demoPlayer: true });
-    const p = players(t);
     const auth = await p.signIn(DEMO_PLAYER.email, DEMO_PLAYER.password);
     const response = await p.get('/api/wallet/accounts', { token: auth.accessToken });
     expect(response.statusCode, response.body).toBe(200);
