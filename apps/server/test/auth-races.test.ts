@@ -221,6 +221,7 @@ describe('refresh rotation under parallel requests', () => {
   it('still ends the session for a replaced token after the grace window', async () => {
     const player = await p.registerByEmail();
     expect((await refresh(player.token)).statusCode).toBe(200);
+    // Time passes: no API moves the clock, so the row's times are moved back.
     await t.db
       .updateTable('player_sessions')
       .set({ refresh_rotated_at: sql<Date>`now() - make_interval(secs => ${REFRESH_RETRY_GRACE_MS / 1000 + 1})` })

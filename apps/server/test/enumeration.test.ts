@@ -127,6 +127,7 @@ describe('registration fields', () => {
     // Its own server: field rules are cached for 30 s per process.
     await withOwnServer(async (own) => {
       const q = players(own);
+      // Field rules are the operator's (no service edits them yet): the row is written here.
       await own.db
         .insertInto('player_fields')
         .values({ id: 190, scenario: 'registration', name: 'phone', is_required: true, position: 15 })

@@ -1,4 +1,4 @@
-import { PlayerStatus } from '@croupier/contract';
+import type { PlayerStatus } from '@croupier/contract';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../src/app';
@@ -242,8 +242,6 @@ export async function setPlayerStatus(
 ): Promise<void> {
   await t.db.updateTable('players').set({ status }).where('id', '=', playerId).execute();
 }
-
-export { PlayerStatus };
 
 /**
  * Records self-exclusions (of an e-mail address or a phone). They come from the limits

@@ -1,7 +1,8 @@
+import { PlayerStatus } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '../src/modules/game-wallet/service';
 import { signBody } from '../src/modules/game-wallet/signature';
-import { fixtures, useApp, useTestServer } from './fixtures';
+import { fixtures, setPlayerStatus, useApp, useTestServer } from './fixtures';
 import { errorOf, PASSWORD } from './players';
 import { balancesOf, ledgerViolations } from './wallet-helpers';
 
@@ -164,10 +165,9 @@ describe('in-house games end with the sign-in session', () => {
 
   it('refuses bets once the account is blocked, whichever request ends the sign-in sessions', async () => {
     const { player, account, gameToken } = await playerWithGame('dice');
-    // Raw updates: no API blocks or unblocks a player (that is back-office work).
-    await t.db.updateTable('players').set({ status: 3 }).where('id', '=', player.id).execute();
+    await setPlayerStatus(t, player.id, PlayerStatus.BLOCKED);
     expect((await p.get('/api/player/profile', { token: player.token })).statusCode).toBe(403);
-    await t.db.updateTable('players').set({ status: 1 }).where('id', '=', player.id).execute();
+    await setPlayerStatus(t, player.id, PlayerStatus.ACTIVE);
     // Unblocked again: the sign-in sessions stay closed, and so does the game.
     await expectDiceRefused(gameToken, account);
   });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type App } from '../src/app';
 import type { BetRule } from '../src/modules/game-wallet';
 import { signBody } from '../src/modules/game-wallet/signature';
-import { channels } from '@croupier/contract';
-import { ADMIN_KEY, adminRequest, fixtures, useApp, useTestServer } from './fixtures';
+import { channels, PlayerStatus } from '@croupier/contract';
+import { ADMIN_KEY, adminRequest, fixtures, setPlayerStatus, useApp, useTestServer } from './fixtures';
 import { errorOf } from './players';
 import { balancesOf } from './wallet-helpers';
 
@@ -146,8 +146,7 @@ describe('stake limits per game and currency', () => {
 describe('launch', () => {
   it('refuses real money to a self-excluded player with 14103 (demo stays open)', async () => {
     const player = await p.registerByEmail({ currency: 'USD' });
-    // A raw update: no API self-excludes a player.
-    await t.db.updateTable('players').set({ status: 4 }).where('id', '=', player.id).execute();
+    await setPlayerStatus(t, player.id, PlayerStatus.SELF_EXCLUDED);
     const real = await p.post('/api/game/games/dice/play', { demoMode: false }, { token: player.token });
     expect(real.statusCode).toBe(400);
     expect(errorOf(real).code).toBe(14103);

@@ -1,7 +1,7 @@
+import { PlayerStatus } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
-import { hashToken } from '../src/modules/game-wallet/service';
 import { signBody } from '../src/modules/game-wallet/signature';
-import { fixtures, useApp, useTestServer } from './fixtures';
+import { expireGameSession, fixtures, setPlayerStatus, useApp, useTestServer } from './fixtures';
 import { balancesOf, ledgerViolations } from './wallet-helpers';
 
 /**
@@ -97,12 +97,7 @@ describe('game wallet callbacks', () => {
     ).toMatchObject({
       status: 'OK',
     });
-    // A raw update: moving the session's expiry back is what no API can do.
-    await t.db
-      .updateTable('game_sessions')
-      .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('token_hash', '=', hashToken(token))
-      .execute();
+    await expireGameSession(t, token);
     const late = await call('win', { token, transactionId: txId('win'), roundId: 'r4', amount: 900, currency: 'USD' });
     expect(late).toMatchObject({ status: 'OK', balance: 1_400 });
     const bet = await call('bet', { token, transactionId: txId('bet'), roundId: 'r5', amount: 100, currency: 'USD' });
@@ -141,8 +136,7 @@ describe('game wallet callbacks', () => {
     const { token, playerId } = await session(2_000n);
     const bet = { token, transactionId: txId('bet'), roundId: 'r7', amount: 1_000, currency: 'USD' };
     expect(await call('bet', bet)).toMatchObject({ status: 'OK', balance: 1_000 });
-    // A raw update: no API blocks a player (that is back-office work).
-    await t.db.updateTable('players').set({ status: 3 }).where('id', '=', playerId).execute();
+    await setPlayerStatus(t, playerId, PlayerStatus.BLOCKED);
     const refused = await call('bet', { ...bet, transactionId: txId('bet') });
     expect(refused).toMatchObject({ status: 'USER_DISABLED', balance: 1_000 });
     const win = await call('win', { ...bet, transactionId: txId('win'), amount: 300 });

@@ -176,6 +176,7 @@ describe('favourites', () => {
           .execute();
       const ids = [...others, ...clones.map((c) => c.id)];
       expect(ids).toHaveLength(MAX_FAVOURITE_GAMES);
+      // Written directly: the API refuses disabled games, and the clones are disabled.
       await t.db
         .insertInto('game_favourites')
         .values(ids.map((id) => ({ player_id: player.id, game_id: id })))
@@ -538,6 +539,7 @@ describe('bet history', () => {
 
     const sportsbook = (await demoGames(1))[0] as Game;
     const other = await p.registerByEmail();
+    // Tickets are written by a sportsbook integration, not built yet: the rows are written here.
     const base = Date.now() - 60_000;
     const tickets = [
       { status: 2, payout: 350n, at: 1 },

@@ -507,6 +507,7 @@ describe('the games seed', () => {
   it('keeps a game out of the lobby when its provider is disabled', async () => {
     // The service caches the catalogue briefly, so the change is made on a server of its own.
     await withOwnServer(async (fresh) => {
+      // No service disables a provider (the back office will): the row is written here.
       await fresh.db
         .updateTable('game_providers')
         .set({ is_enabled: false })
@@ -532,6 +533,7 @@ describe('the games seed', () => {
 
   it('refuses rows that break the catalogue rules at the database', async () => {
     const id = catalogueId('game', 'dice');
+    // Rows no service would write: the database's own checks refuse them.
     await expect(t.db.updateTable('games').set({ rtp: 120 }).where('id', '=', id).execute()).rejects.toThrow();
     await expect(
       t.db

@@ -273,7 +273,7 @@ describe('in-house games over the signed HTTP wallet', () => {
     expect(response.statusCode).toBe(500);
     const round = await newestRoundOf(player.id);
     expect(round.status).toBe('betting');
-    // Its lease runs out (the process that held it is gone).
+    // Its lease runs out (the process that held it is gone); no API moves the clock.
     await t.db
       .updateTable('game_round_wallet_calls')
       .set({ due_at: new Date(0) })

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { depositResponseSchema, invoiceSchema, type DepositResponse } from '@croupier/contract';
+import { type DepositResponse, depositResponseSchema, invoiceSchema, PlayerStatus } from '@croupier/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { withOwnServer } from './fixtures';
+import { setPlayerStatus, withOwnServer } from './fixtures';
 import {
   dataOf,
   eventually,
@@ -307,7 +307,7 @@ describe('deposit requests that are refused, with nothing changed', () => {
 
   it('refuses deposits of a profile with limited deposits (status 2): 13202', async () => {
     const limited = await c.payer();
-    await t.db.updateTable('players').set({ status: 2 }).where('id', '=', limited.id).execute();
+    await setPlayerStatus(t, limited.id, PlayerStatus.LIMITED_DEPOSITS);
     const response = await c.deposit(limited, { method: 'sandbox.card', amount: 20 });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).code).toBe(13202);

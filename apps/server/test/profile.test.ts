@@ -271,6 +271,7 @@ describe('GET and PUT /api/player/profile', () => {
     await withOwnServer(async (own) => {
       const q = players(own);
       const registered = await q.registerByEmail({ lastName: 'Byron' });
+      // Field rules are the operator's (no service edits them yet): the row is written here.
       await own.db
         .updateTable('player_fields')
         .set({ is_required: true })

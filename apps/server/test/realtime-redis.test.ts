@@ -82,6 +82,7 @@ describe.skipIf(!available)('realtime across processes (Redis)', () => {
     await wallet.ready();
 
     const { events } = second.realtime;
+    // Any write of the transaction (a message row): the event leaves after its commit.
     await events.transaction(async (trx) => {
       await trx
         .insertInto('communications')

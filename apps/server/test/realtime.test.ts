@@ -18,7 +18,7 @@ import type {
 import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { useApp, useTestServer } from './fixtures';
+import { setPlayerStatus, useApp, useTestServer } from './fixtures';
 import { PASSWORD, players } from './players';
 import {
   Clients,
@@ -261,6 +261,7 @@ describe('publishing after commit', () => {
     await inbox.ready();
     const { events } = main.realtime;
     const channel = channels.notifications(playerId);
+    // Any write of the transaction (a message row): what matters is whether it commits.
     const store = (trx: Parameters<Parameters<typeof events.transaction>[0]>[0], title: string) =>
       trx
         .insertInto('communications')
@@ -511,7 +512,7 @@ describe('ended sessions', () => {
     const first = await connected(player.token);
     const second = await connected(other.accessToken);
     const ended = Promise.all([disconnectedOf(first.client), disconnectedOf(second.client)]);
-    await t.db.updateTable('players').set({ status: PlayerStatus.BLOCKED }).where('id', '=', player.id).execute();
+    await setPlayerStatus(t, player.id, PlayerStatus.BLOCKED);
     // The next authenticated call finds the account blocked and closes its sessions.
     const profile = await onMain().get('/api/player/profile', { token: player.token });
     expect(profile.statusCode).toBe(403);

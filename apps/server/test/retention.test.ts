@@ -96,6 +96,7 @@ describe('GET /api/retention/levels', () => {
 describe('loyalty levels seed', () => {
   it('is idempotent and keeps an operator’s edits', async () => {
     expect(await retentionSeeder.isEmpty(t.db)).toBe(false);
+    // An operator's edit: no service edits levels yet (the back office will).
     await t.db.updateTable('loyalty_levels').set({ name: 'Golden' }).where('identity', '=', 'gold').execute();
     await retentionSeeder.run(t.db);
     const rows = await t.db.selectFrom('loyalty_levels').select(['identity', 'name']).orderBy('order').execute();
@@ -107,6 +108,7 @@ describe('loyalty levels seed', () => {
   it('fills an empty table again, with the same ids', async () => {
     await withOwnServer(async (own) => {
       const before = await own.db.selectFrom('loyalty_levels').select('id').orderBy('order').execute();
+      // An empty table, as before the first seed: no service removes levels.
       await own.db.deleteFrom('loyalty_levels').execute();
       expect(await retentionSeeder.isEmpty(own.db)).toBe(true);
       await retentionSeeder.run(own.db);
@@ -115,6 +117,7 @@ describe('loyalty levels seed', () => {
   });
 
   it('refuses negative thresholds and duplicate ranks at the database', async () => {
+    // Rows no service would write: the database's own checks refuse them.
     const row = { identity: 'x', name: 'X', image: '/x.svg', perks: [] };
     await expect(
       t.db

@@ -42,6 +42,7 @@ describe('GET /api/settings/currencies', () => {
   it('keeps hidden currencies out of visible=1 but lists them without the filter', async () => {
     // The service caches lists briefly, so the change is made on a server of its own.
     await withOwnServer(async (fresh) => {
+      // No service hides a currency (the back office will): the row is written here.
       await fresh.db.updateTable('currencies').set({ is_visible: false }).where('code', '=', 'CLP').execute();
       const visible = await fresh.app.server.inject({ url: '/api/settings/currencies?visible=1' });
       expect(visible.json<{ data: { code: string }[] }>().data.map((c) => c.code)).not.toContain('CLP');
@@ -73,6 +74,7 @@ describe('GET /api/settings/locales', () => {
   });
 
   it('refuses a second default locale at the database', async () => {
+    // A row no service would write: the database's own check refuses it.
     await expect(
       t.db.updateTable('locales').set({ is_default: true }).where('code', '=', 'de').execute(),
     ).rejects.toThrow();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
-import { authResponseSchema, type AuthResponse } from '@croupier/contract';
+import { type AuthResponse, authResponseSchema, PlayerStatus } from '@croupier/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { sha256Hex } from '../src/modules/auth/crypto';
 import { SANDBOX_TELEGRAM_BOT_TOKEN } from '../src/modules/auth/social/sandbox';
 import { BINDING_COOKIE } from '../src/modules/auth/social/state';
 import { signTelegramLogin } from '../src/modules/auth/social/telegram';
-import { useTestServer, withOwnServer } from './fixtures';
+import { selfExclude, setPlayerStatus, useTestServer, withOwnServer } from './fixtures';
 import { type TestServer } from './harness';
 import { claimsOf, errorOf, players } from './players';
 
@@ -313,7 +313,7 @@ describe('social sign-in through the sandbox provider', () => {
   it('refuses a blocked player (11002)', async () => {
     const email = p.email('blocked');
     const auth = authOf((await brokerSignIn({ email })).response);
-    await t.db.updateTable('players').set({ status: 3 }).where('id', '=', auth.profile.id).execute();
+    await setPlayerStatus(t, auth.profile.id, PlayerStatus.BLOCKED);
     const { response } = await brokerSignIn({ email });
     expect(response.statusCode).toBe(403);
     expect(errorOf(response).code).toBe(11002);
@@ -324,7 +324,7 @@ describe('social sign-in through the sandbox provider', () => {
     const refused = (await brokerSignIn({ email: registered.email.toUpperCase() })).response;
     expect(refused.statusCode).toBe(409);
 
-    await t.db.updateTable('players').set({ confirmed_at: new Date() }).where('id', '=', registered.id).execute();
+    await p.confirmEmail(registered.email);
     const linked = authOf((await brokerSignIn({ email: registered.email })).response);
     expect(linked.profile.id).toBe(registered.id);
     expect(linked.profile.isNewlyRegistered).toBe(false);
@@ -334,7 +334,7 @@ describe('social sign-in through the sandbox provider', () => {
 
   it('refuses a self-excluded e-mail', async () => {
     const email = p.email('excluded');
-    await t.db.insertInto('self_exclusions').values({ email_normalized: email.toLowerCase() }).execute();
+    await selfExclude(t, { email_normalized: email.toLowerCase() });
     const { response } = await brokerSignIn({ email });
     expect(response.statusCode).toBe(422);
     expect(errorOf(response).fields?.email).toHaveLength(1);
@@ -413,6 +413,7 @@ describe('state checks', () => {
     const { location, params } = await startBroker(browser);
     const callback = await authorize(t, browser, location, { email: p.email('late') });
     const { flow } = JSON.parse(params.get('state') ?? '') as { flow: string };
+    // Time passes: no API moves the clock, so the row's times are moved back.
     await sql`update social_login_flows set created_at = now() - interval '20 minutes', expires_at = now() - interval '1 minute' where flow_hash = ${sha256Hex(flow)}`.execute(
       t.db,
     );

@@ -219,6 +219,7 @@ describe('database guards', () => {
   it('refuses to change or remove postings and transactions', async () => {
     const { accountId } = await fundedAccount('USD', 1_000n);
     const { transaction } = await wallet.ledger.post(debit(accountId, 'USD', 10n));
+    // Writes no service makes: the database's guards must refuse them.
     const statements = [
       sql`update ledger_postings set amount_minor = amount_minor * 2 where transaction_id = ${transaction.id}`,
       sql`delete from ledger_postings where transaction_id = ${transaction.id}`,
