@@ -131,6 +131,39 @@ export async function withOwnServer<T>(
   }
 }
 
+/**
+ * What a production server needs to start: real e-mail and SMS adapters (on ports where
+ * nothing listens: they are built, never used), its own key and public address.
+ */
+export const PRODUCTION_ENV: Readonly<Env> = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  JWT_SECRET: 'j'.repeat(48),
+  PUBLIC_URL: 'https://casino.example',
+  SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
+};
+
+/** The test server's configuration as production's, with e-mail and SMS adapters that are built but never used. */
+export function productionConfig(config: Config): Config {
+  return {
+    ...config,
+    isProduction: true,
+    mail: { ...config.mail, smtpUrl: 'smtp://127.0.0.1:2525' },
+    sms: { ...config.sms, gatewayUrl: 'http://127.0.0.1:9' },
+  };
+}
+
+/** Runs `test` against another app on the test server's database, closed afterwards. */
+export async function withApp<T>(t: TestServer, overrides: AppOverrides, test: (app: App) => Promise<T>): Promise<T> {
+  const { config, ...options } = overrides;
+  const app = await buildApp({ ...options, config: config ? config(t.config) : t.config, db: t.db, logger: false });
+  try {
+    return await test(app);
+  } finally {
+    await app.server.close();
+  }
+}
+
 /** A request to the operator API with `key` (`null`: none). */
 export function adminRequest(
   t: TestServer,
@@ -226,6 +259,27 @@ export function fixtures(t: TestServer, p: ReturnType<typeof players> = players(
       const account = await fundPlayer(player, fundMinor);
       return { player, session: token, gameUrl, accountId: account.id, headers: { 'x-game-session': token } };
     },
+  };
+}
+
+/**
+ * A seeded random source for property tests (mulberry32): the same seed replays the same
+ * sequence, so a failing run can be repeated.
+ */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    chance: (p: number) => next() < p,
   };
 }
 

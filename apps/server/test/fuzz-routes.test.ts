@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../src/modules/game-wallet/signature';
-import { ADMIN_KEY, fixtures, useApp, useTestServer } from './fixtures';
+import { ADMIN_KEY, fixtures, seededRandom, useApp, useTestServer } from './fixtures';
 import { type TestServer } from './harness';
 import { players } from './players';
 import { ledgerViolations } from './wallet-helpers';
@@ -71,18 +71,6 @@ const UNDOCUMENTED: { method: string; path: string; body?: JsonSchema }[] = [
   { method: 'POST', path: '/api/dev/telegram/login', body: {} },
   { method: 'GET', path: '/api/player/sessions/social/page.css' },
 ];
-
-/** Deterministic 32-bit generator (mulberry32). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const HUGE = 'x'.repeat(100_000);
 /** Strings for path parameters and query values (they arrive as text). */
@@ -346,7 +334,7 @@ describe('route fuzzing', () => {
     const before = await ledgerState(t, accountId);
     expect(routes.length).toBeGreaterThan(90);
 
-    const random = seeded(SEED);
+    const random = seededRandom(SEED).next;
     const failures: string[] = [];
     let token = player.token;
     let requests = 0;

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import {
   createPlayer,
   formatReport,
@@ -8,7 +7,7 @@ import {
 } from '../src/modules/game-wallet/conformance';
 import { hashToken } from '../src/modules/game-wallet/service';
 import { signBody } from '../src/modules/game-wallet/signature';
-import { expireGameSession, useTestServer } from './fixtures';
+import { expireGameSession, productionConfig, useTestServer, withApp } from './fixtures';
 import { ledgerViolations } from './wallet-helpers';
 
 /**
@@ -222,15 +221,7 @@ describe('sandbox game provider', () => {
   });
 
   it('does not exist in production', async () => {
-    // Production requires real e-mail and SMS adapters; they are built but never used here.
-    const config = {
-      ...t.config,
-      isProduction: true,
-      mail: { ...t.config.mail, smtpUrl: 'smtp://127.0.0.1:2525' },
-      sms: { ...t.config.sms, gatewayUrl: 'http://127.0.0.1:9' },
-    };
-    const production = await buildApp({ config, db: t.db, logger: false });
-    try {
+    await withApp(t, { config: productionConfig }, async (production) => {
       const page = await production.server.inject({
         url: '/api/dev/game-provider/play?provider=tidewater&game=x&token=y',
       });
@@ -242,13 +233,11 @@ describe('sandbox game provider', () => {
         payload: body,
         headers: {
           'content-type': 'application/json',
-          'x-croupier-signature': signBody(config.gameProviders.sandbox?.secret ?? '', body),
+          'x-croupier-signature': signBody(t.config.gameProviders.sandbox?.secret ?? '', body),
         },
       });
       expect(balance.json()).toMatchObject({ status: 'INVALID_PARTNER' });
-    } finally {
-      await production.server.close();
-    }
+    });
   });
 
   it('leaves configured providers and the in-house games to their own game frames', async () => {

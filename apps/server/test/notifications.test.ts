@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError } from '../src/config';
 import { createSmtpEmailSender } from '../src/modules/notifications/email/smtp';
-import { useTestServer, withOwnServer } from './fixtures';
+import { PRODUCTION_ENV, useTestServer, withOwnServer } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import { decodedBody, headerOf, startSmtpListener, type SmtpListener } from './smtp-listener';
 
@@ -304,26 +304,17 @@ describe('production mode', () => {
 
   it('has no dev outbox, and keeps a contact message when the SMTP server is unreachable', async () => {
     // Port 1 on loopback: nothing listens, so the connection is refused at once.
-    await withOwnServer(
-      {
-        NODE_ENV: 'production',
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        JWT_SECRET: 'j'.repeat(48),
-        PUBLIC_URL: 'https://casino.example',
-        SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
-      },
-      async (production) => {
-        for (const url of ['/api/dev/outbox', `/api/dev/outbox/${randomUUID()}`]) {
-          const response = await production.app.server.inject({ url });
-          expect(response.statusCode, url).toBe(404);
-          expect(response.json<ErrorResponse>().error.code).toBe(1004);
-        }
-        const response = await postContact(production, { email: 'kept@example.com', message: 'Still here?' });
-        expect(response.statusCode, response.body).toBe(200);
-        expect(await communicationsFrom(production, 'kept@example.com')).toHaveLength(1);
-        expect(await production.db.selectFrom('dev_outbox').selectAll().execute()).toEqual([]);
-      },
-    );
+    await withOwnServer(PRODUCTION_ENV, async (production) => {
+      for (const url of ['/api/dev/outbox', `/api/dev/outbox/${randomUUID()}`]) {
+        const response = await production.app.server.inject({ url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json<ErrorResponse>().error.code).toBe(1004);
+      }
+      const response = await postContact(production, { email: 'kept@example.com', message: 'Still here?' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await communicationsFrom(production, 'kept@example.com')).toHaveLength(1);
+      expect(await production.db.selectFrom('dev_outbox').selectAll().execute()).toEqual([]);
+    });
   });
 });
 

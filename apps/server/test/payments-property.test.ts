@@ -11,6 +11,7 @@ import {
   sandboxPaymentId,
   usePaymentsServer,
 } from './payments-helpers';
+import { seededRandom } from './fixtures';
 import { ledgerViolations } from './wallet-helpers';
 
 /**
@@ -28,23 +29,6 @@ const t = usePaymentsServer({
   TURNOVER_WAGER_MULTIPLE: '0',
 });
 const c = paymentsClient(t);
-
-/** mulberry32: the same seed replays the same sequence. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (p: number) => next() < p,
-  };
-}
 
 type DepositState = 'pending' | 'paid' | 'failed' | 'declined';
 /** declined: by the player; rejected: by the operator (both give the money back). */
@@ -71,7 +55,7 @@ describe('property: random payment sequences keep the books sound', () => {
   const STEPS = Number(process.env.PAYMENTS_PROPERTY_STEPS ?? 120);
 
   it(`seed ${SEED}, ${STEPS} steps`, async () => {
-    const random = generator(SEED);
+    const random = seededRandom(SEED);
     const payers: Payer[] = [];
     for (let i = 0; i < 3; i += 1) payers.push(await c.payer({ fund: 100 }));
     /** Model: real and locked cents per player. */

@@ -18,7 +18,7 @@ import type {
 import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { setPlayerStatus, useApp, useTestServer } from './fixtures';
+import { productionConfig, setPlayerStatus, useApp, useTestServer, withApp } from './fixtures';
 import { PASSWORD, players } from './players';
 import {
   Clients,
@@ -357,24 +357,14 @@ describe('publishing after commit', () => {
   });
 
   it('does not offer the development endpoint in production', async () => {
-    // Production requires real e-mail and SMS adapters; they are built but never used here.
-    const config = {
-      ...t.config,
-      isProduction: true,
-      mail: { ...t.config.mail, smtpUrl: 'smtp://127.0.0.1:2525' },
-      sms: { ...t.config.sms, gatewayUrl: 'http://127.0.0.1:9' },
-    };
-    const production = await buildApp({ config, db: t.db, logger: false });
-    try {
+    await withApp(t, { config: productionConfig }, async (production) => {
       const response = await production.server.inject({
         method: 'POST',
         url: '/api/dev/realtime/publish',
         payload: { channel: channels.tournaments, data: {} },
       });
       expect(response.statusCode).toBe(404);
-    } finally {
-      await production.server.close();
-    }
+    });
   });
 });
 

@@ -8,7 +8,7 @@ import { sha256Hex } from '../src/modules/auth/crypto';
 import { SANDBOX_TELEGRAM_BOT_TOKEN } from '../src/modules/auth/social/sandbox';
 import { BINDING_COOKIE } from '../src/modules/auth/social/state';
 import { signTelegramLogin } from '../src/modules/auth/social/telegram';
-import { selfExclude, setPlayerStatus, useTestServer, withOwnServer } from './fixtures';
+import { PRODUCTION_ENV, selfExclude, setPlayerStatus, useTestServer, withOwnServer } from './fixtures';
 import { type TestServer } from './harness';
 import { claimsOf, errorOf, players } from './players';
 
@@ -693,27 +693,18 @@ describe('the broker over real HTTP (discovery, token endpoint, remote keys)', (
 
 describe('production', () => {
   it('has no sandboxes and offers the broker only when it is configured', async () => {
-    await withOwnServer(
-      {
-        NODE_ENV: 'production',
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        JWT_SECRET: 'j'.repeat(48),
-        PUBLIC_URL: 'https://casino.example',
-        SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
-      },
-      async (production) => {
-        for (const url of [
-          '/api/dev/oidc/.well-known/openid-configuration',
-          '/api/dev/telegram/login',
-          brokerRedirectUrl(),
-          `/api/player/sessions/social/telegram/redirect?state=${stateOf('/')}`,
-        ]) {
-          const response = await production.app.server.inject({ url });
-          expect(response.statusCode, url).toBe(404);
-        }
-        const constants = await production.app.server.inject({ url: '/api/settings/constants' });
-        expect(constants.json<{ data: { player: { socialAuth: string[] } } }>().data.player.socialAuth).toEqual([]);
-      },
-    );
+    await withOwnServer(PRODUCTION_ENV, async (production) => {
+      for (const url of [
+        '/api/dev/oidc/.well-known/openid-configuration',
+        '/api/dev/telegram/login',
+        brokerRedirectUrl(),
+        `/api/player/sessions/social/telegram/redirect?state=${stateOf('/')}`,
+      ]) {
+        const response = await production.app.server.inject({ url });
+        expect(response.statusCode, url).toBe(404);
+      }
+      const constants = await production.app.server.inject({ url: '/api/settings/constants' });
+      expect(constants.json<{ data: { player: { socialAuth: string[] } } }>().data.player.socialAuth).toEqual([]);
+    });
   });
 });

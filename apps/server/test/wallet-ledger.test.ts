@@ -8,7 +8,7 @@ import { LedgerInputError } from '../src/modules/wallet';
 import { createWalletRepository } from '../src/modules/wallet/repository';
 import { seed } from '../src/seed';
 import { DEMO_BALANCES, DEMO_PLAYER } from '../src/seed/wallet';
-import { fixtures, useTestServer } from './fixtures';
+import { fixtures, seededRandom, useTestServer } from './fixtures';
 import { balancesOf, fund, ledgerViolations, type Balances } from './wallet-helpers';
 
 const t = useTestServer();
@@ -374,23 +374,6 @@ describe('concurrency', () => {
   });
 });
 
-/** A small seeded generator (mulberry32): the same seed replays the same sequence. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (p: number) => next() < p,
-  };
-}
-
 describe('property: random sequences keep the ledger sound', () => {
   const SEED = Number(process.env.LEDGER_PROPERTY_SEED ?? 20_240_611);
 
@@ -411,7 +394,7 @@ describe('property: random sequences keep the ledger sound', () => {
   }
 
   /** A random operation: what it posts. Amounts are small so that overdrafts happen often. */
-  function randomInput(random: ReturnType<typeof generator>, accounts: Account[], prefix: string): PostInput {
+  function randomInput(random: ReturnType<typeof seededRandom>, accounts: Account[], prefix: string): PostInput {
     const account = random.pick(accounts);
     const { id: accountId, currency } = account;
     const amountMinor = BigInt(random.int(1, 500));
@@ -515,7 +498,7 @@ describe('property: random sequences keep the ledger sound', () => {
   }
 
   it(`credits, debits, transfers and retries in sequence match a model (seed ${SEED})`, async () => {
-    const random = generator(SEED);
+    const random = seededRandom(SEED);
     const accounts = await setUp();
     let model = new Map(accounts.map((a) => [a.id, { real: 0n, bonus: 0n, locked: 0n }]));
     const applied = new Map<string, PostInput>();
@@ -571,7 +554,7 @@ describe('property: random sequences keep the ledger sound', () => {
   });
 
   it(`parallel batches with duplicate keys keep every invariant (seed ${SEED + 1})`, async () => {
-    const random = generator(SEED + 1);
+    const random = seededRandom(SEED + 1);
     const accounts = await setUp();
     // Some money first, so that batches mix successes and refusals.
     for (const account of accounts) await fund(wallet, account.id, account.currency, 1_000n);
