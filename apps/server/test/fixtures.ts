@@ -22,21 +22,23 @@ import { fund, walletOf } from './wallet-helpers';
  * all at module level: the handles read the started server when a test or hook uses them.
  *
  * - Server: `useTestServer` (one per file or `describe`), `useApp` (more apps on its
- *   database, closed before it), `withOwnServer` (a server for one test, for state that a
- *   process caches), `ADMIN_KEY`/`adminRequest` (the operator API).
+ *   database, closed before it), `withOwnServer` and `withApp` (a server or an app for one
+ *   test: other settings, state a process caches), `PRODUCTION_ENV`/`productionConfig`,
+ *   `ADMIN_KEY`/`adminRequest` (the operator API).
  * - Players: `players(t)` from `players.ts` (requests with fresh client IPs, sign-up,
- *   sign-in, the dev outbox); `fixtures(t).fundedPlayer`, `fundPlayer`, `fundedAccount`.
- * - Games: `fixtures(t).launch`, `activeAccount`, `playerWithSession`.
- * - Money comes from the sandbox funding account through the wallet module (`fund` in
+ *   sign-in, e-mail confirmation, the dev outbox).
+ * - Accounts: `fixtures(t).fundedAccount`, `fundPlayer`, `accountIn`, `activeAccount`.
+ *   Money comes from the sandbox funding account through the wallet module (`fund` in
  *   `wallet-helpers.ts`): no player-facing API deposits without a payment provider.
+ * - Games: `fixtures(t).launch`, `playerWithSession`.
+ * - Property tests: `seededRandom`.
  * - States no service sets yet (`setPlayerStatus`, `selfExclude`, `expireGameSession`):
- *   the only raw table writes a test needs for them, each saying why. Anything a service
- *   or the API can do, tests do through it.
+ *   the raw table writes tests need for them, each saying why. Anything a service or the
+ *   API can do, tests do through it; a raw write left in a test file says why.
+ *
+ * The payments and realtime tests add their own helpers on top (`payments-helpers.ts`,
+ * `realtime-helpers.ts`); `harness.ts` is the server itself.
  */
-
-export { ledgerViolations } from './wallet-helpers';
-export { players, type RegisteredPlayer } from './players';
-export type { TestServer } from './harness';
 
 /** The operator key of servers that serve the operator API (`/api/admin/*`). */
 export const ADMIN_KEY = 'test-admin-key-0123456789abcdefghijklmnop';
