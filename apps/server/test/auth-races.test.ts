@@ -1,11 +1,11 @@
 import { authResponseSchema } from '@croupier/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LOCKOUT_POLICY } from '../src/modules/auth/lockout';
 import { OTP_POLICY } from '../src/modules/auth/otp';
 import { REFRESH_RETRY_GRACE_MS } from '../src/modules/auth/sessions';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer } from './fixtures';
 import { claimsOf, errorOf, PASSWORD, players } from './players';
 
 /**
@@ -13,20 +13,18 @@ import { claimsOf, errorOf, PASSWORD, players } from './players';
  * (TEST_DATABASE_URL), where requests really run at once; PGlite interleaves them too.
  */
 
-let t: TestServer;
-let p: ReturnType<typeof players>;
 const checks = { password: 0, otp: 0 };
-beforeAll(async () => {
-  t = await startTestServer({}, undefined, {
-    onSecretCheck: (kind) => {
-      checks[kind] += 1;
+const t = useTestServer(
+  {},
+  {
+    app: {
+      onSecretCheck: (kind) => {
+        checks[kind] += 1;
+      },
     },
-  });
-  p = players(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+  },
+);
+const p = players(t);
 beforeEach(() => {
   checks.password = 0;
   checks.otp = 0;
@@ -223,6 +221,7 @@ describe('refresh rotation under parallel requests', () => {
   it('still ends the session for a replaced token after the grace window', async () => {
     const player = await p.registerByEmail();
     expect((await refresh(player.token)).statusCode).toBe(200);
+    // Time passes: no API moves the clock, so the row's times are moved back.
     await t.db
       .updateTable('player_sessions')
       .set({ refresh_rotated_at: sql<Date>`now() - make_interval(secs => ${REFRESH_RETRY_GRACE_MS / 1000 + 1})` })

@@ -1,21 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { authResponseSchema } from '@croupier/contract';
+import { authResponseSchema, PlayerStatus } from '@croupier/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCodesRepository } from '../src/modules/auth/codes-repository';
 import { sha256Hex } from '../src/modules/auth/crypto';
-import { startTestServer, type TestServer } from './harness';
+import { selfExclude, setPlayerStatus, useTestServer } from './fixtures';
 import { bearer, claimsOf, codeFromLink, errorOf, PASSWORD, players } from './players';
 
-let t: TestServer;
-let p: ReturnType<typeof players>;
-beforeAll(async () => {
-  t = await startTestServer();
-  p = players(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const p = players(t);
 
 async function playerRow(email: string) {
   return t.db
@@ -303,17 +297,15 @@ describe('POST /api/player/register (e-mail)', () => {
   });
 
   it('refuses a self-excluded person, however the address is written, while the exclusion runs', async () => {
-    await t.db
-      .insertInto('self_exclusions')
-      .values([
-        { email_normalized: 'gambler@gmail.com', ends_at: new Date(Date.now() + 180 * 86_400_000) },
-        {
-          email_normalized: 'former@example.com',
-          starts_at: new Date(Date.now() - 400 * 86_400_000),
-          ends_at: new Date(Date.now() - 86_400_000),
-        },
-      ])
-      .execute();
+    await selfExclude(
+      t,
+      { email_normalized: 'gambler@gmail.com', ends_at: new Date(Date.now() + 180 * 86_400_000) },
+      {
+        email_normalized: 'former@example.com',
+        starts_at: new Date(Date.now() - 400 * 86_400_000),
+        ends_at: new Date(Date.now() - 86_400_000),
+      },
+    );
     const refused = await p.post('/api/player/register', { ...valid, email: 'Gam.Bler+casino@googlemail.com' });
     expect(refused.statusCode).toBe(422);
     expect(errorOf(refused).fields).toEqual({
@@ -428,6 +420,7 @@ describe('phone registration with a one-time code', () => {
     const phone = p.phone();
     await p.post('/api/player/otp/send', { phone, reason: 'registration' });
     const first = await p.smsCode(phone);
+    // Time passes: no API moves the clock, so the row's times are moved back.
     await t.db
       .updateTable('otp_codes')
       .set({ created_at: sql<Date>`now() - interval '11 minutes'`, expires_at: sql<Date>`now() - interval '1 minute'` })
@@ -471,7 +464,7 @@ describe('phone registration with a one-time code', () => {
 
   it('refuses a self-excluded phone before sending anything', async () => {
     const phone = p.phone();
-    await t.db.insertInto('self_exclusions').values({ phone, source: 'register' }).execute();
+    await selfExclude(t, { phone, source: 'register' });
     const response = await p.post('/api/player/otp/send', { phone, reason: 'registration' });
     expect(response.statusCode).toBe(422);
     expect(errorOf(response).fields).toEqual({
@@ -543,6 +536,7 @@ describe('POST /api/player/register/confirm', () => {
   it('refuses unknown, expired, missing and malformed codes with 422 on code', async () => {
     const player = await p.registerByEmail();
     const code = codeFromLink((await p.messagesTo(player.email))[0], '/verify/');
+    // Time passes: no API moves the clock, so the row's times are moved back.
     await t.db
       .updateTable('email_confirmations')
       .set({ created_at: sql<Date>`now() - interval '4 days'`, expires_at: sql<Date>`now() - interval '1 day'` })
@@ -618,7 +612,7 @@ describe('POST /api/player/sessions (sign-in)', () => {
     expect(errorOf(locked).message).toMatch(/locked for 15 minutes/);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(890);
 
-    // The lock runs out; five more failures lock for twice as long.
+    // The lock runs out (moved back: no API moves the clock); five more failures lock for twice as long.
     await t.db
       .updateTable('players')
       .set({ locked_until: new Date(Date.now() - 1000) })
@@ -631,6 +625,7 @@ describe('POST /api/player/sessions (sign-in)', () => {
     expect(longer.statusCode).toBe(429);
     expect(errorOf(longer).message).toMatch(/locked for 30 minutes/);
 
+    // And runs out again.
     await t.db
       .updateTable('players')
       .set({ locked_until: new Date(Date.now() - 1000) })
@@ -643,7 +638,7 @@ describe('POST /api/player/sessions (sign-in)', () => {
 
   it('answers 403 (11002) for a blocked account, only to someone who knows its password', async () => {
     const player = await p.registerByEmail();
-    await t.db.updateTable('players').set({ status: 3 }).where('id', '=', player.id).execute();
+    await setPlayerStatus(t, player.id, PlayerStatus.BLOCKED);
     const blocked = await p.post('/api/player/sessions', { login: player.email, password: PASSWORD });
     expect(blocked.statusCode).toBe(403);
     expect(errorOf(blocked)).toEqual({ code: 11002, message: 'The account is blocked.' });
@@ -672,16 +667,17 @@ describe('POST /api/player/sessions (sign-in)', () => {
 });
 
 describe('POST /api/player/sessions/token (autologin)', () => {
-  async function issue(playerId: string, token: string, ttl = "interval '1 hour'"): Promise<void> {
-    await t.db
-      .insertInto('autologin_tokens')
-      .values({
-        player_id: playerId,
-        token_hash: sha256Hex(token),
-        issued_by: 'test',
-        expires_at: sql<Date>`now() + ${sql.raw(ttl)}`,
-      })
-      .execute();
+  /**
+   * Stores a token as the sign-in service's `issueAutologinToken` does (through the same
+   * repository call): no route issues one (CRM and support will), and the tests choose it.
+   */
+  async function issue(playerId: string, token: string, ttlSeconds = 3600): Promise<void> {
+    await createCodesRepository(t.db).insertAutologinToken({
+      playerId,
+      tokenHash: sha256Hex(token),
+      ttlSeconds,
+      issuedBy: 'test',
+    });
   }
 
   it('signs in once with a one-time token', async () => {
@@ -705,7 +701,8 @@ describe('POST /api/player/sessions/token (autologin)', () => {
 
   it('refuses unknown and expired tokens (401), blocked accounts (403) and bad input (422)', async () => {
     const player = await p.registerByEmail();
-    await issue(player.id, 'expired-token', "interval '1 second'");
+    await issue(player.id, 'expired-token', 1);
+    // Time passes: no API moves the clock, so the row's times are moved back.
     await t.db
       .updateTable('autologin_tokens')
       .set({ created_at: sql<Date>`now() - interval '2 hours'`, expires_at: sql<Date>`now() - interval '1 hour'` })
@@ -716,7 +713,7 @@ describe('POST /api/player/sessions/token (autologin)', () => {
 
     const blocked = await p.registerByEmail();
     await issue(blocked.id, 'blocked-token');
-    await t.db.updateTable('players').set({ status: 3 }).where('id', '=', blocked.id).execute();
+    await setPlayerStatus(t, blocked.id, PlayerStatus.BLOCKED);
     const response = await p.post('/api/player/sessions/token', { token: 'blocked-token' });
     expect(response.statusCode).toBe(403);
     expect(errorOf(response).code).toBe(11002);
@@ -905,7 +902,6 @@ describe('password reset', () => {
 
 describe('SMS gateway adapter (SMS_GATEWAY_URL)', () => {
   let gateway: http.Server;
-  let server: TestServer;
   const received: { to: string; text: string }[] = [];
   let failing = false;
 
@@ -923,14 +919,16 @@ describe('SMS gateway adapter (SMS_GATEWAY_URL)', () => {
       });
     });
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-    const port = (gateway.address() as AddressInfo).port;
-    server = await startTestServer({ SMS_GATEWAY_URL: `http://127.0.0.1:${port}/send`, SMS_GATEWAY_TOKEN: 'tkn' });
   });
   afterAll(async () => {
-    await server.close();
     gateway.closeAllConnections();
     await new Promise((resolve) => gateway.close(resolve));
   });
+  // Closed before the gateway (after hooks run last registered first).
+  const server = useTestServer(() => ({
+    SMS_GATEWAY_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/send`,
+    SMS_GATEWAY_TOKEN: 'tkn',
+  }));
 
   it('sends codes through the gateway (not the outbox) and reports a failing gateway with 503', async () => {
     const own = players(server);

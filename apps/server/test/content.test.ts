@@ -1,15 +1,9 @@
 import { CONTENT_GROUPS, PAGE_TYPES, pageSchema, pageSummarySchema } from '@croupier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer } from './fixtures';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 const LOCALES = ['en', 'es', 'pt-BR', 'de', 'fr'];
 

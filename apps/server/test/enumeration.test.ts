@@ -1,7 +1,7 @@
 import { authResponseSchema, fieldSchema, profileSchema } from '@croupier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer, withOwnServer } from './fixtures';
 import { errorOf, PASSWORD, players } from './players';
 
 /**
@@ -10,15 +10,8 @@ import { errorOf, PASSWORD, players } from './players';
  * registration field list and the additional phone of an e-mail registration.
  */
 
-let t: TestServer;
-let p: ReturnType<typeof players>;
-beforeAll(async () => {
-  t = await startTestServer();
-  p = players(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const p = players(t);
 
 const body = (email: string, extra: Record<string, unknown> = {}) => ({
   email,
@@ -96,8 +89,7 @@ describe('sign-in lockout', () => {
 describe('password reset', () => {
   it('answers alike for a known and an unknown address, even when the mail server is down', async () => {
     // Nothing listens on port 1: every e-mail fails to leave.
-    const down = await startTestServer({ SMTP_URL: 'smtp://127.0.0.1:1' });
-    try {
+    await withOwnServer({ SMTP_URL: 'smtp://127.0.0.1:1' }, async (down) => {
       const q = players(down);
       const registered = await q.post('/api/player/register', body(q.email('known')));
       expect(registered.statusCode, registered.body).toBe(200);
@@ -111,9 +103,7 @@ describe('password reset', () => {
       });
       expect(known.statusCode).toBe(200);
       await down.app.background.settled();
-    } finally {
-      await down.close();
-    }
+    });
   });
 });
 
@@ -135,9 +125,9 @@ describe('registration fields', () => {
 
   it('with a listed phone, asks for it on the e-mail tab and keeps it unverified', async () => {
     // Its own server: field rules are cached for 30 s per process.
-    const own = await startTestServer();
-    try {
+    await withOwnServer(async (own) => {
       const q = players(own);
+      // Field rules are the operator's (no service edits them yet): the row is written here.
       await own.db
         .insertInto('player_fields')
         .values({ id: 190, scenario: 'registration', name: 'phone', is_required: true, position: 15 })
@@ -156,8 +146,6 @@ describe('registration fields', () => {
       // A taken phone is still a form error (the phone tab's flow needs it, see ARCHITECTURE.md).
       const taken = await q.post('/api/player/register', body(q.email('taken'), { phone }));
       expect(errorOf(taken).fields).toEqual({ phone: ['This phone number is already registered.'] });
-    } finally {
-      await own.close();
-    }
+    });
   });
 });

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../src/modules/game-wallet/signature';
-import { fixtures } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { ADMIN_KEY, fixtures, seededRandom, useApp, useTestServer } from './fixtures';
+import { type TestServer } from './harness';
 import { players } from './players';
 import { ledgerViolations } from './wallet-helpers';
 
@@ -72,18 +71,6 @@ const UNDOCUMENTED: { method: string; path: string; body?: JsonSchema }[] = [
   { method: 'POST', path: '/api/dev/telegram/login', body: {} },
   { method: 'GET', path: '/api/player/sessions/social/page.css' },
 ];
-
-/** Deterministic 32-bit generator (mulberry32). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const HUGE = 'x'.repeat(100_000);
 /** Strings for path parameters and query values (they arrive as text). */
@@ -321,22 +308,13 @@ async function ledgerState(t: TestServer, accountId: string): Promise<LedgerStat
   };
 }
 
-let t: TestServer;
-let app: App;
-let p: ReturnType<typeof players>;
+const t = useTestServer({ ADMIN_API_KEY: ADMIN_KEY });
+// The same app with a provider allowed to call the game wallet (from any address), so callbacks get past the signature.
+const app = useApp(t, { gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: [] }] });
+const p = players(t);
 let routes: Route[];
 
 beforeAll(async () => {
-  t = await startTestServer({ ADMIN_API_KEY: 'fuzz-admin-key-'.padEnd(40, 'k') });
-  // The same app with a provider allowed to call the game wallet (from any address), so callbacks get past the signature.
-  app = await buildApp({
-    config: t.config,
-    db: t.db,
-    logger: false,
-    gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: [] }],
-  });
-  await app.server.ready();
-  p = players(t);
   const document = (await app.server.inject({ url: '/api/docs/json' })).json<{
     paths: Record<string, Record<string, Operation>>;
   }>();
@@ -344,11 +322,6 @@ beforeAll(async () => {
     ...routesOf(document),
     ...UNDOCUMENTED.map(({ method, path, body }) => ({ method, path, pathParams: [], queryParams: {}, body })),
   ];
-});
-
-afterAll(async () => {
-  await app.server.close();
-  await t.close();
 });
 
 describe('route fuzzing', () => {
@@ -361,7 +334,7 @@ describe('route fuzzing', () => {
     const before = await ledgerState(t, accountId);
     expect(routes.length).toBeGreaterThan(90);
 
-    const random = seeded(SEED);
+    const random = seededRandom(SEED).next;
     const failures: string[] = [];
     let token = player.token;
     let requests = 0;

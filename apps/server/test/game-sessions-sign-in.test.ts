@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import { PlayerStatus } from '@croupier/contract';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../src/modules/game-wallet/service';
 import { signBody } from '../src/modules/game-wallet/signature';
-import type { Wallet } from '../src/modules/wallet';
-import { fixtures } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
-import { errorOf, PASSWORD, players } from './players';
-import { balancesOf, ledgerViolations, walletOf } from './wallet-helpers';
+import { fixtures, setPlayerStatus, useApp, useTestServer } from './fixtures';
+import { errorOf, PASSWORD } from './players';
+import { balancesOf, ledgerViolations } from './wallet-helpers';
 
 /**
  * A player's game session belongs to the sign-in session that launched it: whatever ends
@@ -18,29 +16,11 @@ const PROVIDER = 'northern-lights';
 const SECRET = 'northern-lights-test-secret';
 const PROVIDER_IP = '10.9.9.9';
 
-let t: TestServer;
-let providerApp: App;
-let wallet: Wallet;
-let p: ReturnType<typeof players>;
-let f: ReturnType<typeof fixtures>;
-beforeAll(async () => {
-  t = await startTestServer();
-  // A second app on the same database that lets the third-party provider call back.
-  providerApp = await buildApp({
-    config: t.config,
-    db: t.db,
-    logger: false,
-    gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: [PROVIDER_IP] }],
-  });
-  await providerApp.server.ready();
-  wallet = walletOf(t);
-  p = players(t);
-  f = fixtures(t, p, wallet);
-});
-afterAll(async () => {
-  await providerApp.server.close();
-  await t.close();
-});
+const t = useTestServer();
+// A second app on the same database that lets the third-party provider call back.
+const providerApp = useApp(t, { gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: [PROVIDER_IP] }] });
+const f = fixtures(t);
+const { p } = f;
 
 const DICE_ROUND = { amount: 1, direction: 'under', targetHundredths: 5000 };
 const gameHeaders = (gameToken: string) => ({ headers: { 'x-game-session': gameToken } });
@@ -185,10 +165,9 @@ describe('in-house games end with the sign-in session', () => {
 
   it('refuses bets once the account is blocked, whichever request ends the sign-in sessions', async () => {
     const { player, account, gameToken } = await playerWithGame('dice');
-    // Raw updates: no API blocks or unblocks a player (that is back-office work).
-    await t.db.updateTable('players').set({ status: 3 }).where('id', '=', player.id).execute();
+    await setPlayerStatus(t, player.id, PlayerStatus.BLOCKED);
     expect((await p.get('/api/player/profile', { token: player.token })).statusCode).toBe(403);
-    await t.db.updateTable('players').set({ status: 1 }).where('id', '=', player.id).execute();
+    await setPlayerStatus(t, player.id, PlayerStatus.ACTIVE);
     // Unblocked again: the sign-in sessions stay closed, and so does the game.
     await expectDiceRefused(gameToken, account);
   });

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import { describe, expect, it } from 'vitest';
+import { type App } from '../src/app';
 import type { BetRule } from '../src/modules/game-wallet';
 import { signBody } from '../src/modules/game-wallet/signature';
-import { channels } from '@croupier/contract';
-import type { Wallet } from '../src/modules/wallet';
-import { fixtures } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
-import { errorOf, players } from './players';
-import { balancesOf, walletOf } from './wallet-helpers';
+import { channels, PlayerStatus } from '@croupier/contract';
+import { ADMIN_KEY, adminRequest, fixtures, setPlayerStatus, useApp, useTestServer } from './fixtures';
+import { errorOf } from './players';
+import { balancesOf } from './wallet-helpers';
 
 /**
  * The rules a bet passes: the operator's stake limits per game and currency (operator API,
@@ -15,19 +13,11 @@ import { balancesOf, walletOf } from './wallet-helpers';
  * for real, and the hook through which other modules refuse bets and tell the game page.
  */
 
-const ADMIN_KEY = 'stake-limits-operator-key-0123456789abcdef';
 const PROVIDER = 'northern-lights';
 const SECRET = 'northern-lights-limits-secret';
 const THIRD_PARTY_GAME = 'aurora-wilds';
 /** The stake the test rule refuses, in minor units. */
 const RESTRICTED_STAKE_MINOR = 777;
-
-let t: TestServer;
-let wallet: Wallet;
-let p: ReturnType<typeof players>;
-let f: ReturnType<typeof fixtures>;
-/** A second app on the same database with a rule of another module (as limits and bonuses will add). */
-let ruled: App;
 
 const restrictingRule: BetRule = {
   check({ session, amountMinor }) {
@@ -50,30 +40,18 @@ const restrictingRule: BetRule = {
   },
 };
 
-beforeAll(async () => {
-  t = await startTestServer({
-    ADMIN_API_KEY: ADMIN_KEY,
-    GAME_PROVIDERS: PROVIDER,
-    GAME_PROVIDER_NORTHERN_LIGHTS_SECRET: SECRET,
-  });
-  wallet = walletOf(t);
-  p = players(t);
-  f = fixtures(t, p, wallet);
-  ruled = await buildApp({ config: t.config, db: t.db, logger: false, gameBetRules: [restrictingRule] });
-  await ruled.server.ready();
+const t = useTestServer({
+  ADMIN_API_KEY: ADMIN_KEY,
+  GAME_PROVIDERS: PROVIDER,
+  GAME_PROVIDER_NORTHERN_LIGHTS_SECRET: SECRET,
 });
-afterAll(async () => {
-  await ruled.server.close();
-  await t.close();
-});
+const f = fixtures(t);
+const { p } = f;
+/** A second app on the same database with a rule of another module (as limits and bonuses will add). */
+const ruled = useApp(t, { gameBetRules: [restrictingRule] });
 
 const admin = (method: 'GET' | 'PUT' | 'DELETE', url: string, body?: Record<string, unknown>, key = ADMIN_KEY) =>
-  t.app.server.inject({
-    method,
-    url,
-    headers: key ? { 'x-admin-key': key } : {},
-    ...(body ? { payload: body } : {}),
-  });
+  adminRequest(t, method, url, { ...(body ? { body } : {}), key: key || null });
 
 async function launched(game: string, fundMinor: bigint, body: Record<string, unknown> = {}) {
   const { player, session, gameUrl, accountId } = await f.playerWithSession(game, fundMinor, { launchBody: body });
@@ -168,8 +146,7 @@ describe('stake limits per game and currency', () => {
 describe('launch', () => {
   it('refuses real money to a self-excluded player with 14103 (demo stays open)', async () => {
     const player = await p.registerByEmail({ currency: 'USD' });
-    // A raw update: no API self-excludes a player.
-    await t.db.updateTable('players').set({ status: 4 }).where('id', '=', player.id).execute();
+    await setPlayerStatus(t, player.id, PlayerStatus.SELF_EXCLUDED);
     const real = await p.post('/api/game/games/dice/play', { demoMode: false }, { token: player.token });
     expect(real.statusCode).toBe(400);
     expect(errorOf(real).code).toBe(14103);

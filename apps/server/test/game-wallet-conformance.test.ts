@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createPlayer,
   formatReport,
@@ -8,7 +7,7 @@ import {
 } from '../src/modules/game-wallet/conformance';
 import { hashToken } from '../src/modules/game-wallet/service';
 import { signBody } from '../src/modules/game-wallet/signature';
-import { startTestServer, type TestServer } from './harness';
+import { expireGameSession, productionConfig, useTestServer, withApp } from './fixtures';
 import { ledgerViolations } from './wallet-helpers';
 
 /**
@@ -20,36 +19,26 @@ import { ledgerViolations } from './wallet-helpers';
 const SECRET = 'conformance-northern-lights-secret-0123456789';
 const FENCED_SECRET = 'conformance-golden-koi-secret-0123456789abcd';
 
-let t: TestServer;
+const t = useTestServer({
+  RATE_LIMIT_ALLOW_IPS: '127.0.0.1',
+  GAME_PROVIDERS: 'northern-lights, golden-koi',
+  GAME_PROVIDER_NORTHERN_LIGHTS_SECRET: SECRET,
+  GAME_PROVIDER_NORTHERN_LIGHTS_ALLOW_IPS: '127.0.0.1,::1',
+  // A documentation address: the kit, calling from loopback, is outside this allow-list.
+  GAME_PROVIDER_GOLDEN_KOI_SECRET: FENCED_SECRET,
+  GAME_PROVIDER_GOLDEN_KOI_ALLOW_IPS: '203.0.113.9',
+});
 let baseUrl: string;
 let target: ConformanceTarget;
 beforeAll(async () => {
-  t = await startTestServer({
-    RATE_LIMIT_ALLOW_IPS: '127.0.0.1',
-    GAME_PROVIDERS: 'northern-lights, golden-koi',
-    GAME_PROVIDER_NORTHERN_LIGHTS_SECRET: SECRET,
-    GAME_PROVIDER_NORTHERN_LIGHTS_ALLOW_IPS: '127.0.0.1,::1',
-    // A documentation address: the kit, calling from loopback, is outside this allow-list.
-    GAME_PROVIDER_GOLDEN_KOI_SECRET: FENCED_SECRET,
-    GAME_PROVIDER_GOLDEN_KOI_ALLOW_IPS: '203.0.113.9',
-  });
   baseUrl = await t.app.server.listen({ host: '127.0.0.1', port: 0 });
   target = {
     baseUrl,
     provider: { id: 'northern-lights', secret: SECRET, gameId: 'aurora-wilds' },
     fenced: { id: 'golden-koi', secret: FENCED_SECRET, gameId: await gameOf('golden-koi') },
-    expireToken: async (token) => {
-      await t.db
-        .updateTable('game_sessions')
-        .set({ expires_at: new Date(Date.now() - 1000) })
-        .where('token_hash', '=', hashToken(token))
-        .execute();
-    },
+    expireToken: (token) => expireGameSession(t, token),
     ledgerViolations: () => ledgerViolations(t.db),
   };
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** An enabled, unrestricted catalogue game of a provider. */
@@ -232,15 +221,7 @@ describe('sandbox game provider', () => {
   });
 
   it('does not exist in production', async () => {
-    // Production requires real e-mail and SMS adapters; they are built but never used here.
-    const config = {
-      ...t.config,
-      isProduction: true,
-      mail: { ...t.config.mail, smtpUrl: 'smtp://127.0.0.1:2525' },
-      sms: { ...t.config.sms, gatewayUrl: 'http://127.0.0.1:9' },
-    };
-    const production = await buildApp({ config, db: t.db, logger: false });
-    try {
+    await withApp(t, { config: productionConfig }, async (production) => {
       const page = await production.server.inject({
         url: '/api/dev/game-provider/play?provider=tidewater&game=x&token=y',
       });
@@ -252,13 +233,11 @@ describe('sandbox game provider', () => {
         payload: body,
         headers: {
           'content-type': 'application/json',
-          'x-croupier-signature': signBody(config.gameProviders.sandbox?.secret ?? '', body),
+          'x-croupier-signature': signBody(t.config.gameProviders.sandbox?.secret ?? '', body),
         },
       });
       expect(balance.json()).toMatchObject({ status: 'INVALID_PARTNER' });
-    } finally {
-      await production.server.close();
-    }
+    });
   });
 
   it('leaves configured providers and the in-house games to their own game frames', async () => {

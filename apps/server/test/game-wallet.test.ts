@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
-import { hashToken } from '../src/modules/game-wallet/service';
+import { PlayerStatus } from '@croupier/contract';
+import { describe, expect, it } from 'vitest';
 import { signBody } from '../src/modules/game-wallet/signature';
-import type { Wallet } from '../src/modules/wallet';
-import { fixtures } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
-import { players } from './players';
-import { balancesOf, ledgerViolations, walletOf } from './wallet-helpers';
+import { expireGameSession, fixtures, setPlayerStatus, useApp, useTestServer } from './fixtures';
+import { balancesOf, ledgerViolations } from './wallet-helpers';
 
 /**
  * The game wallet's provider callbacks, as a third-party provider calls them: signed
@@ -17,29 +13,11 @@ const PROVIDER = 'northern-lights';
 const SECRET = 'northern-lights-test-secret';
 const GAME = 'aurora-wilds';
 
-let t: TestServer;
-let app: App;
-let wallet: Wallet;
-let p: ReturnType<typeof players>;
-let f: ReturnType<typeof fixtures>;
-beforeAll(async () => {
-  t = await startTestServer();
-  // A second app on the same database, configured with the provider's access.
-  app = await buildApp({
-    config: t.config,
-    db: t.db,
-    logger: false,
-    gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: ['127.0.0.1', '10.9.9.9'] }],
-  });
-  await app.server.ready();
-  wallet = walletOf(t);
-  p = players(t);
-  f = fixtures(t, p, wallet);
-});
-afterAll(async () => {
-  await app.server.close();
-  await t.close();
-});
+const t = useTestServer();
+// A second app on the same database, configured with the provider's access.
+const app = useApp(t, { gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: ['127.0.0.1', '10.9.9.9'] }] });
+const f = fixtures(t);
+const { p } = f;
 
 interface Answer {
   status: string;
@@ -119,12 +97,7 @@ describe('game wallet callbacks', () => {
     ).toMatchObject({
       status: 'OK',
     });
-    // A raw update: moving the session's expiry back is what no API can do.
-    await t.db
-      .updateTable('game_sessions')
-      .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('token_hash', '=', hashToken(token))
-      .execute();
+    await expireGameSession(t, token);
     const late = await call('win', { token, transactionId: txId('win'), roundId: 'r4', amount: 900, currency: 'USD' });
     expect(late).toMatchObject({ status: 'OK', balance: 1_400 });
     const bet = await call('bet', { token, transactionId: txId('bet'), roundId: 'r5', amount: 100, currency: 'USD' });
@@ -163,8 +136,7 @@ describe('game wallet callbacks', () => {
     const { token, playerId } = await session(2_000n);
     const bet = { token, transactionId: txId('bet'), roundId: 'r7', amount: 1_000, currency: 'USD' };
     expect(await call('bet', bet)).toMatchObject({ status: 'OK', balance: 1_000 });
-    // A raw update: no API blocks a player (that is back-office work).
-    await t.db.updateTable('players').set({ status: 3 }).where('id', '=', playerId).execute();
+    await setPlayerStatus(t, playerId, PlayerStatus.BLOCKED);
     const refused = await call('bet', { ...bet, transactionId: txId('bet') });
     expect(refused).toMatchObject({ status: 'USER_DISABLED', balance: 1_000 });
     const win = await call('win', { ...bet, transactionId: txId('win'), amount: 300 });

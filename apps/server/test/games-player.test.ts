@@ -2,46 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { MAX_FAVOURITE_GAMES, type Game, type Winner } from '@croupier/contract';
 import type { PublicationContext, SubscribedContext } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
 import { signBody } from '../src/modules/game-wallet/signature';
 import { createGamesRepository } from '../src/modules/games/repository';
-import type { Wallet } from '../src/modules/wallet';
-import { fixtures } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
-import { bearer, errorOf, players, type RegisteredPlayer } from './players';
+import { fixtures, useApp, useTestServer } from './fixtures';
+import { bearer, errorOf, type RegisteredPlayer } from './players';
 import { Clients, eventually, listen, sleep, waitFor } from './realtime-helpers';
-import { walletOf } from './wallet-helpers';
 
-let t: TestServer;
-let p: ReturnType<typeof players>;
-let wallet: Wallet;
-let f: ReturnType<typeof fixtures>;
-let url = '';
-const clients = new Clients(() => url);
-/** A second app on the same database that a third-party provider may call. */
-let providerApp: App;
 const PROVIDER = 'northern-lights';
 const PROVIDER_SECRET = 'northern-lights-winners-secret';
-
+const t = useTestServer();
+const f = fixtures(t);
+const { p } = f;
+let url = '';
+const clients = new Clients(() => url);
 beforeAll(async () => {
-  t = await startTestServer();
-  p = players(t);
-  wallet = walletOf(t);
-  f = fixtures(t, p, wallet);
   ({ url } = await listen(t.app));
-  providerApp = await buildApp({
-    config: t.config,
-    db: t.db,
-    logger: false,
-    gameProviders: [{ provider: PROVIDER, secret: PROVIDER_SECRET, allowIps: [] }],
-  });
-  await providerApp.server.ready();
 });
-afterAll(async () => {
+afterAll(() => {
   clients.closeAll();
-  await providerApp.server.close();
-  await t.close();
 });
+/** A second app on the same database that a third-party provider may call. */
+const providerApp = useApp(t, { gameProviders: [{ provider: PROVIDER, secret: PROVIDER_SECRET, allowIps: [] }] });
 
 const del = (path: string, token?: string) =>
   t.app.server.inject({ method: 'DELETE', url: path, remoteAddress: p.ip(), headers: token ? bearer(token) : {} });
@@ -195,6 +176,7 @@ describe('favourites', () => {
           .execute();
       const ids = [...others, ...clones.map((c) => c.id)];
       expect(ids).toHaveLength(MAX_FAVOURITE_GAMES);
+      // Written directly: the API refuses disabled games, and the clones are disabled.
       await t.db
         .insertInto('game_favourites')
         .values(ids.map((id) => ({ player_id: player.id, game_id: id })))
@@ -557,6 +539,7 @@ describe('bet history', () => {
 
     const sportsbook = (await demoGames(1))[0] as Game;
     const other = await p.registerByEmail();
+    // Tickets are written by a sportsbook integration, not built yet: the rows are written here.
     const base = Date.now() - 60_000;
     const tickets = [
       { status: 2, payout: 350n, at: 1 },

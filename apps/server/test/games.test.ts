@@ -7,19 +7,13 @@ import {
   type Game,
   type PaginationMeta,
 } from '@croupier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seed } from '../src/seed';
 import { catalogueId, loadCatalogue } from '../src/seed/games';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer, withOwnServer } from './fixtures';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 /** The seeded catalogue is the expectation: tests compute what the API must return from it. */
 const catalogue = loadCatalogue();
@@ -512,8 +506,8 @@ describe('the games seed', () => {
 
   it('keeps a game out of the lobby when its provider is disabled', async () => {
     // The service caches the catalogue briefly, so the change is made on a server of its own.
-    const fresh = await startTestServer();
-    try {
+    await withOwnServer(async (fresh) => {
+      // No service disables a provider (the back office will): the row is written here.
       await fresh.db
         .updateTable('game_providers')
         .set({ is_enabled: false })
@@ -534,13 +528,12 @@ describe('the games seed', () => {
       expect(collections.find((c) => c.identity === 'jackpots')?.gameCount).toBe(
         inCollection('jackpots').filter((g) => g.provider !== 'tidewater').length,
       );
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('refuses rows that break the catalogue rules at the database', async () => {
     const id = catalogueId('game', 'dice');
+    // Rows no service would write: the database's own checks refuse them.
     await expect(t.db.updateTable('games').set({ rtp: 120 }).where('id', '=', id).execute()).rejects.toThrow();
     await expect(
       t.db

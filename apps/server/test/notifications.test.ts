@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError } from '../src/config';
 import { createSmtpEmailSender } from '../src/modules/notifications/email/smtp';
+import { PRODUCTION_ENV, useTestServer, withOwnServer } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import { decodedBody, headerOf, startSmtpListener, type SmtpListener } from './smtp-listener';
 
@@ -13,13 +14,7 @@ const RECEIVED = 'Thank you. We have received your message and will reply by e-m
 const outboxPage = z.object({ data: z.array(devOutboxMessageSchema), meta: paginationMetaSchema });
 type ErrorResponse = { error: { code: number; message: string; fields?: Record<string, string[]> } };
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 /** Every test uses its own client IP so that the form's rate limit stays out of the way. */
 let ipCounter = 0;
@@ -220,16 +215,12 @@ describe('POST /api/notification/communications', () => {
 });
 
 describe('GET /api/dev/outbox', () => {
-  let own: TestServer;
+  const own = useTestServer();
   beforeAll(async () => {
-    own = await startTestServer();
     for (const name of ['first', 'second', 'third']) {
       const response = await postContact(own, { email: `${name}@example.com`, message: `Message of ${name}` });
       expect(response.statusCode).toBe(200);
     }
-  });
-  afterAll(async () => {
-    await own.close();
   });
 
   /** Which submission a message belongs to: the sender, whether it went to support or back. */
@@ -313,14 +304,7 @@ describe('production mode', () => {
 
   it('has no dev outbox, and keeps a contact message when the SMTP server is unreachable', async () => {
     // Port 1 on loopback: nothing listens, so the connection is refused at once.
-    const production = await startTestServer({
-      NODE_ENV: 'production',
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      JWT_SECRET: 'j'.repeat(48),
-      PUBLIC_URL: 'https://casino.example',
-      SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
-    });
-    try {
+    await withOwnServer(PRODUCTION_ENV, async (production) => {
       for (const url of ['/api/dev/outbox', `/api/dev/outbox/${randomUUID()}`]) {
         const response = await production.app.server.inject({ url });
         expect(response.statusCode, url).toBe(404);
@@ -330,9 +314,7 @@ describe('production mode', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(await communicationsFrom(production, 'kept@example.com')).toHaveLength(1);
       expect(await production.db.selectFrom('dev_outbox').selectAll().execute()).toEqual([]);
-    } finally {
-      await production.close();
-    }
+    });
   });
 });
 
@@ -391,32 +373,32 @@ describe('SMTP adapter', () => {
   });
 
   it('carries the contact form when SMTP_URL is set', async () => {
-    const withSmtp = await startTestServer({
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: 'Croupier <no-reply@casino.test>',
-      SUPPORT_EMAIL: 'help@casino.test',
-    });
-    try {
-      const before = smtp.messages.length;
-      const response = await postContact(withSmtp, {
-        email: 'grace@example.com',
-        name: 'Grace',
-        message: 'A question about my bonus.',
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      const mails = (await smtp.waitFor(before + 2)).slice(before);
-      const toSupport = mails.find((m) => m.rcptTo.includes('help@casino.test'));
-      const toSender = mails.find((m) => m.rcptTo.includes('grace@example.com'));
-      if (!toSupport || !toSender) throw new Error('expected a mail to support and one to the sender');
-      expect(headerOf(toSupport, 'Reply-To')).toBe('grace@example.com');
-      expect(headerOf(toSupport, 'X-Croupier-Category')).toBe('contact.support');
-      expect(decodedBody(toSupport)).toContain('A question about my bonus.');
-      expect(headerOf(toSender, 'X-Croupier-Category')).toBe('contact.acknowledgement');
-      expect(decodedBody(toSender)).not.toContain('bonus');
-      // Real mail does not go to the outbox.
-      expect((await outbox(withSmtp)).meta.totalRows).toBe(0);
-    } finally {
-      await withSmtp.close();
-    }
+    await withOwnServer(
+      {
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        MAIL_FROM: 'Croupier <no-reply@casino.test>',
+        SUPPORT_EMAIL: 'help@casino.test',
+      },
+      async (withSmtp) => {
+        const before = smtp.messages.length;
+        const response = await postContact(withSmtp, {
+          email: 'grace@example.com',
+          name: 'Grace',
+          message: 'A question about my bonus.',
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const mails = (await smtp.waitFor(before + 2)).slice(before);
+        const toSupport = mails.find((m) => m.rcptTo.includes('help@casino.test'));
+        const toSender = mails.find((m) => m.rcptTo.includes('grace@example.com'));
+        if (!toSupport || !toSender) throw new Error('expected a mail to support and one to the sender');
+        expect(headerOf(toSupport, 'Reply-To')).toBe('grace@example.com');
+        expect(headerOf(toSupport, 'X-Croupier-Category')).toBe('contact.support');
+        expect(decodedBody(toSupport)).toContain('A question about my bonus.');
+        expect(headerOf(toSender, 'X-Croupier-Category')).toBe('contact.acknowledgement');
+        expect(decodedBody(toSender)).not.toContain('bonus');
+        // Real mail does not go to the outbox.
+        expect((await outbox(withSmtp)).meta.totalRows).toBe(0);
+      },
+    );
   });
 });

@@ -11,26 +11,14 @@ import {
   type RouletteBet,
   type RoundInput,
 } from '@croupier/games';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Wallet } from '../src/modules/wallet';
-import { fixtures } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
-import { errorOf, players } from './players';
-import { balancesOf, ledgerViolations, walletOf } from './wallet-helpers';
+import { describe, expect, it } from 'vitest';
+import { fixtures, useTestServer } from './fixtures';
+import { errorOf } from './players';
+import { balancesOf, ledgerViolations } from './wallet-helpers';
 
-let t: TestServer;
-let wallet: Wallet;
-let p: ReturnType<typeof players>;
-let f: ReturnType<typeof fixtures>;
-beforeAll(async () => {
-  t = await startTestServer();
-  wallet = walletOf(t);
-  p = players(t);
-  f = fixtures(t, p, wallet);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const f = fixtures(t);
+const { p } = f;
 
 interface Round {
   id: string;

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOriginalsRepository } from '../src/modules/originals/repository';
 import { createRemoteRounds } from '../src/modules/originals/remote-rounds';
 import { createSignedHttpWallet, type RemoteAnswer, type RemoteWallet } from '../src/modules/originals/remote-wallet';
-import type { Wallet } from '../src/modules/wallet';
-import { fixtures } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
-import { errorOf, players } from './players';
+import { fixtures, useApp, useTestServer } from './fixtures';
+import { errorOf } from './players';
 import { listen } from './realtime-helpers';
-import { balancesOf, ledgerViolations, walletOf } from './wallet-helpers';
+import { balancesOf, ledgerViolations } from './wallet-helpers';
 
 /**
  * The in-house games run apart from the wallet: a second app on the same database whose
@@ -42,34 +39,22 @@ class FaultyWallet implements RemoteWallet {
   rollback: RemoteWallet['rollback'] = (token, call) => this.run('rollback', () => this.inner.rollback(token, call));
 }
 
-let t: TestServer;
-let wallet: Wallet;
-let p: ReturnType<typeof players>;
-let f: ReturnType<typeof fixtures>;
-let games: App;
+const t = useTestServer({ GAME_PROVIDERS: 'croupier', GAME_PROVIDER_CROUPIER_SECRET: SECRET });
+const f = fixtures(t);
+const { p } = f;
 let http: RemoteWallet;
 let walletUrl = '';
 let faulty: FaultyWallet;
 /** Any process can finish owed calls: this one stands for the background retry. */
 let retry: ReturnType<typeof createRemoteRounds>;
+let remoteWallet: { url: string; secret: string; timeoutMs: number };
 
 beforeAll(async () => {
-  t = await startTestServer({ GAME_PROVIDERS: 'croupier', GAME_PROVIDER_CROUPIER_SECRET: SECRET });
-  wallet = walletOf(t);
-  p = players(t);
-  f = fixtures(t, p, wallet);
   const { port } = await listen(t.app);
   walletUrl = `http://127.0.0.1:${port}`;
-  const remoteWallet = { url: walletUrl, secret: SECRET, timeoutMs: 5000 };
+  remoteWallet = { url: walletUrl, secret: SECRET, timeoutMs: 5000 };
   http = createSignedHttpWallet(remoteWallet);
   faulty = new FaultyWallet(http);
-  games = await buildApp({
-    config: { ...t.config, originals: { remoteWallet } },
-    db: t.db,
-    logger: false,
-    originalsRemote: { wallet: faulty, retryIntervalMs: 0, retryBaseMs: 0 },
-  });
-  await games.server.ready();
   retry = createRemoteRounds({
     repository: createOriginalsRepository(t.db),
     wallet: http,
@@ -77,10 +62,11 @@ beforeAll(async () => {
     retryBaseMs: 0,
   });
 });
-afterAll(async () => {
-  await games.server.close();
-  await t.close();
-});
+/** The in-house games' process: its rounds call the first app's wallet over signed HTTP, through `faulty`. */
+const games = useApp(t, () => ({
+  config: (config) => ({ ...config, originals: { remoteWallet } }),
+  originalsRemote: { wallet: faulty, retryIntervalMs: 0, retryBaseMs: 0 },
+}));
 beforeEach(() => {
   faulty.plan.bet = [];
   faulty.plan.win = [];
@@ -287,7 +273,7 @@ describe('in-house games over the signed HTTP wallet', () => {
     expect(response.statusCode).toBe(500);
     const round = await newestRoundOf(player.id);
     expect(round.status).toBe('betting');
-    // Its lease runs out (the process that held it is gone).
+    // Its lease runs out (the process that held it is gone); no API moves the clock.
     await t.db
       .updateTable('game_round_wallet_calls')
       .set({ due_at: new Date(0) })

@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Wallet } from '../src/modules/wallet';
-import { fixtures } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
-import { players } from './players';
-import { walletOf } from './wallet-helpers';
+import { describe, expect, it } from 'vitest';
+import { fixtures, useTestServer } from './fixtures';
 
 /** `GET /api/game/originals/session`: what the in-house game frame starts from. */
-let t: TestServer;
-let wallet: Wallet;
-let p: ReturnType<typeof players>;
-let f: ReturnType<typeof fixtures>;
-beforeAll(async () => {
-  t = await startTestServer();
-  wallet = walletOf(t);
-  p = players(t);
-  f = fixtures(t, p, wallet);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const f = fixtures(t);
+const { p } = f;
 
 const sessionOf = (token: string) => p.get('/api/game/originals/session', { headers: { 'x-game-session': token } });
 

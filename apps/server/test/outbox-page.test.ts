@@ -1,18 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV, useTestServer } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 /** The dev outbox page for people: GET /dev/outbox. */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 let ipCounter = 0;
 function nextIp(): string {
@@ -141,15 +136,7 @@ describe('GET /dev/outbox in production', () => {
   it('is 404, not the web app', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'croupier-outbox-web-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Croupier</title><div id="root"></div>');
-    const production = await startTestServer({
-      NODE_ENV: 'production',
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      JWT_SECRET: 'j'.repeat(48),
-      PUBLIC_URL: 'https://casino.example',
-      SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
-      SERVE_WEB: 'true',
-      WEB_DIST_DIR: dist,
-    });
+    const production = await startTestServer({ ...PRODUCTION_ENV, SERVE_WEB: 'true', WEB_DIST_DIR: dist });
     try {
       // The web app answers page routes…
       expect((await production.app.server.inject({ url: '/casino', headers: { accept: 'text/html' } })).body).toContain(

@@ -4,8 +4,7 @@ import { depositResponseSchema, InvoiceStatus, withdrawResponseSchema } from '@c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTODY_SIGNATURE_HEADER } from '../src/modules/payments/crypto/custody';
 import { signatureHeader, verifySignature } from '../src/modules/payments/sandbox/signature';
-import type { TestServer } from './harness';
-import { dataOf, paymentsClient, startPaymentsServer } from './payments-helpers';
+import { dataOf, paymentsClient, usePaymentsServer } from './payments-helpers';
 import { ledgerViolations } from './wallet-helpers';
 
 /**
@@ -23,8 +22,6 @@ interface Received {
 const received: Received[] = [];
 let custodyAnswer: { status: number; txId: string } = { status: 200, txId: 'custody-tx-0001' };
 let custody: Server;
-let t: TestServer;
-let c: ReturnType<typeof paymentsClient>;
 
 beforeAll(async () => {
   custody = createServer((request, response) => {
@@ -37,18 +34,17 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => custody.listen(0, '127.0.0.1', resolve));
-  const { port } = custody.address() as AddressInfo;
-  t = await startPaymentsServer({
-    CRYPTO_CUSTODY_URL: `http://127.0.0.1:${port}/v1`,
-    CRYPTO_CUSTODY_SECRET: SECRET,
-    CRYPTO_CUSTODY_TIMEOUT_MS: '5000',
-  });
-  c = paymentsClient(t);
 });
 afterAll(async () => {
-  await t.close();
   await new Promise((resolve) => custody.close(resolve));
 });
+// Closed before the stand-in (after hooks run last registered first).
+const t = usePaymentsServer(() => ({
+  CRYPTO_CUSTODY_URL: `http://127.0.0.1:${(custody.address() as AddressInfo).port}/v1`,
+  CRYPTO_CUSTODY_SECRET: SECRET,
+  CRYPTO_CUSTODY_TIMEOUT_MS: '5000',
+}));
+const c = paymentsClient(t);
 
 function deliver(event: Record<string, unknown>, secret = SECRET) {
   const body = JSON.stringify(event);

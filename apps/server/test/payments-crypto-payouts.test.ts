@@ -1,22 +1,14 @@
 import { depositResponseSchema, InvoiceStatus, paymentMethodSchema, withdrawResponseSchema } from '@croupier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { xrpAddressOf } from '../src/modules/payments/crypto/addresses';
 import { TEST_XRP_ADDRESS } from '../src/modules/payments/crypto/networks';
-import type { TestServer } from './harness';
-import { dataOf, paymentsClient, startPaymentsServer, type Payer } from './payments-helpers';
+import { dataOf, type Payer, paymentsClient, usePaymentsServer } from './payments-helpers';
 import { errorOf } from './players';
 import { ledgerViolations } from './wallet-helpers';
 
-let t: TestServer;
-let c: ReturnType<typeof paymentsClient>;
-beforeAll(async () => {
-  t = await startPaymentsServer();
-  c = paymentsClient(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = usePaymentsServer();
+const c = paymentsClient(t);
 
 // BIP173 / EIP-55 reference vectors, and a valid XRP address with one character changed.
 const BTC_TESTNET = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';

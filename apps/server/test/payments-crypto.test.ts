@@ -1,20 +1,12 @@
 import { depositResponseSchema, InvoiceStatus, paymentMethodSchema } from '@croupier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { TestServer } from './harness';
-import { dataOf, paymentsClient, recordPublications, startPaymentsServer, type Payer } from './payments-helpers';
+import { dataOf, type Payer, paymentsClient, recordPublications, usePaymentsServer } from './payments-helpers';
 import { errorOf } from './players';
 import { ledgerViolations } from './wallet-helpers';
 
-let t: TestServer;
-let c: ReturnType<typeof paymentsClient>;
-beforeAll(async () => {
-  t = await startPaymentsServer();
-  c = paymentsClient(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = usePaymentsServer();
+const c = paymentsClient(t);
 
 const BECH32_TESTNET = /^tb1q[02-9ac-hj-np-z]{38}$/;
 const ETH_ADDRESS = /^0x[0-9a-fA-F]{40}$/;

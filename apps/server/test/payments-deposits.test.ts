@@ -1,41 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { depositResponseSchema, invoiceSchema, type DepositResponse } from '@croupier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DepositResponse, depositResponseSchema, invoiceSchema, PlayerStatus } from '@croupier/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestServer, type TestServer } from './harness';
+import { setPlayerStatus, withOwnServer } from './fixtures';
 import {
   dataOf,
   eventually,
+  type Payer,
   paymentsClient,
+  paymentsModule,
   recordPublications,
   sandboxEvent,
   sandboxPaymentId,
-  startPaymentsServer,
+  usePaymentsServer,
   WEBHOOK_SECRET,
-  type Payer,
 } from './payments-helpers';
 import { errorOf } from './players';
 import { ledgerViolations } from './wallet-helpers';
-import {
-  createPayments,
-  sandboxSignatureHeader,
-  WebhookRejectedError,
-  type PaymentProvider,
-} from '../src/modules/payments';
-import { createProfileRepository } from '../src/modules/profile/repository';
-import { createProfileReader } from '../src/modules/profile/service';
-import { createSettingsRepository } from '../src/modules/settings/repository';
-import { toCurrency } from '../src/modules/settings/service';
+import { sandboxSignatureHeader, WebhookRejectedError, type PaymentProvider } from '../src/modules/payments';
 
-let t: TestServer;
-let c: ReturnType<typeof paymentsClient>;
-beforeAll(async () => {
-  t = await startPaymentsServer();
-  c = paymentsClient(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = usePaymentsServer();
+const c = paymentsClient(t);
 
 const balanceOf = async (player: Payer) => (await c.account(player, player.account.currency)).realBalance;
 
@@ -322,7 +307,7 @@ describe('deposit requests that are refused, with nothing changed', () => {
 
   it('refuses deposits of a profile with limited deposits (status 2): 13202', async () => {
     const limited = await c.payer();
-    await t.db.updateTable('players').set({ status: 2 }).where('id', '=', limited.id).execute();
+    await setPlayerStatus(t, limited.id, PlayerStatus.LIMITED_DEPOSITS);
     const response = await c.deposit(limited, { method: 'sandbox.card', amount: 20 });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).code).toBe(13202);
@@ -388,6 +373,8 @@ describe('the provider seam', () => {
   }
 
   async function paymentsWith(provider: PaymentProvider) {
+    // A method of this test's own provider: methods come from the seed (and later the
+    // back office), no service adds one, so the rows are written here.
     await t.db
       .insertInto('payment_methods')
       .values({ id: 'acme.card', direction: 'deposit', provider: 'acme', processing_type: 'form', logo: 'card.svg' })
@@ -398,19 +385,7 @@ describe('the provider seam', () => {
       .values({ method_id: 'acme.card', currency: 'USD', amount_min_minor: 100n, amount_max_minor: 100_000n })
       .onConflict((oc) => oc.columns(['method_id', 'currency']).doNothing())
       .execute();
-    const settings = createSettingsRepository(t.db);
-    return createPayments({
-      db: t.db,
-      config: t.config,
-      wallet: c.wallet,
-      events: t.app.realtime.events,
-      currencies: {
-        listCurrencies: async () => (await settings.listCurrencies({ visibleOnly: false })).map(toCurrency),
-      },
-      profiles: createProfileReader({ repository: createProfileRepository(t.db) }),
-      providers: [provider],
-      log: { warn: () => {}, error: () => {} },
-    });
+    return paymentsModule(t, c.wallet, { providers: [provider] });
   }
 
   const request = (player: Payer, key: string) => ({
@@ -448,8 +423,7 @@ describe('the provider seam', () => {
 
 describe('without the sandbox (as in production)', () => {
   it('offers none of its methods and does not serve its pages', async () => {
-    const off = await startTestServer({ PAYMENTS_SANDBOX: 'false' });
-    try {
+    await withOwnServer({ PAYMENTS_SANDBOX: 'false' }, async (off) => {
       const client = paymentsClient(off);
       const player = await client.payer();
       const methods = dataOf(
@@ -459,8 +433,6 @@ describe('without the sandbox (as in production)', () => {
       expect(methods).toEqual([]);
       expect((await client.deposit(player, { method: 'sandbox.card', amount: 20 })).statusCode).toBe(422);
       expect((await off.app.server.inject({ url: `/api/dev/psp/payments/${randomUUID()}` })).statusCode).toBe(404);
-    } finally {
-      await off.close();
-    }
+    });
   });
 });

@@ -10,24 +10,54 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { z } from 'zod';
-import { sandboxSignatureHeader, SANDBOX_SIGNATURE_HEADER } from '../src/modules/payments';
-import { startTestServer, type TestServer } from './harness';
+import { createPayments, sandboxSignatureHeader, SANDBOX_SIGNATURE_HEADER } from '../src/modules/payments';
+import { createProfileRepository } from '../src/modules/profile/repository';
+import { createProfileReader } from '../src/modules/profile/service';
+import { createSettingsRepository } from '../src/modules/settings/repository';
+import { toCurrency } from '../src/modules/settings/service';
+import type { Wallet } from '../src/modules/wallet';
+import { ADMIN_KEY, adminRequest, useTestServer, walletFor } from './fixtures';
+import type { TestServer } from './harness';
 import { players, type RegisteredPlayer } from './players';
-import { walletOf } from './wallet-helpers';
 
-/** Helpers of the payments tests: a server with fast sandbox timers, players with money, the sandbox's pages. */
+/**
+ * Helpers of the payments tests (on the shared fixture in `fixtures.ts`): a server with
+ * fast sandbox timers, players with money, the sandbox's pages.
+ */
 
-export const ADMIN_KEY = 'test-admin-key-0123456789abcdefghijklmnop';
+export { ADMIN_KEY };
 export const WEBHOOK_SECRET = 'test-sandbox-webhook-secret';
 
-export async function startPaymentsServer(env: Record<string, string> = {}): Promise<TestServer> {
-  return startTestServer({
+/** The file's server (see `useTestServer`) with the operator key and fast sandbox timers; `env` adds or overrides. */
+export function usePaymentsServer(env: Record<string, string> | (() => Record<string, string>) = {}): TestServer {
+  return useTestServer(() => ({
     ADMIN_API_KEY: ADMIN_KEY,
     PAYMENTS_SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET,
     PAYMENTS_SANDBOX_ASYNC_DELAY_MS: '20',
     PAYMENTS_SANDBOX_PAYOUT_DELAY_MS: '20',
     RATE_LIMIT_PER_MINUTE: '100000',
-    ...env,
+    ...(typeof env === 'function' ? env() : env),
+  }));
+}
+
+/** A payments module of its own on the test server's database, wired as the app wires it, with `overrides`. */
+export function paymentsModule(
+  t: TestServer,
+  wallet: Wallet,
+  overrides: Partial<Parameters<typeof createPayments>[0]> = {},
+) {
+  const settings = createSettingsRepository(t.db);
+  return createPayments({
+    db: t.db,
+    config: t.config,
+    wallet,
+    events: t.app.realtime.events,
+    currencies: {
+      listCurrencies: async () => (await settings.listCurrencies({ visibleOnly: false })).map(toCurrency),
+    },
+    profiles: createProfileReader({ repository: createProfileRepository(t.db) }),
+    log: { warn: () => {}, error: () => {} },
+    ...overrides,
   });
 }
 
@@ -62,7 +92,7 @@ export function recordPublications(t: TestServer) {
 
 export function paymentsClient(t: TestServer) {
   const p = players(t);
-  const wallet = walletOf(t);
+  const wallet = walletFor(t);
 
   async function accounts(player: { token: string }): Promise<WalletAccount[]> {
     return dataOf(await p.get('/api/wallet/accounts', { token: player.token }), z.array(walletAccountSchema));
@@ -122,12 +152,7 @@ export function paymentsClient(t: TestServer) {
     },
 
     admin(method: 'GET' | 'POST', url: string, key: string | null = ADMIN_KEY) {
-      return t.app.server.inject({
-        method,
-        url,
-        headers: key === null ? {} : { 'x-admin-key': key },
-        ...(method === 'POST' ? { payload: {} } : {}),
-      });
+      return adminRequest(t, method, url, { key, ...(method === 'POST' ? { body: {} } : {}) });
     },
 
     /** The player's choice on the sandbox's hosted page (a form post, as the browser sends it). */

@@ -1,25 +1,12 @@
 import { CASH_AGENT_WITHDRAWAL_METHOD, paymentMethodSchema, type PaymentMethod } from '@croupier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppError } from '../src/lib/errors';
-import { createPayments } from '../src/modules/payments';
-import { createProfileRepository } from '../src/modules/profile/repository';
-import { createProfileReader } from '../src/modules/profile/service';
-import { createSettingsRepository } from '../src/modules/settings/repository';
-import { toCurrency } from '../src/modules/settings/service';
-import type { TestServer } from './harness';
-import { dataOf, paymentsClient, startPaymentsServer } from './payments-helpers';
+import { dataOf, paymentsClient, paymentsModule, usePaymentsServer } from './payments-helpers';
 import { errorOf } from './players';
 
-let t: TestServer;
-let c: ReturnType<typeof paymentsClient>;
-beforeAll(async () => {
-  t = await startPaymentsServer();
-  c = paymentsClient(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = usePaymentsServer();
+const c = paymentsClient(t);
 
 const methodsOf = (response: Parameters<typeof dataOf>[0]) => dataOf(response, z.array(paymentMethodSchema));
 const byId = (methods: PaymentMethod[], id: string) => {
@@ -139,19 +126,9 @@ describe('payment methods', () => {
 
   it('answers 13100 on the deposit list and on deposits when the deposit-limit policy says so', async () => {
     const player = await c.payer();
-    const settings = createSettingsRepository(t.db);
-    const payments = createPayments({
-      db: t.db,
-      config: t.config,
-      wallet: c.wallet,
-      events: t.app.realtime.events,
-      currencies: {
-        listCurrencies: async () => (await settings.listCurrencies({ visibleOnly: false })).map(toCurrency),
-      },
-      profiles: createProfileReader({ repository: createProfileRepository(t.db) }),
+    const payments = paymentsModule(t, c.wallet, {
       depositLimits: { check: async () => ({ allowed: false, reason: 'Your daily deposit limit is reached.' }) },
       sandboxDelivery: async () => 200,
-      log: { warn: () => {}, error: () => {} },
     });
     const refused = payments.listMethods({ playerId: player.id, direction: 'deposit', currency: 'USD', country: null });
     await expect(refused).rejects.toMatchObject({ code: 13100, status: 400 } satisfies Partial<AppError>);

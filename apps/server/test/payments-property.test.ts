@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { depositResponseSchema, withdrawResponseSchema } from '@croupier/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
 import {
   ADMIN_KEY,
   dataOf,
+  type Payer,
   paymentsClient,
   sandboxEvent,
   sandboxPaymentId,
-  startPaymentsServer,
-  type Payer,
+  usePaymentsServer,
 } from './payments-helpers';
+import { seededRandom } from './fixtures';
 import { ledgerViolations } from './wallet-helpers';
 
 /**
@@ -23,36 +23,12 @@ import { ledgerViolations } from './wallet-helpers';
  * The seed (PAYMENTS_PROPERTY_SEED) replays a sequence.
  */
 
-let t: TestServer;
-let c: ReturnType<typeof paymentsClient>;
-beforeAll(async () => {
-  t = await startPaymentsServer({
-    // Payout outcomes are driven by the test's own webhooks; deposits are withdrawable at once.
-    PAYMENTS_SANDBOX_PAYOUT_DELAY_MS: '600000',
-    TURNOVER_WAGER_MULTIPLE: '0',
-  });
-  c = paymentsClient(t);
+const t = usePaymentsServer({
+  // Payout outcomes are driven by the test's own webhooks; deposits are withdrawable at once.
+  PAYMENTS_SANDBOX_PAYOUT_DELAY_MS: '600000',
+  TURNOVER_WAGER_MULTIPLE: '0',
 });
-afterAll(async () => {
-  await t.close();
-});
-
-/** mulberry32: the same seed replays the same sequence. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (p: number) => next() < p,
-  };
-}
+const c = paymentsClient(t);
 
 type DepositState = 'pending' | 'paid' | 'failed' | 'declined';
 /** declined: by the player; rejected: by the operator (both give the money back). */
@@ -79,7 +55,7 @@ describe('property: random payment sequences keep the books sound', () => {
   const STEPS = Number(process.env.PAYMENTS_PROPERTY_STEPS ?? 120);
 
   it(`seed ${SEED}, ${STEPS} steps`, async () => {
-    const random = generator(SEED);
+    const random = seededRandom(SEED);
     const payers: Payer[] = [];
     for (let i = 0; i < 3; i += 1) payers.push(await c.payer({ fund: 100 }));
     /** Model: real and locked cents per player. */

@@ -6,31 +6,23 @@ import {
   withdrawResponseSchema,
   type WithdrawResponse,
 } from '@croupier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { TestServer } from './harness';
 import {
   ADMIN_KEY,
   dataOf,
   eventually,
+  type Payer,
   paymentsClient,
   recordPublications,
-  startPaymentsServer,
-  type Payer,
+  usePaymentsServer,
 } from './payments-helpers';
 import { errorOf } from './players';
 import { ledgerViolations } from './wallet-helpers';
 
-let t: TestServer;
-let c: ReturnType<typeof paymentsClient>;
-beforeAll(async () => {
-  // Withdrawals up to 50 USD are approved at once; the tests use larger amounts for the manual path.
-  t = await startPaymentsServer({ WITHDRAWAL_AUTO_APPROVE_MAX: '50' });
-  c = paymentsClient(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+// Withdrawals up to 50 USD are approved at once; the tests use larger amounts for the manual path.
+const t = usePaymentsServer({ WITHDRAWAL_AUTO_APPROVE_MAX: '50' });
+const c = paymentsClient(t);
 
 const card = (amount: unknown) => ({
   method: 'sandbox.card_payout',

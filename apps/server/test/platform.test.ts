@@ -3,15 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer, withOwnServer } from './fixtures';
+import { startTestServer } from './harness';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 describe('error model', () => {
   it('answers an unknown API route with a JSON 404 in the error shape', async () => {
@@ -77,15 +72,12 @@ describe('health', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', accepting: 'ok' } });
 
-    const draining = await startTestServer();
-    try {
+    await withOwnServer(async (draining) => {
       draining.app.beginShutdown();
       const response = await draining.app.server.inject({ url: '/api/health/ready' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ status: 'unavailable', checks: { accepting: 'failed' } });
-    } finally {
-      await draining.close();
-    }
+    });
   });
 });
 
@@ -118,8 +110,7 @@ describe('OpenAPI', () => {
 
 describe('rate limiting', () => {
   it('answers 429 with the catalogue code once the per-minute budget is spent', async () => {
-    const limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: '3' });
-    try {
+    await withOwnServer({ RATE_LIMIT_PER_MINUTE: '3' }, async (limited) => {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i += 1)
         statuses.push((await limited.app.server.inject({ url: '/api/settings/locales' })).statusCode);
@@ -129,23 +120,18 @@ describe('rate limiting', () => {
       expect(response.headers['retry-after']).toBeDefined();
       // health checks are never limited
       expect((await limited.app.server.inject({ url: '/api/health' })).statusCode).toBe(200);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('exempts the allow-listed client IPs and still limits the others', async () => {
-    const limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: '2', RATE_LIMIT_ALLOW_IPS: '10.0.0.7, 10.0.0.8' });
-    try {
+    await withOwnServer({ RATE_LIMIT_PER_MINUTE: '2', RATE_LIMIT_ALLOW_IPS: '10.0.0.7, 10.0.0.8' }, async (limited) => {
       const from = async (ip: string) =>
         (await limited.app.server.inject({ url: '/api/settings/locales', remoteAddress: ip })).statusCode;
       const allowed: number[] = [];
       for (let i = 0; i < 4; i += 1) allowed.push(await from('10.0.0.7'));
       expect(allowed).toEqual([200, 200, 200, 200]);
       expect([await from('10.0.0.9'), await from('10.0.0.9'), await from('10.0.0.9')]).toEqual([200, 200, 429]);
-    } finally {
-      await limited.close();
-    }
+    });
   });
   it("keeps the web app's files and page loads outside the per-address limit, which still holds for the API", async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'croupier-dist-'));
@@ -177,7 +163,6 @@ describe('rate limiting', () => {
 
 describe('serving the web app over real HTTP', () => {
   let dist: string;
-  let web: TestServer;
   let base: string;
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'croupier-dist-'));
@@ -192,12 +177,13 @@ describe('serving the web app over real HTTP', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(js));
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(js));
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    web = await startTestServer({ SERVE_WEB: 'true', WEB_DIST_DIR: dist });
-    base = await web.app.server.listen({ host: '127.0.0.1', port: 0 });
   });
-  afterAll(async () => {
-    await web.close();
+  afterAll(() => {
     fs.rmSync(dist, { recursive: true, force: true });
+  });
+  const web = useTestServer(() => ({ SERVE_WEB: 'true', WEB_DIST_DIR: dist }));
+  beforeAll(async () => {
+    base = await web.app.server.listen({ host: '127.0.0.1', port: 0 });
   });
 
   it('serves index.html for page routes, with revalidation', async () => {
@@ -252,47 +238,47 @@ describe('serving the web app over real HTTP', () => {
   });
 
   it('lets the front ends of GAME_FRAME_ANCESTORS embed the game frame, and nothing else of the site', async () => {
-    const fronts = await startTestServer({
-      SERVE_WEB: 'true',
-      WEB_DIST_DIR: dist,
-      PUBLIC_URL: 'https://casino.example',
-      GAME_FRAME_ANCESTORS: 'https://front.example, https://skin.example:8443',
-    });
-    try {
-      const launch = await fronts.app.server.inject({
-        method: 'POST',
-        url: '/api/game/games/dice/play',
-        payload: { demoMode: true, locale: 'de' },
-      });
-      expect(launch.statusCode, launch.body).toBe(200);
-      const { gameUrl } = launch.json<{ data: { gameUrl: string } }>().data;
-      // Absolute on the site's origin, so that another front end can frame it as it is.
-      expect(gameUrl).toMatch(/^https:\/\/casino\.example\/play\/dice\?mode=demo&lang=de#token=[\w-]+$/);
+    await withOwnServer(
+      {
+        SERVE_WEB: 'true',
+        WEB_DIST_DIR: dist,
+        PUBLIC_URL: 'https://casino.example',
+        GAME_FRAME_ANCESTORS: 'https://front.example, https://skin.example:8443',
+      },
+      async (fronts) => {
+        const launch = await fronts.app.server.inject({
+          method: 'POST',
+          url: '/api/game/games/dice/play',
+          payload: { demoMode: true, locale: 'de' },
+        });
+        expect(launch.statusCode, launch.body).toBe(200);
+        const { gameUrl } = launch.json<{ data: { gameUrl: string } }>().data;
+        // Absolute on the site's origin, so that another front end can frame it as it is.
+        expect(gameUrl).toMatch(/^https:\/\/casino\.example\/play\/dice\?mode=demo&lang=de#token=[\w-]+$/);
 
-      const frame = await fronts.app.server.inject({
-        url: new URL(gameUrl).pathname + new URL(gameUrl).search,
-        headers: { accept: 'text/html' },
-      });
-      expect(frame.statusCode).toBe(200);
-      expect(frame.body).toContain('data-play');
-      const policy = String(frame.headers['content-security-policy']);
-      expect(policy).toContain("frame-ancestors 'self' https://front.example https://skin.example:8443");
-      // The rest of the policy is the site's.
-      expect(policy).toContain("default-src 'self'");
-      expect(policy).toContain("object-src 'none'");
-      expect(frame.headers['x-frame-options']).toBeUndefined();
+        const frame = await fronts.app.server.inject({
+          url: new URL(gameUrl).pathname + new URL(gameUrl).search,
+          headers: { accept: 'text/html' },
+        });
+        expect(frame.statusCode).toBe(200);
+        expect(frame.body).toContain('data-play');
+        const policy = String(frame.headers['content-security-policy']);
+        expect(policy).toContain("frame-ancestors 'self' https://front.example https://skin.example:8443");
+        // The rest of the policy is the site's.
+        expect(policy).toContain("default-src 'self'");
+        expect(policy).toContain("object-src 'none'");
+        expect(frame.headers['x-frame-options']).toBeUndefined();
 
-      for (const page of ['/', '/casino', '/de/games/dice']) {
-        const other = await fronts.app.server.inject({ url: page, headers: { accept: 'text/html' } });
-        expect(other.statusCode, page).toBe(200);
-        expect(String(other.headers['content-security-policy']), page).toMatch(/frame-ancestors 'self'(;|$)/);
-        expect(other.headers['x-frame-options'], page).toBe('SAMEORIGIN');
-      }
-      const api = await fronts.app.server.inject({ url: '/api/settings/countries' });
-      expect(String(api.headers['content-security-policy'])).toMatch(/frame-ancestors 'self'(;|$)/);
-    } finally {
-      await fronts.close();
-    }
+        for (const page of ['/', '/casino', '/de/games/dice']) {
+          const other = await fronts.app.server.inject({ url: page, headers: { accept: 'text/html' } });
+          expect(other.statusCode, page).toBe(200);
+          expect(String(other.headers['content-security-policy']), page).toMatch(/frame-ancestors 'self'(;|$)/);
+          expect(other.headers['x-frame-options'], page).toBe('SAMEORIGIN');
+        }
+        const api = await fronts.app.server.inject({ url: '/api/settings/countries' });
+        expect(String(api.headers['content-security-policy'])).toMatch(/frame-ancestors 'self'(;|$)/);
+      },
+    );
   });
 
   it('compresses API responses on the fly', async () => {

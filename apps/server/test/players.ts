@@ -128,6 +128,14 @@ export function players(t: TestServer) {
 
     outbox,
 
+    /** Confirms the address with the newest confirmation link mailed to it, as the player would. */
+    async confirmEmail(email: string): Promise<void> {
+      const messages = await outbox(`?perPage=100&channel=email&to=${encodeURIComponent(email)}`);
+      const link = messages.find((m) => m.text.includes('/verify/'));
+      const response = await request('POST', '/api/player/register/confirm', { code: codeFromLink(link, '/verify/') });
+      expect(response.statusCode, response.body).toBe(200);
+    },
+
     /** Messages to one recipient, newest first. */
     async messagesTo(to: string, channel: 'email' | 'sms' = 'email'): Promise<DevOutboxMessage[]> {
       return outbox(`?perPage=100&channel=${channel}&to=${encodeURIComponent(to)}`);

@@ -1,18 +1,11 @@
 import { fieldSchema, profileSchema, type Profile } from '@croupier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer, withOwnServer } from './fixtures';
 import { codeFromLink, errorOf, PASSWORD, players, type RegisteredPlayer } from './players';
 
-let t: TestServer;
-let p: ReturnType<typeof players>;
-beforeAll(async () => {
-  t = await startTestServer();
-  p = players(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const p = players(t);
 
 const fieldsResponse = z.object({ data: z.array(fieldSchema) });
 
@@ -275,10 +268,10 @@ describe('GET and PUT /api/player/profile', () => {
 
   it('refuses to clear a required profile field', async () => {
     // Its own server: field rules are cached for 30 s per process.
-    const own = await startTestServer();
-    try {
+    await withOwnServer(async (own) => {
       const q = players(own);
       const registered = await q.registerByEmail({ lastName: 'Byron' });
+      // Field rules are the operator's (no service edits them yet): the row is written here.
       await own.db
         .updateTable('player_fields')
         .set({ is_required: true })
@@ -288,9 +281,7 @@ describe('GET and PUT /api/player/profile', () => {
       const response = await q.put('/api/player/profile', { lastName: '' }, { token: registered.token });
       expect(response.statusCode).toBe(422);
       expect(errorOf(response).fields).toEqual({ lastName: ['This field is required.'] });
-    } finally {
-      await own.close();
-    }
+    });
   });
 });
 

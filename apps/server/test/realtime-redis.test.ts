@@ -3,9 +3,9 @@ import { channels } from '@croupier/contract';
 import type { ConnectedContext, DisconnectedContext, PublicationContext } from 'centrifuge';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import { buildApp } from '../src/app';
 import { createRedisEventBus, type EventBus } from '../src/modules/realtime/bus';
-import { startTestServer, type TestServer } from './harness';
+import { useApp, useTestServer } from './fixtures';
 import { players } from './players';
 import { Clients, eventually, JWT_SECRET, listen, sessionPlayers, sleep, waitFor } from './realtime-helpers';
 
@@ -40,10 +40,6 @@ const available = await redisAnswers();
 if (!available) console.warn(`realtime-redis tests skipped: no Redis at ${REDIS_URL} (set TEST_REDIS_URL)`);
 
 describe.skipIf(!available)('realtime across processes (Redis)', () => {
-  let t: TestServer;
-  let sessions: ReturnType<typeof sessionPlayers>;
-  let first: App;
-  let second: App;
   const buses: EventBus[] = [];
   let firstUrl = '';
   let secondUrl = '';
@@ -53,35 +49,25 @@ describe.skipIf(!available)('realtime across processes (Redis)', () => {
   const prefix = `croupier-test:${randomBytes(4).toString('hex')}:`;
 
   beforeAll(async () => {
-    t = await startTestServer({ JWT_SECRET });
-    sessions = sessionPlayers(t);
     const log = { warn: () => {}, error: () => {} };
     for (let i = 0; i < 2; i += 1) buses.push(await createRedisEventBus({ url: REDIS_URL, prefix, log }));
-    const settings = { onlineIntervalMs: 200, tickMs: 50 };
-    const [busOfFirst, busOfSecond] = buses;
-    first = await buildApp({
-      config: t.config,
-      db: t.db,
-      logger: false,
-      realtime: { bus: busOfFirst, settings },
-    });
-    second = await buildApp({
-      config: t.config,
-      db: t.db,
-      logger: false,
-      realtime: { bus: busOfSecond, settings },
-    });
+  });
+  afterAll(async () => {
+    for (const bus of buses) await bus.close();
+  });
+  // Closed before the buses (after hooks run last registered first).
+  const t = useTestServer({ JWT_SECRET });
+  const sessions = sessionPlayers(t);
+  const settings = { onlineIntervalMs: 200, tickMs: 50 };
+  const first = useApp(t, () => ({ realtime: { bus: buses[0], settings } }));
+  const second = useApp(t, () => ({ realtime: { bus: buses[1], settings } }));
+  beforeAll(async () => {
     firstUrl = (await listen(first)).url;
     secondUrl = (await listen(second)).url;
   });
-
-  afterAll(async () => {
+  afterAll(() => {
     onFirst.closeAll();
     onSecond.closeAll();
-    await first?.server.close();
-    await second?.server.close();
-    for (const bus of buses) await bus.close();
-    await t?.close();
   });
 
   it('delivers to a client of the first process an event committed by the second', async () => {
@@ -96,6 +82,7 @@ describe.skipIf(!available)('realtime across processes (Redis)', () => {
     await wallet.ready();
 
     const { events } = second.realtime;
+    // Any write of the transaction (a message row): the event leaves after its commit.
     await events.transaction(async (trx) => {
       await trx
         .insertInto('communications')

@@ -16,9 +16,9 @@ import type {
   UnsubscribedContext,
 } from 'centrifuge';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
-import { startTestServer, type TestServer } from './harness';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { productionConfig, setPlayerStatus, useApp, useTestServer, withApp } from './fixtures';
 import { PASSWORD, players } from './players';
 import {
   Clients,
@@ -40,11 +40,24 @@ import {
  * must belong to an open session, so every player here signs up through the API.
  */
 
-let t: TestServer;
-let sessions: ReturnType<typeof sessionPlayers>;
-let main: App;
+const t = useTestServer({ JWT_SECRET });
+const sessions = sessionPlayers(t);
+const main = useApp(t);
+const fast = useApp(t, {
+  realtime: {
+    settings: {
+      pingIntervalMs: 1000,
+      pongTimeoutMs: 1000,
+      expiredCloseDelayMs: 500,
+      connectTimeoutMs: 1500,
+      onlineIntervalMs: 200,
+      tickMs: 50,
+      maxQueueMessages: 50,
+      maxQueueBytes: 64 * 1024,
+    },
+  },
+});
 let url: string;
-let fast: App;
 let fastUrl: string;
 let fastPort: number;
 const clients = new Clients(() => url);
@@ -52,27 +65,7 @@ const fastClients = new Clients(() => fastUrl);
 const raws: RawClient[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer({ JWT_SECRET });
-  sessions = sessionPlayers(t);
-  main = await buildApp({ config: t.config, db: t.db, logger: false });
   ({ url } = await listen(main));
-  fast = await buildApp({
-    config: t.config,
-    db: t.db,
-    logger: false,
-    realtime: {
-      settings: {
-        pingIntervalMs: 1000,
-        pongTimeoutMs: 1000,
-        expiredCloseDelayMs: 500,
-        connectTimeoutMs: 1500,
-        onlineIntervalMs: 200,
-        tickMs: 50,
-        maxQueueMessages: 50,
-        maxQueueBytes: 64 * 1024,
-      },
-    },
-  });
   ({ url: fastUrl, port: fastPort } = await listen(fast));
 });
 
@@ -83,12 +76,6 @@ afterEach(async () => {
   // Connections of one test must not count in the next one's online figures.
   await eventually('connections closed', () => main.realtime.gateway.stats().connections === 0);
   await eventually('fast connections closed', () => fast.realtime.gateway.stats().connections === 0);
-});
-
-afterAll(async () => {
-  await fast?.server.close();
-  await main?.server.close();
-  await t?.close();
 });
 
 const signUp = (): Promise<SessionPlayer> => sessions.create();
@@ -274,6 +261,7 @@ describe('publishing after commit', () => {
     await inbox.ready();
     const { events } = main.realtime;
     const channel = channels.notifications(playerId);
+    // Any write of the transaction (a message row): what matters is whether it commits.
     const store = (trx: Parameters<Parameters<typeof events.transaction>[0]>[0], title: string) =>
       trx
         .insertInto('communications')
@@ -369,24 +357,14 @@ describe('publishing after commit', () => {
   });
 
   it('does not offer the development endpoint in production', async () => {
-    // Production requires real e-mail and SMS adapters; they are built but never used here.
-    const config = {
-      ...t.config,
-      isProduction: true,
-      mail: { ...t.config.mail, smtpUrl: 'smtp://127.0.0.1:2525' },
-      sms: { ...t.config.sms, gatewayUrl: 'http://127.0.0.1:9' },
-    };
-    const production = await buildApp({ config, db: t.db, logger: false });
-    try {
+    await withApp(t, { config: productionConfig }, async (production) => {
       const response = await production.server.inject({
         method: 'POST',
         url: '/api/dev/realtime/publish',
         payload: { channel: channels.tournaments, data: {} },
       });
       expect(response.statusCode).toBe(404);
-    } finally {
-      await production.server.close();
-    }
+    });
   });
 });
 
@@ -524,7 +502,7 @@ describe('ended sessions', () => {
     const first = await connected(player.token);
     const second = await connected(other.accessToken);
     const ended = Promise.all([disconnectedOf(first.client), disconnectedOf(second.client)]);
-    await t.db.updateTable('players').set({ status: PlayerStatus.BLOCKED }).where('id', '=', player.id).execute();
+    await setPlayerStatus(t, player.id, PlayerStatus.BLOCKED);
     // The next authenticated call finds the account blocked and closes its sessions.
     const profile = await onMain().get('/api/player/profile', { token: player.token });
     expect(profile.statusCode).toBe(403);

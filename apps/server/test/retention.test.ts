@@ -1,19 +1,13 @@
 import { LOYALTY_PERKS, loyaltyLevelSchema, paginationMetaSchema } from '@croupier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loyaltyLevelId, retentionSeeder } from '../src/seed/retention';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer, withOwnServer } from './fixtures';
 
 const levelsPage = z.object({ data: z.array(loyaltyLevelSchema.strict()), meta: paginationMetaSchema });
 type ErrorResponse = { error: { code: number; message: string; fields?: Record<string, string[]> } };
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 async function levels(query = '') {
   const response = await t.app.server.inject({ url: `/api/retention/levels${query}` });
@@ -102,6 +96,7 @@ describe('GET /api/retention/levels', () => {
 describe('loyalty levels seed', () => {
   it('is idempotent and keeps an operator’s edits', async () => {
     expect(await retentionSeeder.isEmpty(t.db)).toBe(false);
+    // An operator's edit: no service edits levels yet (the back office will).
     await t.db.updateTable('loyalty_levels').set({ name: 'Golden' }).where('identity', '=', 'gold').execute();
     await retentionSeeder.run(t.db);
     const rows = await t.db.selectFrom('loyalty_levels').select(['identity', 'name']).orderBy('order').execute();
@@ -111,19 +106,18 @@ describe('loyalty levels seed', () => {
   });
 
   it('fills an empty table again, with the same ids', async () => {
-    const own = await startTestServer();
-    try {
+    await withOwnServer(async (own) => {
       const before = await own.db.selectFrom('loyalty_levels').select('id').orderBy('order').execute();
+      // An empty table, as before the first seed: no service removes levels.
       await own.db.deleteFrom('loyalty_levels').execute();
       expect(await retentionSeeder.isEmpty(own.db)).toBe(true);
       await retentionSeeder.run(own.db);
       expect(await own.db.selectFrom('loyalty_levels').select('id').orderBy('order').execute()).toEqual(before);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('refuses negative thresholds and duplicate ranks at the database', async () => {
+    // Rows no service would write: the database's own checks refuse them.
     const row = { identity: 'x', name: 'X', image: '/x.svg', perks: [] };
     await expect(
       t.db

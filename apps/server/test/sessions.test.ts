@@ -1,27 +1,20 @@
-import { authResponseSchema, pagedEnvelope, sessionSchema } from '@croupier/contract';
+import { authResponseSchema, pagedEnvelope, PlayerStatus, sessionSchema } from '@croupier/contract';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createRefreshTokenSuccessor } from '../src/modules/auth/crypto';
 import { createAuthRepository } from '../src/modules/auth/repository';
 import { resolveServerKeys } from '../src/modules/auth/secret';
 import { createSessionService } from '../src/modules/auth/sessions';
 import { createAccessTokens } from '../src/modules/auth/tokens';
-import { startTestServer, type TestServer } from './harness';
+import { setPlayerStatus, useTestServer } from './fixtures';
 import { claimsOf, errorOf, PASSWORD, players, type RegisteredPlayer } from './players';
 
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-keys';
 const sessionsPage = pagedEnvelope(sessionSchema);
 
-let t: TestServer;
-let p: ReturnType<typeof players>;
-beforeAll(async () => {
-  t = await startTestServer({ JWT_SECRET });
-  p = players(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer({ JWT_SECRET });
+const p = players(t);
 
 /** The same token's claims, signed by the server's key but issued and expired in the past. */
 async function expiredCopy(token: string): Promise<string> {
@@ -91,6 +84,7 @@ describe('POST /api/player/sessions/refresh', () => {
 
   it('ends a session idle for longer than 7 days or older than 30 days', async () => {
     const idle = await p.registerByEmail();
+    // Time passes: no API moves the clock, so the row's times are moved back.
     await t.db
       .updateTable('player_sessions')
       .set({ last_seen_at: sql<Date>`now() - interval '7 days 1 minute'` })
@@ -100,6 +94,7 @@ describe('POST /api/player/sessions/refresh', () => {
     expect(await sessionRow(idle.sessionId)).toMatchObject({ close_reason: 'expired' });
 
     const old = await p.registerByEmail();
+    // Time passes: no API moves the clock, so the row's times are moved back.
     await t.db
       .updateTable('player_sessions')
       .set({ created_at: sql<Date>`now() - interval '31 days'`, expires_at: sql<Date>`now() - interval '1 day'` })
@@ -240,6 +235,7 @@ describe('GET /api/player/sessions and PUT /api/player/sessions/{id}/close', () 
   it('shows a lapsed session as closed', async () => {
     const player = await p.registerByEmail();
     const other = await p.signIn(player.email, PASSWORD);
+    // Time passes: no API moves the clock, so the row's times are moved back.
     await t.db
       .updateTable('player_sessions')
       .set({ last_seen_at: sql<Date>`now() - interval '8 days'` })
@@ -256,14 +252,14 @@ describe('blocking', () => {
   it('ends every session of a blocked account on its next call (403, 11002)', async () => {
     const player = await p.registerByEmail();
     const other = await p.signIn(player.email, PASSWORD);
-    await t.db.updateTable('players').set({ status: 3 }).where('id', '=', player.id).execute();
+    await setPlayerStatus(t, player.id, PlayerStatus.BLOCKED);
     const response = await p.get('/api/player/profile', { token: player.token });
     expect(response.statusCode).toBe(403);
     expect(errorOf(response)).toEqual({ code: 11002, message: 'The account is blocked.' });
     const sessions = await t.db.selectFrom('player_sessions').selectAll().where('player_id', '=', player.id).execute();
     expect(sessions.map((s) => s.close_reason)).toEqual(['blocked', 'blocked']);
     // Unblocking does not revive them.
-    await t.db.updateTable('players').set({ status: 1 }).where('id', '=', player.id).execute();
+    await setPlayerStatus(t, player.id, PlayerStatus.ACTIVE);
     expect((await p.get('/api/player/profile', { token: other.accessToken })).statusCode).toBe(401);
     expect((await refresh(other.accessToken)).statusCode).toBe(401);
   });

@@ -1,15 +1,10 @@
 import { constantsSchema, countrySchema, currencySchema, localeSchema, playerInitSchema } from '@croupier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer, withOwnServer } from './fixtures';
+import { startTestServer } from './harness';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 async function getData<T extends z.ZodType>(
   url: string,
@@ -46,16 +41,14 @@ describe('GET /api/settings/currencies', () => {
 
   it('keeps hidden currencies out of visible=1 but lists them without the filter', async () => {
     // The service caches lists briefly, so the change is made on a server of its own.
-    const fresh = await startTestServer();
-    try {
+    await withOwnServer(async (fresh) => {
+      // No service hides a currency (the back office will): the row is written here.
       await fresh.db.updateTable('currencies').set({ is_visible: false }).where('code', '=', 'CLP').execute();
       const visible = await fresh.app.server.inject({ url: '/api/settings/currencies?visible=1' });
       expect(visible.json<{ data: { code: string }[] }>().data.map((c) => c.code)).not.toContain('CLP');
       const all = await fresh.app.server.inject({ url: '/api/settings/currencies' });
       expect(all.json<{ data: { code: string }[] }>().data.map((c) => c.code)).toContain('CLP');
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('refuses a bad visible value with 422 and field errors, not a 500', async () => {
@@ -81,6 +74,7 @@ describe('GET /api/settings/locales', () => {
   });
 
   it('refuses a second default locale at the database', async () => {
+    // A row no service would write: the database's own check refuses it.
     await expect(
       t.db.updateTable('locales').set({ is_default: true }).where('code', '=', 'de').execute(),
     ).rejects.toThrow();
@@ -143,21 +137,21 @@ describe('GET /api/settings/constants', () => {
   });
 
   it('lists telegram among social providers only when the bot is configured', async () => {
-    const configured = await startTestServer({
-      TELEGRAM_BOT: 'croupier_bot',
-      TELEGRAM_AUTH_URL: 'http://127.0.0.1/api/player/sessions/social/telegram/callback',
-    });
-    try {
-      const response = await configured.app.server.inject({ url: '/api/settings/constants' });
-      const data = constantsSchema.parse(response.json<{ data: unknown }>().data);
-      expect(data.player.socialAuth).toEqual(['auth0', 'telegram']);
-      expect(data.player.telegram).toEqual({
-        bot: 'croupier_bot',
-        auth_url: 'http://127.0.0.1/api/player/sessions/social/telegram/callback',
-      });
-    } finally {
-      await configured.close();
-    }
+    await withOwnServer(
+      {
+        TELEGRAM_BOT: 'croupier_bot',
+        TELEGRAM_AUTH_URL: 'http://127.0.0.1/api/player/sessions/social/telegram/callback',
+      },
+      async (configured) => {
+        const response = await configured.app.server.inject({ url: '/api/settings/constants' });
+        const data = constantsSchema.parse(response.json<{ data: unknown }>().data);
+        expect(data.player.socialAuth).toEqual(['auth0', 'telegram']);
+        expect(data.player.telegram).toEqual({
+          bot: 'croupier_bot',
+          auth_url: 'http://127.0.0.1/api/player/sessions/social/telegram/callback',
+        });
+      },
+    );
   });
 });
 

@@ -1,27 +1,21 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
-import { authResponseSchema, type AuthResponse } from '@croupier/contract';
+import { type AuthResponse, authResponseSchema, PlayerStatus } from '@croupier/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../src/modules/auth/crypto';
 import { SANDBOX_TELEGRAM_BOT_TOKEN } from '../src/modules/auth/social/sandbox';
 import { BINDING_COOKIE } from '../src/modules/auth/social/state';
 import { signTelegramLogin } from '../src/modules/auth/social/telegram';
-import { startTestServer, type TestServer } from './harness';
+import { PRODUCTION_ENV, selfExclude, setPlayerStatus, useTestServer, withOwnServer } from './fixtures';
+import { type TestServer } from './harness';
 import { claimsOf, errorOf, players } from './players';
 
 const TELEGRAM_AUTH_URL = 'http://localhost/api/player/sessions/social/telegram/callback';
 
-let t: TestServer;
-let p: ReturnType<typeof players>;
-beforeAll(async () => {
-  t = await startTestServer({ TELEGRAM_BOT: 'croupier_test_bot', TELEGRAM_AUTH_URL });
-  p = players(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer({ TELEGRAM_BOT: 'croupier_test_bot', TELEGRAM_AUTH_URL });
+const p = players(t);
 
 /** One browser: its client IP and the binding cookie the redirect routes set. */
 interface Browser {
@@ -319,7 +313,7 @@ describe('social sign-in through the sandbox provider', () => {
   it('refuses a blocked player (11002)', async () => {
     const email = p.email('blocked');
     const auth = authOf((await brokerSignIn({ email })).response);
-    await t.db.updateTable('players').set({ status: 3 }).where('id', '=', auth.profile.id).execute();
+    await setPlayerStatus(t, auth.profile.id, PlayerStatus.BLOCKED);
     const { response } = await brokerSignIn({ email });
     expect(response.statusCode).toBe(403);
     expect(errorOf(response).code).toBe(11002);
@@ -330,7 +324,7 @@ describe('social sign-in through the sandbox provider', () => {
     const refused = (await brokerSignIn({ email: registered.email.toUpperCase() })).response;
     expect(refused.statusCode).toBe(409);
 
-    await t.db.updateTable('players').set({ confirmed_at: new Date() }).where('id', '=', registered.id).execute();
+    await p.confirmEmail(registered.email);
     const linked = authOf((await brokerSignIn({ email: registered.email })).response);
     expect(linked.profile.id).toBe(registered.id);
     expect(linked.profile.isNewlyRegistered).toBe(false);
@@ -340,7 +334,7 @@ describe('social sign-in through the sandbox provider', () => {
 
   it('refuses a self-excluded e-mail', async () => {
     const email = p.email('excluded');
-    await t.db.insertInto('self_exclusions').values({ email_normalized: email.toLowerCase() }).execute();
+    await selfExclude(t, { email_normalized: email.toLowerCase() });
     const { response } = await brokerSignIn({ email });
     expect(response.statusCode).toBe(422);
     expect(errorOf(response).fields?.email).toHaveLength(1);
@@ -419,6 +413,7 @@ describe('state checks', () => {
     const { location, params } = await startBroker(browser);
     const callback = await authorize(t, browser, location, { email: p.email('late') });
     const { flow } = JSON.parse(params.get('state') ?? '') as { flow: string };
+    // Time passes: no API moves the clock, so the row's times are moved back.
     await sql`update social_login_flows set created_at = now() - interval '20 minutes', expires_at = now() - interval '1 minute' where flow_hash = ${sha256Hex(flow)}`.execute(
       t.db,
     );
@@ -601,59 +596,61 @@ describe('Telegram', () => {
 describe('Telegram with a real bot token', () => {
   it('serves Telegram’s login widget and checks the data with the configured token', async () => {
     const botToken = '7000000001:AAH-real-looking-bot-token_for_tests';
-    const widget = await startTestServer({
-      TELEGRAM_BOT: 'croupier_"bot"',
-      TELEGRAM_AUTH_URL: 'https://casino.example/api/player/sessions/social/telegram/callback?a=1&b=<2>',
-      TELEGRAM_BOT_TOKEN: botToken,
-    });
-    try {
-      const browser = newBrowser();
-      const page = await get(
-        widget,
-        browser,
-        `/api/player/sessions/social/telegram/redirect?state=${encodeURIComponent(stateOf('/de/casino'))}`,
-      );
-      expect(page.statusCode).toBe(200);
-      remember(browser, page);
-      expect(page.headers['content-type']).toContain('text/html');
-      const csp = String(page.headers['content-security-policy']);
-      expect(csp).toContain('script-src https://telegram.org');
-      expect(csp).toContain('frame-src https://oauth.telegram.org');
-      expect(csp).not.toContain('unsafe-inline');
-      expect(page.body).toContain('<html lang="de">');
-      expect(page.body).toContain('Zurück');
-      expect(page.body).toContain('src="https://telegram.org/js/telegram-widget.js?22"');
-      // Values are escaped, never injected.
-      expect(page.body).toContain('data-telegram-login="croupier_&quot;bot&quot;"');
-      expect(page.body).toContain(
-        'data-auth-url="https://casino.example/api/player/sessions/social/telegram/callback?a=1&amp;b=&lt;2&gt;"',
-      );
-      expect(page.body).toContain('href="/de/casino"');
+    await withOwnServer(
+      {
+        TELEGRAM_BOT: 'croupier_"bot"',
+        TELEGRAM_AUTH_URL: 'https://casino.example/api/player/sessions/social/telegram/callback?a=1&b=<2>',
+        TELEGRAM_BOT_TOKEN: botToken,
+      },
+      async (widget) => {
+        const browser = newBrowser();
+        const page = await get(
+          widget,
+          browser,
+          `/api/player/sessions/social/telegram/redirect?state=${encodeURIComponent(stateOf('/de/casino'))}`,
+        );
+        expect(page.statusCode).toBe(200);
+        remember(browser, page);
+        expect(page.headers['content-type']).toContain('text/html');
+        const csp = String(page.headers['content-security-policy']);
+        expect(csp).toContain('script-src https://telegram.org');
+        expect(csp).toContain('frame-src https://oauth.telegram.org');
+        expect(csp).not.toContain('unsafe-inline');
+        expect(page.body).toContain('<html lang="de">');
+        expect(page.body).toContain('Zurück');
+        expect(page.body).toContain('src="https://telegram.org/js/telegram-widget.js?22"');
+        // Values are escaped, never injected.
+        expect(page.body).toContain('data-telegram-login="croupier_&quot;bot&quot;"');
+        expect(page.body).toContain(
+          'data-auth-url="https://casino.example/api/player/sessions/social/telegram/callback?a=1&amp;b=&lt;2&gt;"',
+        );
+        expect(page.body).toContain('href="/de/casino"');
 
-      const fields = { id: '5550001', first_name: 'Real', auth_date: String(Math.floor(Date.now() / 1000)) };
-      const forged = signTelegramLogin(fields, SANDBOX_TELEGRAM_BOT_TOKEN);
-      const refused = await get(
-        widget,
-        browser,
-        `/api/player/sessions/social/telegram/callback?${new URLSearchParams(forged).toString()}`,
-      );
-      expect(new URL(String(refused.headers.location), 'http://localhost').searchParams.get('error')).toBe(
-        'invalid_signature',
-      );
+        const fields = { id: '5550001', first_name: 'Real', auth_date: String(Math.floor(Date.now() / 1000)) };
+        const forged = signTelegramLogin(fields, SANDBOX_TELEGRAM_BOT_TOKEN);
+        const refused = await get(
+          widget,
+          browser,
+          `/api/player/sessions/social/telegram/callback?${new URLSearchParams(forged).toString()}`,
+        );
+        expect(new URL(String(refused.headers.location), 'http://localhost').searchParams.get('error')).toBe(
+          'invalid_signature',
+        );
 
-      const genuine = signTelegramLogin(fields, botToken);
-      const redirect = await get(
-        widget,
-        browser,
-        `/api/player/sessions/social/telegram/callback?${new URLSearchParams(genuine).toString()}`,
-      );
-      const callback = new URL(String(redirect.headers.location), 'http://localhost');
-      expect(callback.pathname).toBe('/auth/social/telegram/callback');
-      const auth = authOf(await complete(browser, callback, { connection: 'telegram', provider: 'telegram' }, widget));
-      expect(auth.profile).toMatchObject({ firstName: 'Real', isNewlyRegistered: true });
-    } finally {
-      await widget.close();
-    }
+        const genuine = signTelegramLogin(fields, botToken);
+        const redirect = await get(
+          widget,
+          browser,
+          `/api/player/sessions/social/telegram/callback?${new URLSearchParams(genuine).toString()}`,
+        );
+        const callback = new URL(String(redirect.headers.location), 'http://localhost');
+        expect(callback.pathname).toBe('/auth/social/telegram/callback');
+        const auth = authOf(
+          await complete(browser, callback, { connection: 'telegram', provider: 'telegram' }, widget),
+        );
+        expect(auth.profile).toMatchObject({ firstName: 'Real', isNewlyRegistered: true });
+      },
+    );
   });
 });
 
@@ -672,38 +669,31 @@ describe('the broker over real HTTP (discovery, token endpoint, remote keys)', (
   it('signs in against an issuer configured by AUTH0_* (the sandbox, reached by its URL)', async () => {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const remote = await startTestServer({
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      AUTH0_ISSUER_URL: `${origin}/api/dev/oidc`,
-      AUTH0_CLIENT_ID: 'croupier-sandbox',
-      AUTH0_CLIENT_SECRET: 'croupier-sandbox-secret',
-    });
-    try {
-      await remote.app.server.listen({ port, host: '127.0.0.1' });
-      const browser: Browser = { ip: '10.250.0.1', headers: { host: `127.0.0.1:${port}` } };
-      const { location } = await startBroker(browser, remote, 'apple');
-      expect(location.startsWith(`${origin}/api/dev/oidc/authorize?`)).toBe(true);
-      const callback = await authorize(remote, browser, location, { email: 'remote@example.com' });
-      expect(callback.origin).toBe(origin);
-      const auth = authOf(await complete(browser, callback, {}, remote));
-      expect(auth.profile).toMatchObject({ email: 'remote@example.com', isNewlyRegistered: true });
-    } finally {
-      await remote.close();
-    }
+    await withOwnServer(
+      {
+        PORT: String(port),
+        PUBLIC_URL: origin,
+        AUTH0_ISSUER_URL: `${origin}/api/dev/oidc`,
+        AUTH0_CLIENT_ID: 'croupier-sandbox',
+        AUTH0_CLIENT_SECRET: 'croupier-sandbox-secret',
+      },
+      async (remote) => {
+        await remote.app.server.listen({ port, host: '127.0.0.1' });
+        const browser: Browser = { ip: '10.250.0.1', headers: { host: `127.0.0.1:${port}` } };
+        const { location } = await startBroker(browser, remote, 'apple');
+        expect(location.startsWith(`${origin}/api/dev/oidc/authorize?`)).toBe(true);
+        const callback = await authorize(remote, browser, location, { email: 'remote@example.com' });
+        expect(callback.origin).toBe(origin);
+        const auth = authOf(await complete(browser, callback, {}, remote));
+        expect(auth.profile).toMatchObject({ email: 'remote@example.com', isNewlyRegistered: true });
+      },
+    );
   });
 });
 
 describe('production', () => {
   it('has no sandboxes and offers the broker only when it is configured', async () => {
-    const production = await startTestServer({
-      NODE_ENV: 'production',
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      JWT_SECRET: 'j'.repeat(48),
-      PUBLIC_URL: 'https://casino.example',
-      SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
-    });
-    try {
+    await withOwnServer(PRODUCTION_ENV, async (production) => {
       for (const url of [
         '/api/dev/oidc/.well-known/openid-configuration',
         '/api/dev/telegram/login',
@@ -715,8 +705,6 @@ describe('production', () => {
       }
       const constants = await production.app.server.inject({ url: '/api/settings/constants' });
       expect(constants.json<{ data: { player: { socialAuth: string[] } } }>().data.player.socialAuth).toEqual([]);
-    } finally {
-      await production.close();
-    }
+    });
   });
 });

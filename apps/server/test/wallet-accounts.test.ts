@@ -1,20 +1,13 @@
 import { walletAccountSchema, type WalletAccount } from '@croupier/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer } from './fixtures';
 import { errorOf, players, type RegisteredPlayer } from './players';
 import { fund, ledgerViolations, walletOf } from './wallet-helpers';
 
-let t: TestServer;
-let p: ReturnType<typeof players>;
-beforeAll(async () => {
-  t = await startTestServer();
-  p = players(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const p = players(t);
 
 const accountsResponse = z.object({ data: z.array(walletAccountSchema) });
 

@@ -1,42 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { channels } from '@croupier/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/errors';
-import type { PostInput, PostResult, Wallet } from '../src/modules/wallet';
+import type { PostInput, PostResult } from '../src/modules/wallet';
 import { LedgerInputError } from '../src/modules/wallet';
 import { createWalletRepository } from '../src/modules/wallet/repository';
 import { seed } from '../src/seed';
 import { DEMO_BALANCES, DEMO_PLAYER } from '../src/seed/wallet';
-import { startTestServer, type TestServer } from './harness';
-import { players } from './players';
-import {
-  accountFor,
-  balancesOf,
-  fund,
-  insertPlayer,
-  ledgerViolations,
-  walletOf,
-  type Balances,
-} from './wallet-helpers';
+import { fixtures, seededRandom, useTestServer } from './fixtures';
+import { balancesOf, fund, ledgerViolations, type Balances } from './wallet-helpers';
 
-let t: TestServer;
-let wallet: Wallet;
-beforeAll(async () => {
-  t = await startTestServer();
-  wallet = walletOf(t);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-/** A fresh player with an account in `currency` holding `amountMinor`. */
-async function fundedAccount(currency: string, amountMinor: bigint): Promise<{ playerId: string; accountId: string }> {
-  const playerId = await insertPlayer(t.db, currency);
-  const accountId = await accountFor(wallet, t.db, playerId, currency);
-  if (amountMinor > 0n) await fund(wallet, accountId, currency, amountMinor);
-  return { playerId, accountId };
-}
+const t = useTestServer();
+/** Players sign up through the API; their accounts open and fill through the wallet module. */
+const { wallet, fundedAccount, accountIn, p } = fixtures(t);
 
 /** A withdrawal-like debit: the player's real money to the operator's pending withdrawals. */
 function debit(
@@ -242,6 +219,7 @@ describe('database guards', () => {
   it('refuses to change or remove postings and transactions', async () => {
     const { accountId } = await fundedAccount('USD', 1_000n);
     const { transaction } = await wallet.ledger.post(debit(accountId, 'USD', 10n));
+    // Writes no service makes: the database's guards must refuse them.
     const statements = [
       sql`update ledger_postings set amount_minor = amount_minor * 2 where transaction_id = ${transaction.id}`,
       sql`delete from ledger_postings where transaction_id = ${transaction.id}`,
@@ -396,23 +374,6 @@ describe('concurrency', () => {
   });
 });
 
-/** A small seeded generator (mulberry32): the same seed replays the same sequence. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (p: number) => next() < p,
-  };
-}
-
 describe('property: random sequences keep the ledger sound', () => {
   const SEED = Number(process.env.LEDGER_PROPERTY_SEED ?? 20_240_611);
 
@@ -424,16 +385,16 @@ describe('property: random sequences keep the ledger sound', () => {
   async function setUp() {
     const accounts: Account[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const playerId = await insertPlayer(t.db);
+      const player = await p.registerByEmail({ currency: 'USD' });
       for (const currency of ['USD', 'BTC'] as const) {
-        accounts.push({ id: await accountFor(wallet, t.db, playerId, currency), currency });
+        accounts.push({ id: await accountIn(player.id, currency), currency });
       }
     }
     return accounts;
   }
 
   /** A random operation: what it posts. Amounts are small so that overdrafts happen often. */
-  function randomInput(random: ReturnType<typeof generator>, accounts: Account[], prefix: string): PostInput {
+  function randomInput(random: ReturnType<typeof seededRandom>, accounts: Account[], prefix: string): PostInput {
     const account = random.pick(accounts);
     const { id: accountId, currency } = account;
     const amountMinor = BigInt(random.int(1, 500));
@@ -537,7 +498,7 @@ describe('property: random sequences keep the ledger sound', () => {
   }
 
   it(`credits, debits, transfers and retries in sequence match a model (seed ${SEED})`, async () => {
-    const random = generator(SEED);
+    const random = seededRandom(SEED);
     const accounts = await setUp();
     let model = new Map(accounts.map((a) => [a.id, { real: 0n, bonus: 0n, locked: 0n }]));
     const applied = new Map<string, PostInput>();
@@ -593,7 +554,7 @@ describe('property: random sequences keep the ledger sound', () => {
   });
 
   it(`parallel batches with duplicate keys keep every invariant (seed ${SEED + 1})`, async () => {
-    const random = generator(SEED + 1);
+    const random = seededRandom(SEED + 1);
     const accounts = await setUp();
     // Some money first, so that batches mix successes and refusals.
     for (const account of accounts) await fund(wallet, account.id, account.currency, 1_000n);
@@ -624,7 +585,6 @@ describe('demo player seed', () => {
   it('funds the demo player through ledger transactions, once, and the README credentials sign in', async () => {
     await seed(t.db, { demoPlayer: true });
     await seed(t.db, { demoPlayer: true });
-    const p = players(t);
     const auth = await p.signIn(DEMO_PLAYER.email, DEMO_PLAYER.password);
     const response = await p.get('/api/wallet/accounts', { token: auth.accessToken });
     expect(response.statusCode, response.body).toBe(200);
