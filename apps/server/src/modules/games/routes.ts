@@ -9,7 +9,7 @@ import {
 } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendCachedData } from '../../http/json-cache';
+import { sendCachedBody, sendCachedData } from '../../http/json-cache';
 import type { GamesService } from './service';
 
 /** The catalogue is public and the same for everyone: browsers and CDNs may keep it briefly. */
@@ -95,11 +95,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async
         response: { 200: pagedEnvelope(gameSchema) },
       },
     },
-    async (request, reply) => {
-      const page = await games.listGames(request.query);
-      void reply.header('cache-control', GAMES_CACHE);
-      return page;
-    },
+    async (request, reply) => sendCachedBody(request, reply, await games.listGames(request.query), GAMES_CACHE),
   );
 
   app.get(
