@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,6 +18,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { clientIp } from './http/geo';
 import { registerInputHygiene } from './http/input-hygiene';
 import { loggerOptions, registerRequestLogging } from './http/logging';
+import { registerSecurityHeaders } from './http/security-headers';
 import {
   cspHeaderOf,
   isApiRequest,
@@ -177,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // `request.player`, set by the auth guards of the routes that need it.
   decoratePlayer(server);
 
-  await server.register(helmet, {
+  registerSecurityHeaders(server, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: cspDirectives,
