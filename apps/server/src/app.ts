@@ -169,8 +169,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
         }
       : undefined,
   });
-  server.addHook('onRequest', async (request, reply) => {
+  // Hooks every request runs are callback-style where they do not wait: no promise per request.
+  server.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
   if (options.logger !== false) registerRequestLogging(server, config.logFormat);
   registerInputHygiene(server);
