@@ -20,7 +20,7 @@ export function securityHeadersOf(options: Readonly<HelmetOptions>): ReadonlyArr
     },
   };
   // The directives are static (no per-request nonce or function), so no request is needed.
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: Error) => {
     if (error) throw error;
   });
   return [...headers];
