@@ -113,14 +113,41 @@ async function load(port, url, { headers = {}, durationMs, expectStatus }) {
   return { latencies, errors, bodyBytes, elapsedMs: performance.now() - started };
 }
 
+/**
+ * CPU time (user + system) a process has used, in ms, from /proc (Linux; clock ticks of
+ * 10 ms); undefined elsewhere. CPU per request is what a busy, shared machine distorts
+ * least: it does not depend on how much of the cores the scheduler gave each side.
+ */
+function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits (up to 30 s) until the process uses under a tenth of a core: startup work is over. */
+async function settle(pid) {
+  for (let tries = 0; tries < 60; tries += 1) {
+    const before = cpuMs(pid);
+    if (before === undefined) return;
+    await new Promise((r) => setTimeout(r, 500));
+    if (cpuMs(pid) - before < 50) return;
+  }
+}
+
 /** Slices of `durationMs` on each side in turn (real, bare, real, bare, …), added up per side. */
 async function compare(sides, url, options) {
   for (const side of sides) await load(side.port, url, { ...options, durationMs: WARMUP_MS });
-  const totals = sides.map(() => ({ latencies: [], errors: 0, bodyBytes: 0, elapsedMs: 0 }));
+  const totals = sides.map(() => ({ latencies: [], errors: 0, bodyBytes: 0, elapsedMs: 0, cpuMs: 0 }));
   for (let slice = 0; slice < SLICES; slice += 1) {
     for (const [index, side] of sides.entries()) {
+      const cpuBefore = cpuMs(side.pid);
       const result = await load(side.port, url, { ...options, durationMs: SLICE_MS });
       const total = totals[index];
+      total.cpuMs += (cpuMs(side.pid) ?? NaN) - (cpuBefore ?? NaN);
       for (const latency of result.latencies) total.latencies.push(latency);
       total.errors += result.errors;
       total.bodyBytes += result.bodyBytes;
@@ -135,6 +162,7 @@ async function compare(sides, url, options) {
       p99: percentile(total.latencies, 99),
       errors: total.errors,
       kb: total.bodyBytes / 1024 / Math.max(1, total.latencies.length),
+      cpuUsPerRequest: (total.cpuMs * 1000) / Math.max(1, total.latencies.length),
     };
   });
 }
@@ -153,6 +181,7 @@ async function startBare(routes) {
   });
   return {
     port,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -210,6 +239,7 @@ try {
     });
   }
   bare = await startBare(routes);
+  await settle(server.pid);
 
   const where = DATABASE_URL ? `PostgreSQL (fresh database ${databaseName})` : 'embedded PGlite';
   console.log(`server ready in ${server.readyMs.toFixed(0)} ms on ${where}; LOG_LEVEL=${LOG_LEVEL}`);
@@ -224,13 +254,18 @@ try {
   console.log(
     'bare: a Fastify server without plugins or hooks answering the same bytes from memory, in a process of its own\n',
   );
-  const columns = `${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'KB'.padStart(5)}`;
-  console.log(`${'endpoint'.padEnd(46)} ${'side'.padEnd(5)} ${columns} ${'ratio'.padStart(6)}`);
-  const row = (label, side, r, ratio = '') =>
+  const columns = `${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'KB'.padStart(5)} ${'CPU µs/req'.padStart(10)}`;
+  console.log(
+    `${'endpoint'.padEnd(46)} ${'side'.padEnd(5)} ${columns} ${'ratio'.padStart(6)} ${'CPU ratio'.padStart(9)}`,
+  );
+  const row = (label, side, r, ratios = ['', '']) =>
     console.log(
-      `${label.padEnd(46)} ${side.padEnd(5)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)} ${r.kb.toFixed(1).padStart(5)} ${ratio.padStart(6)}${r.errors ? `  errors ${r.errors}` : ''}`,
+      `${label.slice(0, 46).padEnd(46)} ${side.padEnd(5)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)} ${r.kb.toFixed(1).padStart(5)} ${r.cpuUsPerRequest.toFixed(0).padStart(10)} ${ratios[0].padStart(6)} ${ratios[1].padStart(9)}${r.errors ? `  errors ${r.errors}` : ''}`,
     );
-  const sides = [{ port: Number(new URL(base).port) }, { port: bare.port }];
+  const sides = [
+    { port: Number(new URL(base).port), pid: server.pid },
+    { port: bare.port, pid: bare.pid },
+  ];
   const runs = [];
   for (const scenario of scenarios) runs.push({ ...scenario, expectStatus: 200 });
   for (const scenario of scenarios.slice(0, 3)) {
@@ -245,13 +280,24 @@ try {
       expectStatus: 304,
     });
   }
-  for (const run of runs) {
-    if (ONLY && !run.label.includes(ONLY)) continue;
+  // Warm-up of every path first: the server's first seconds under load (compilation, the
+  // collection of its startup garbage) would otherwise weigh on the first run alone.
+  const chosen = runs.filter((run) => !ONLY || run.label.includes(ONLY));
+  for (const run of chosen)
+    await load(sides[0].port, run.url, { headers: run.headers, durationMs: 2000, expectStatus: run.expectStatus });
+  for (const run of chosen) {
     const [real, bareResult] = await compare(sides, run.url, { headers: run.headers, expectStatus: run.expectStatus });
-    row(run.label, 'real', real, `${(real.rps / bareResult.rps).toFixed(2)}×`);
+    row(run.label, 'real', real, [
+      `${(real.rps / bareResult.rps).toFixed(2)}×`,
+      `${(bareResult.cpuUsPerRequest / real.cpuUsPerRequest).toFixed(2)}×`,
+    ]);
     row('', 'bare', bareResult);
   }
   console.log('\nratio: real req/s ÷ bare req/s in the same run (goal ≥ 0.5×)');
+  console.log(
+    'CPU ratio: bare CPU per request ÷ real CPU per request (each server process, from /proc): the ratio the',
+  );
+  console.log('throughputs tend to when each server has a core of its own; on a shared machine trust it over req/s');
 } finally {
   await bare?.stop();
   await server.stop();
