@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,6 +18,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { clientIp } from './http/geo';
 import { registerInputHygiene } from './http/input-hygiene';
 import { loggerOptions, registerRequestLogging } from './http/logging';
+import { registerSecurityHeaders } from './http/security-headers';
 import {
   cspHeaderOf,
   isApiRequest,
@@ -169,15 +169,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
         }
       : undefined,
   });
-  server.addHook('onRequest', async (request, reply) => {
+  // Hooks every request runs are callback-style where they do not wait: no promise per request.
+  server.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
   if (options.logger !== false) registerRequestLogging(server, config.logFormat);
   registerInputHygiene(server);
   // `request.player`, set by the auth guards of the routes that need it.
   decoratePlayer(server);
 
-  await server.register(helmet, {
+  registerSecurityHeaders(server, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: cspDirectives,

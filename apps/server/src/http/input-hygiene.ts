@@ -92,11 +92,15 @@ function depthGuard(): Transform {
  * every encapsulated context inherits them.
  */
 export function registerInputHygiene(app: FastifyInstance): void {
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (!/\bjson\b/i.test(request.headers['content-type'] ?? '')) return payload;
+  // Callback-style (a throw is passed on as the request's error): no promise per request.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (!/\bjson\b/i.test(request.headers['content-type'] ?? '')) return done(null, payload);
     const guard = depthGuard();
     payload.on('error', (error) => guard.destroy(error));
-    return payload.pipe(guard);
+    done(null, payload.pipe(guard));
   });
-  app.addHook('preValidation', async (request) => check(request));
+  app.addHook('preValidation', (request, _reply, done) => {
+    check(request);
+    done();
+  });
 }

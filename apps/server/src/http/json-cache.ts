@@ -8,7 +8,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * that a browser's revalidation costs a 304 and no body.
  */
 interface Payload {
-  body: string;
+  /** UTF-8 bytes, so that a request copies them to the socket without encoding the text again. */
+  body: Buffer;
   etag: string;
   br?: Buffer;
   gzip?: Buffer;
@@ -18,12 +19,13 @@ const payloads = new WeakMap<object, Payload>();
 /** Below this size compression is not worth a round of CPU. */
 const COMPRESS_MIN_BYTES = 1024;
 
-function payloadFor(data: object): Payload {
-  let payload = payloads.get(data);
+/** `key`'s payload, serialised by `serialise` the first time it is sent. */
+function payloadFor(key: object, serialise: () => string): Payload {
+  let payload = payloads.get(key);
   if (!payload) {
-    const body = JSON.stringify({ data });
+    const body = Buffer.from(serialise());
     payload = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-    payloads.set(data, payload);
+    payloads.set(key, payload);
   }
   return payload;
 }
@@ -36,16 +38,42 @@ function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
   return undefined;
 }
 
+/** Answers `{ data }` for a shared, never-mutated object (its bytes are kept with it). */
 export function sendCachedData(
   request: FastifyRequest,
   reply: FastifyReply,
   data: object,
   cacheControl: string,
 ): FastifyReply {
-  const payload = payloadFor(data);
+  return sendPayload(
+    request,
+    reply,
+    payloadFor(data, () => JSON.stringify({ data })),
+    cacheControl,
+  );
+}
+
+/** Answers a shared, never-mutated envelope as it is (e.g. a page: `{ data, meta }`). */
+export function sendCachedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: object,
+  cacheControl: string,
+): FastifyReply {
+  return sendPayload(
+    request,
+    reply,
+    payloadFor(body, () => JSON.stringify(body)),
+    cacheControl,
+  );
+}
+
+function sendPayload(request: FastifyRequest, reply: FastifyReply, payload: Payload, cacheControl: string) {
   void reply.header('cache-control', cacheControl).header('etag', payload.etag).header('vary', 'accept-encoding');
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === payload.etag)) return reply.status(304).send();
+  // If-None-Match compares weakly: a proxy that re-encoded the body may have marked the tag weak (W/).
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === payload.etag))
+    return reply.status(304).send();
   void reply.type('application/json; charset=utf-8');
   const encoding = payload.body.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(request) : undefined;
   if (encoding === 'br') {

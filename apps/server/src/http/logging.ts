@@ -87,9 +87,14 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): F
   };
 }
 
+/** Levels at which the request line is written. */
+const INFO_OR_LOWER = new Set(['info', 'debug', 'trace']);
+
 /** The one line each request logs (Fastify's own two are switched off). */
 export function registerRequestLogging(server: FastifyInstance, format: Config['logFormat']): void {
-  server.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+  server.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    // Below the level (LOG_LEVEL=warn…) the line is not built at all.
+    if (!INFO_OR_LOWER.has(request.log.level)) return done();
     const responseTimeMs = Math.round(reply.elapsedTime * 10) / 10;
     const url = loggableUrl(request.url);
     if (format === 'pretty') {
@@ -97,5 +102,6 @@ export function registerRequestLogging(server: FastifyInstance, format: Config['
     } else {
       request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTimeMs }, 'request completed');
     }
+    done();
   });
 }

@@ -5,8 +5,11 @@ export function pageOffset(page: number, perPage: number): number {
   return (page - 1) * perPage;
 }
 
-/** The `meta` of a paged list; an empty list has 0 pages. */
+/**
+ * The `meta` of a paged list; an empty list has 0 pages. Keys in the schema's order, so
+ * that a page serialised as it is (cached bytes) reads as the response serialiser writes it.
+ */
 export function pageMeta(options: { page: number; perPage: number; totalRows: number }): PaginationMeta {
   const { page, perPage, totalRows } = options;
-  return { page, perPage, totalRows, totalPages: Math.ceil(totalRows / perPage) };
+  return { page, perPage, totalPages: Math.ceil(totalRows / perPage), totalRows };
 }

@@ -23,6 +23,8 @@ export function parseQueryString(input: string): Record<string, string | string[
 }
 
 function safeDecode(text: string): string {
+  // Most keys and values are plain (ids, numbers, codes): nothing to decode.
+  if (!text.includes('%') && !text.includes('+')) return text;
   const spaced = text.replace(/\+/g, ' ');
   try {
     return decodeURIComponent(spaced);

@@ -1,7 +1,7 @@
 import { gamesEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/endpoint';
-import { sendCachedData } from '../../http/json-cache';
+import { sendCachedBody, sendCachedData } from '../../http/json-cache';
 import type { GamesService } from './service';
 
 /** The catalogue is public and the same for everyone: browsers and CDNs may keep it briefly. */
@@ -67,11 +67,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async
         "collection's order when browsing one collection, else the lobby order), `score` (most popular first), " +
         '`name` (A–Z), `newest` (latest release first); `sortOrder` overrides the direction.',
     },
-    async (request, reply) => {
-      const page = await games.listGames(request.query);
-      void reply.header('cache-control', GAMES_CACHE);
-      return page;
-    },
+    async (request, reply) => sendCachedBody(request, reply, await games.listGames(request.query), GAMES_CACHE),
   );
 
   route(

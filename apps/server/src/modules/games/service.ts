@@ -26,8 +26,16 @@ import {
 import type { CollectionRow, GameFilter, GameRow, GamesRepository, LabelRow, ProviderRow } from './repository';
 import { cached } from '../../lib/cached';
 
-/** The catalogue's reference data changes rarely; each process keeps it this long before reading again. */
+/**
+ * The catalogue changes rarely (the seed, an operator's edit); each process keeps it this
+ * long before reading again, pages of games included: an edit shows within this time,
+ * as the lists' max-age already lets browsers and CDNs keep them.
+ */
 const CACHE_TTL_MS = 30_000;
+/** Pages of games kept per query (the lobby asks for a few dozen; searches make the rest). */
+const MAX_CACHED_PAGES = 500;
+
+export type GamesPage = { data: Game[]; meta: PaginationMeta };
 
 export type ProvidersQuery = z.output<typeof providersQuerySchema>;
 type CollectionSummary = Game['collections'][number];
@@ -45,6 +53,11 @@ interface Reference {
   visibleCollections: Collection[];
   collectionSummaries: Map<string, CollectionSummary>;
   labels: Map<string, GameLabel>;
+  /**
+   * Pages of games by query, built from this reference data and dropped with it. The pages
+   * are shared between requests, so their responses are cached (bytes and ETag) with them.
+   */
+  pages: Map<string, Promise<GamesPage>>;
 }
 
 function toProvider(row: ProviderRow): Provider {
@@ -133,6 +146,7 @@ export function createGamesService(options: { repository: GamesRepository }) {
         collections.map(({ gameCount: _gameCount, ...summary }) => [summary.id, summary] as const),
       ),
       labels: new Map(labelRows.map((row) => [row.id, toLabel(row)] as const)),
+      pages: new Map(),
     };
   }, CACHE_TTL_MS);
 
@@ -156,6 +170,42 @@ export function createGamesService(options: { repository: GamesRepository }) {
       games.push(toGame(row, resolved.provider, current));
     }
     return games;
+  }
+
+  /** A page of games read from the database (the filters resolved against `current`). */
+  async function findGames(query: GamesQuery, current: Reference): Promise<GamesPage> {
+    const countries = query.countries ? [...new Set(query.countries.map((c) => c.toUpperCase()))] : undefined;
+    const filter: GameFilter = {};
+    if (query.collectionId) {
+      // A collection limited to other countries than the visitor's contributes no games.
+      filter.collectionIds = resolveRefs(current.collections, query.collectionId)
+        .filter((c) => !countries || collectionShownTo(c, countries))
+        .map((c) => c.id);
+    }
+    if (query.providerId) filter.providerIds = resolveRefs(current.providers, query.providerId).map((p) => p.id);
+    if (query.gameId) filter.refs = splitGameRefs(query.gameId);
+    const identities = query.identity ? [...new Set(query.identity.map((i) => i.toLowerCase()))] : undefined;
+    if (identities) filter.identities = identities;
+    if (query.name) filter.namePattern = likeContains(query.name);
+    if (countries) filter.countries = countries;
+
+    const { page, perPage } = query;
+    const nothingCanMatch = [filter.collectionIds, filter.providerIds, filter.identities].some(
+      (list) => list !== undefined && list.length === 0,
+    );
+    if (nothingCanMatch) return { data: [], meta: pageMeta({ page, perPage, totalRows: 0 }) };
+
+    const order = gameOrder({
+      sortBy: query.sortBy,
+      sortOrder: query.sortOrder,
+      identities,
+      collectionIds: filter.collectionIds,
+    });
+    const { rows, totalRows } = await repository.findGames(filter, order, {
+      limit: perPage,
+      offset: pageOffset(page, perPage),
+    });
+    return { data: await toGames(rows), meta: pageMeta({ page, perPage, totalRows }) };
   }
 
   return {
@@ -193,40 +243,26 @@ export function createGamesService(options: { repository: GamesRepository }) {
       return provider;
     },
 
-    async listGames(query: GamesQuery): Promise<{ data: Game[]; meta: PaginationMeta }> {
+    /**
+     * A page of games. The page is shared between requests with the same query while the
+     * catalogue is cached (never mutate it): its response can be cached as it is.
+     */
+    async listGames(query: GamesQuery): Promise<GamesPage> {
       const current = await reference.get();
-      const countries = query.countries ? [...new Set(query.countries.map((c) => c.toUpperCase()))] : undefined;
-      const filter: GameFilter = {};
-      if (query.collectionId) {
-        // A collection limited to other countries than the visitor's contributes no games.
-        filter.collectionIds = resolveRefs(current.collections, query.collectionId)
-          .filter((c) => !countries || collectionShownTo(c, countries))
-          .map((c) => c.id);
+      // The parsed query has its keys in the schema's order: equal queries give equal keys.
+      const key = JSON.stringify(query);
+      let page = current.pages.get(key);
+      if (!page) {
+        const loading = findGames(query, current);
+        page = loading;
+        // At the bound, the oldest query makes room; a failed read is not kept.
+        if (current.pages.size >= MAX_CACHED_PAGES) current.pages.delete(current.pages.keys().next().value ?? '');
+        current.pages.set(key, loading);
+        loading.catch(() => {
+          if (current.pages.get(key) === loading) current.pages.delete(key);
+        });
       }
-      if (query.providerId) filter.providerIds = resolveRefs(current.providers, query.providerId).map((p) => p.id);
-      if (query.gameId) filter.refs = splitGameRefs(query.gameId);
-      const identities = query.identity ? [...new Set(query.identity.map((i) => i.toLowerCase()))] : undefined;
-      if (identities) filter.identities = identities;
-      if (query.name) filter.namePattern = likeContains(query.name);
-      if (countries) filter.countries = countries;
-
-      const { page, perPage } = query;
-      const nothingCanMatch = [filter.collectionIds, filter.providerIds, filter.identities].some(
-        (list) => list !== undefined && list.length === 0,
-      );
-      if (nothingCanMatch) return { data: [], meta: pageMeta({ page, perPage, totalRows: 0 }) };
-
-      const order = gameOrder({
-        sortBy: query.sortBy,
-        sortOrder: query.sortOrder,
-        identities,
-        collectionIds: filter.collectionIds,
-      });
-      const { rows, totalRows } = await repository.findGames(filter, order, {
-        limit: perPage,
-        offset: pageOffset(page, perPage),
-      });
-      return { data: await toGames(rows), meta: pageMeta({ page, perPage, totalRows }) };
+      return page;
     },
 
     /** An enabled game by id or identity. */

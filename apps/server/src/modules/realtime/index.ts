@@ -97,8 +97,6 @@ export async function registerRealtime(
       method: 'GET',
       url: REALTIME_PATH,
       schema: { hide: true },
-      // No security headers: an upgrade's answer is the 101 that ws writes, never fastify's.
-      helmet: false,
       // A plain HTTP request gets the API's JSON 404.
       handler: async () => {
         throw AppError.notFound('This path accepts websocket connections only.');
