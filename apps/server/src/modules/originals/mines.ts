@@ -100,8 +100,7 @@ export function createMines(
       const currency = await deps.currencyOf(session.currency);
       const stakeMinor = amountMinorOrThrow(body.amount, currency);
       const params = valid(validateMinesParams(body));
-      await seeds.activePair(session);
-      const { id, balanceMinor } = await rounds.inTransaction('amount', (trx) =>
+      const { id, balanceMinor, row } = await rounds.inTransaction('amount', (trx) =>
         rounds.betOnPair(trx, session, {
           game: 'mines',
           gameId,
@@ -117,7 +116,7 @@ export function createMines(
           }),
         }),
       );
-      return rounds.answerOf(id, balanceMinor ?? (await rounds.deliverRemote(session, id, 'amount')), currency);
+      return rounds.answerOf(id, balanceMinor ?? (await rounds.deliverRemote(session, id, 'amount')), currency, row);
     },
 
     /** Reveals a tile of the open round: a mine ends it with nothing, the last safe tile cashes out. */

@@ -128,8 +128,7 @@ export function createOneShotRounds(deps: OriginalsDeps, rounds: OriginalsRounds
       const gameId = await rounds.gameIdFor(session, game);
       const currency = await deps.currencyOf(session.currency);
       const prepared = prepare(game, body, currency);
-      await seeds.activePair(session);
-      const { id, balanceMinor } = await rounds.inTransaction(prepared.stakeField, (trx) =>
+      const { id, balanceMinor, row } = await rounds.inTransaction(prepared.stakeField, (trx) =>
         rounds.betOnPair(trx, session, {
           game,
           gameId,
@@ -143,6 +142,7 @@ export function createOneShotRounds(deps: OriginalsDeps, rounds: OriginalsRounds
         id,
         balanceMinor ?? (await rounds.deliverRemote(session, id, prepared.stakeField)),
         currency,
+        row,
       );
     },
   };
