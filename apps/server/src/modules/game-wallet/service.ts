@@ -171,7 +171,11 @@ export function createGameWallet(deps: {
     if (call.currency !== session.currency) throw new WalletRefusal('WRONG_CURRENCY');
     if (call.amountMinor <= 0n) throw new WalletRefusal('WRONG_TYPES');
     await repository.lockTransactionId(trx, session.provider, call.transactionId);
-    const inserted = await repository.insertTransaction(trx, {
+    const real = !session.is_demo && session.account_id !== null;
+    // The ledger transaction's id is chosen now so that the row names it from the start
+    // (checked at commit); a refusal below rolls both back.
+    const ledgerId = real ? randomUUID() : null;
+    const inserted = await repository.insertBet(trx, {
       provider: session.provider,
       provider_tx_id: call.transactionId,
       kind: 'bet',
@@ -180,20 +184,18 @@ export function createGameWallet(deps: {
       amount_minor: call.amountMinor,
       currency: call.currency,
       reference_tx_id: null,
-      ledger_transaction_id: null,
+      ledger_transaction_id: ledgerId,
     });
     if (!inserted) return replayOf(trx, session, 'bet', call);
     // A bet whose rollback came first is never taken.
-    if (await repository.findRollbackOf(trx, session.provider, call.transactionId)) {
-      throw new WalletRefusal('TRANSACTION_ROLLED_BACK');
-    }
+    if (inserted.rolled_back_first) throw new WalletRefusal('TRANSACTION_ROLLED_BACK');
     await checkBet(trx, session, call.amountMinor);
-    if (session.is_demo || !session.account_id) {
+    if (!ledgerId || !session.account_id) {
       if (!(await repository.debitDemo(trx, session.id, call.amountMinor))) throw new WalletRefusal('NOT_ENOUGH_MONEY');
       return answer(trx, session, 'OK', { transactionId: inserted.id });
     }
-    const [posted] = await postOrRefuse(trx, [betPosting(session, session.account_id, call)]);
-    await repository.setLedgerTransaction(trx, inserted.id, posted.transaction.id);
+    const [posted] = await postOrRefuse(trx, [betPosting(session, session.account_id, call, ledgerId)]);
+    await keepLedgerReference(trx, inserted.id, ledgerId, posted);
     await recordWager(trx, session.account_id, call.amountMinor);
     return answer(trx, session, 'OK', { transactionId: inserted.id }, balancesAfter(session, posted));
   }
@@ -224,6 +226,20 @@ export function createGameWallet(deps: {
       ],
       metadata: { provider: session.provider, roundId: call.roundId, gameId: session.game_id },
     };
+  }
+
+  /**
+   * A call's row names the ledger transaction chosen for it before posting; a ledger that
+   * answered another one (its key was posted before: never expected, the call's id being
+   * new) is named instead.
+   */
+  async function keepLedgerReference(
+    trx: Transaction<Database>,
+    callId: string,
+    chosenId: string,
+    posted: PostResult,
+  ): Promise<void> {
+    if (posted.transaction.id !== chosenId) await repository.setLedgerTransaction(trx, callId, posted.transaction.id);
   }
 
   /** Posts in the caller's transaction; an overdraft is the wallet's NOT_ENOUGH_MONEY. */
@@ -351,6 +367,8 @@ export function createGameWallet(deps: {
   async function winIn(trx: Transaction<Database>, session: GameSession, call: MoneyCall): Promise<WalletAnswer> {
     if (call.currency !== session.currency) throw new WalletRefusal('WRONG_CURRENCY');
     if (call.amountMinor < 0n) throw new WalletRefusal('WRONG_TYPES');
+    const real = !session.is_demo && session.account_id !== null;
+    const ledgerId = real && call.amountMinor > 0n ? randomUUID() : null;
     const inserted = await repository.insertTransaction(trx, {
       provider: session.provider,
       provider_tx_id: call.transactionId,
@@ -360,15 +378,15 @@ export function createGameWallet(deps: {
       amount_minor: call.amountMinor,
       currency: call.currency,
       reference_tx_id: null,
-      ledger_transaction_id: null,
+      ledger_transaction_id: ledgerId,
     });
     if (!inserted) return replayOf(trx, session, 'win', call);
     if (call.amountMinor > 0n) {
-      if (session.is_demo || !session.account_id) {
+      if (!ledgerId || !session.account_id) {
         await repository.creditDemo(trx, session.id, call.amountMinor);
       } else {
-        const [posted] = await postOrRefuse(trx, [winPosting(session, session.account_id, call)]);
-        await repository.setLedgerTransaction(trx, inserted.id, posted.transaction.id);
+        const [posted] = await postOrRefuse(trx, [winPosting(session, session.account_id, call, ledgerId)]);
+        await keepLedgerReference(trx, inserted.id, ledgerId, posted);
         await deps.appEvents?.emit('game.win-credited', {
           trx,
           session,

@@ -184,7 +184,7 @@ export function createLedger(deps: { repository: WalletRepository; events: Realt
 
   /**
    * Operator account ids by reference: they never change once created, so each is looked
-   * up once per process (only ids read back as committed rows are kept).
+   * up once per process (only committed ones are kept).
    */
   const operatorIds = new Map<string, string>();
 
@@ -201,8 +201,9 @@ export function createLedger(deps: { repository: WalletRepository; events: Realt
       key: ref.key ?? '',
       currency: ref.currency,
     });
-    // One created in this transaction may yet roll back.
-    if (!created) operatorIds.set(key, id);
+    // One created in this transaction is kept once it has committed (it may yet roll back).
+    if (created) events.afterCommit(trx, () => operatorIds.set(key, id));
+    else operatorIds.set(key, id);
     return id;
   }
 
