@@ -59,12 +59,15 @@ async function freePort() {
   });
 }
 
-/** Starts the server; resolves with its URL, the time to readiness and a stop function. */
-export async function startServer(env = {}) {
+/**
+ * Starts the server; resolves with its URL, the time to readiness and a stop function.
+ * `nodeArgs`: options for node itself (e.g. `--cpu-prof`).
+ */
+export async function startServer(env = {}, { nodeArgs = [] } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'croupier-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
