@@ -15,7 +15,7 @@ import type { GameSession } from '../game-wallet';
 import { amountMinorOrThrow } from '../wallet';
 import type { OriginalsPresentation } from './presentation';
 import { isRoundId, paramsError, valid, type OriginalsDeps, type OriginalsRounds, type PlaySession } from './rounds';
-import { ownerOf, type OriginalsSeeds } from './seeds';
+import { ownerOf } from './seeds';
 
 /** A mines step the round's state refuses (the lib's rule `state`) is a conflict, not a bad field. */
 function minesStepError(error: GameParamError): AppError {
@@ -27,12 +27,7 @@ function minesStepError(error: GameParamError): AppError {
  * secret board, each step locks the round row, and the step that ends it pays the win
  * (0 on a mine) and settles it.
  */
-export function createMines(
-  deps: OriginalsDeps,
-  rounds: OriginalsRounds,
-  seeds: OriginalsSeeds,
-  presentation: OriginalsPresentation,
-) {
+export function createMines(deps: OriginalsDeps, rounds: OriginalsRounds, presentation: OriginalsPresentation) {
   const { repository, gameWallet, remote } = deps;
   const { db } = repository;
 

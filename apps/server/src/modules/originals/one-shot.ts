@@ -21,7 +21,6 @@ import {
 } from '@croupier/games';
 import { amountMinorOrThrow } from '../wallet';
 import { valid, type OriginalsDeps, type OriginalsRounds, type Played, type PlaySession } from './rounds';
-import type { OriginalsSeeds } from './seeds';
 
 /** The games whose round is one call (mines takes several steps). */
 export type OneShotGame = Exclude<OriginalsGame, 'mines'>;
@@ -117,7 +116,7 @@ function prepare(game: OneShotGame, body: Record<string, unknown>, currency: Amo
 }
 
 /** Rounds played and settled in one call: dice, limbo, plinko, roulette, slot. */
-export function createOneShotRounds(deps: OriginalsDeps, rounds: OriginalsRounds, seeds: OriginalsSeeds) {
+export function createOneShotRounds(deps: OriginalsDeps, rounds: OriginalsRounds) {
   return {
     /** Plays one round of a one-shot game for the session; answers the round and the balance after it. */
     async play(
