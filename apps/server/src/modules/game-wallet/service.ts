@@ -27,8 +27,12 @@ import type { GameSessionRow, GameWalletRepository, GameWalletTxRow } from './re
 
 /** Players whose bets are refused: 3 blocked, 4 self-excluded. */
 const DISABLED_STATUSES = new Set([3, 4]);
-/** Operator game accounts per provider and currency (see gameAccount). */
-const GAME_ACCOUNT_SHARDS = 16;
+/**
+ * Operator game accounts per provider and currency (see gameAccount). Every real round
+ * holds its shard's row lock from its ledger post to its commit: with 64, 128 players
+ * playing at once share a row by two on average (16 made eight queue on each).
+ */
+const GAME_ACCOUNT_SHARDS = 64;
 
 export interface GameSession extends GameSessionRow {
   player_status: number | null;
