@@ -357,14 +357,9 @@ export function createGameWallet(deps: {
         roundTotals: { stakeMinor: call.stakeMinor, wonMinor: payoutMinor },
       });
     }
-    const balances = balancesAfter(session, posted[posted.length - 1] ?? posted[0]);
-    return answer(
-      trx,
-      session,
-      'OK',
-      { transactionId: (call.win ? inserted.find((r) => r.kind === 'win') : betRow)?.id ?? betRow.id },
-      balances,
-    );
+    // The batch's results share the accounts as they are after it; the answer names the last call.
+    const last = inserted.find((r) => r.kind === 'win') ?? betRow;
+    return answer(trx, session, 'OK', { transactionId: last.id }, balancesAfter(session, posted[0]));
   }
 
   /** Credits a win; accepted after expiry and for blocked players. A win of 0 is recorded without money. */
