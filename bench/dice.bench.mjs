@@ -1,34 +1,53 @@
-// Dice benchmark: rounds of the in-house dice game through the full path on PostgreSQL —
-// HTTP request, seed pair lock and nonce, FairRng, game wallet bet and win (two ledger
+// Dice benchmark: rounds of the in-house dice game through the full path — HTTP request,
+// game session, the seed pair's nonce, FairRng, the game wallet's bet and win (two ledger
 // transactions and the turn-over wager), the round row, the balance events after commit.
 // Each player is a signed-in player with a real-money dice session, playing in a closed
-// loop. Runs with 1, 8, 32 and 128 concurrent players and prints rounds per second and
-// p50/p99 latency, then pgbench's TPC-B-like transactions per second on the same
-// PostgreSQL server for comparison (when pgbench is installed). Figures only.
+// loop. In one run it prints:
+//
+//   1. statements and round trips per round, counted on the wire (bench/pg-wire-count.mjs)
+//      over rounds of one player, before the timed runs;
+//   2. rounds/s and p50/p99 at 1, 8, 32 and 128 concurrent players on PostgreSQL;
+//   3. pgbench's TPC-B-like tps on the same server at 8 and 32 clients (when pgbench is
+//      installed) and the ratios the bet path is held to (ARCHITECTURE.md, "The bet path's
+//      budget"): 1, 8 and 32 players against pgbench at 8 clients, 128 against 32;
+//   4. the same levels in process on PGlite (figures only).
+// Figures only: nothing passes or fails on a time.
 //
 //   BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres):
 //     a PostgreSQL server where a fresh database is created for the run and dropped after.
 //   DICE_BENCH_PLAYERS=1,8,32,128    concurrency levels
 //   DICE_BENCH_DURATION_MS=8000      per level
+//   DICE_BENCH_COUNT_ROUNDS=200      rounds counted on the wire
+//   DICE_BENCH_PGLITE=1,8,32,128     levels on PGlite; 0 skips it
+//   DICE_BENCH_CPU_PROFILE=<dir>     writes a V8 CPU profile of the PostgreSQL server's timed
+//                                    runs there (open in Chrome DevTools or speedscope)
 //   DICE_BENCH_WALLET=remote         the games run apart: a second server process plays the
 //                                    rounds and calls the first one's wallet over signed HTTP
 //                                    (ORIGINALS_WALLET_URL); default: in process
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import pg from 'pg';
 import { ensureServerBuilt, percentile, startServer } from './lib.mjs';
+import { startWireCounter } from './pg-wire-count.mjs';
 
-const LEVELS = (process.env.DICE_BENCH_PLAYERS ?? '1,8,32,128')
-  .split(',')
-  .map((value) => Number(value.trim()))
-  .filter((value) => Number.isInteger(value) && value > 0);
+const levelsOf = (text) =>
+  text
+    .split(',')
+    .map((value) => Number(value.trim()))
+    .filter((value) => Number.isInteger(value) && value > 0);
+const LEVELS = levelsOf(process.env.DICE_BENCH_PLAYERS ?? '1,8,32,128');
+const PGLITE_LEVELS = levelsOf(process.env.DICE_BENCH_PGLITE ?? LEVELS.join(','));
 const DURATION_MS = Number(process.env.DICE_BENCH_DURATION_MS ?? 8000);
+const COUNT_ROUNDS = Number(process.env.DICE_BENCH_COUNT_ROUNDS ?? 200);
+const CPU_PROFILE_DIR = process.env.DICE_BENCH_CPU_PROFILE;
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'bench dice player password';
 const REMOTE = process.env.DICE_BENCH_WALLET === 'remote';
 const CROUPIER_SECRET = 'dice-bench-croupier-wallet-secret-0123456789';
 const POOL_MAX = 20;
+const PGBENCH_CLIENTS = [8, 32];
 
 async function call(url, method, body, headers = {}) {
   const response = await fetch(url, {
@@ -58,30 +77,99 @@ async function createPlayer(url, index) {
   return { session: { 'x-game-session': launch.token }, rounds: 0 };
 }
 
+const playRound = (url, player) =>
+  call(
+    `${url}/api/game/originals/dice/rounds`,
+    'POST',
+    { amount: 1, direction: 'under', targetHundredths: 4950 },
+    player.session,
+  );
+
 /** One player's closed loop of dice rounds (on the games server `url`) until the deadline. */
 async function playerLoop(url, player, deadline, samples) {
   while (performance.now() < deadline) {
     const started = performance.now();
-    await call(
-      `${url}/api/game/originals/dice/rounds`,
-      'POST',
-      { amount: 1, direction: 'under', targetHundredths: 4950 },
-      player.session,
-    );
+    await playRound(url, player);
     samples.push(performance.now() - started);
     player.rounds += 1;
   }
 }
 
+/** Each level in turn: rounds/s and p50/p99. Answers the rows. */
+async function runLevels(url, players, levels) {
+  const rows = [];
+  console.log(
+    `${'players'.padStart(7)} ${'rounds/s'.padStart(9)} ${'rounds'.padStart(7)}  ${'p50'.padStart(9)} ${'p99'.padStart(9)}`,
+  );
+  for (const level of levels) {
+    const samples = [];
+    const started = performance.now();
+    const deadline = started + DURATION_MS;
+    await Promise.all(players.slice(0, level).map((player) => playerLoop(url, player, deadline, samples)));
+    const elapsedS = (performance.now() - started) / 1000;
+    samples.sort((a, b) => a - b);
+    const row = {
+      level,
+      roundsPerS: samples.length / elapsedS,
+      rounds: samples.length,
+      p50: percentile(samples, 50),
+      p99: percentile(samples, 99),
+    };
+    rows.push(row);
+    console.log(
+      `${String(level).padStart(7)} ${row.roundsPerS.toFixed(1).padStart(9)} ${String(row.rounds).padStart(7)}  ${row.p50.toFixed(2).padStart(6)} ms ${row.p99.toFixed(2).padStart(6)} ms`,
+    );
+  }
+  return rows;
+}
+
+/** Starts the wallet server (and the games server apart when REMOTE) on `databaseUrl`. */
+async function startServers(databaseUrl, options = {}) {
+  const env = {
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: String(POOL_MAX) } : {}),
+    JWT_SECRET: 'dice-bench-jwt-secret-0123456789abcdef0123456',
+    TURNOVER_WAGER_MULTIPLE: '1',
+    TRUST_PROXY: 'true',
+    ...(REMOTE ? { GAME_PROVIDERS: 'croupier', GAME_PROVIDER_CROUPIER_SECRET: CROUPIER_SECRET } : {}),
+  };
+  const server = await startServer(env, options);
+  // Run apart: the games' server shares the database and sends its money calls to the first.
+  const games = REMOTE
+    ? await startServer({ ...env, ORIGINALS_WALLET_URL: server.url, ORIGINALS_WALLET_SECRET: CROUPIER_SECRET }, options)
+    : server;
+  return {
+    server,
+    games,
+    async stop() {
+      if (games !== server) await games.stop();
+      await server.stop();
+    },
+  };
+}
+
 /** pgbench's built-in TPC-B-like script on the same server, `clients` connections, 10 s. */
 function pgbenchTps(databaseUrl, clients) {
-  const init = spawnSync('pgbench', ['-i', '-q', '-s', '10', databaseUrl], { encoding: 'utf8' });
-  if (init.status !== 0) return `pgbench -i failed: ${init.stderr.trim()}`;
   const run = spawnSync('pgbench', ['-c', String(clients), '-j', '2', '-T', '10', databaseUrl], { encoding: 'utf8' });
-  if (run.status !== 0) return `pgbench failed: ${run.stderr.trim()}`;
-  const tps = /tps = ([\d.]+)/.exec(run.stdout)?.[1];
+  if (run.status !== 0) return { error: `pgbench failed: ${run.stderr.trim()}` };
+  const tps = Number(/tps = ([\d.]+)/.exec(run.stdout)?.[1]);
   const latency = /latency average = ([\d.]+ ms)/.exec(run.stdout)?.[1];
-  return `${tps} tps (latency average ${latency})`;
+  return { tps, latency };
+}
+
+/** Every round is in the database once, and the ledger balances. */
+async function audit(databaseUrl, played) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const count = async (text) => Number((await db.query(text)).rows[0].count);
+  const rounds = await count("select count(*) from game_rounds where status = 'settled'");
+  const unbalanced = await count(
+    'select count(*) from (select transaction_id from ledger_postings group by transaction_id, currency having sum(amount_minor) <> 0) u',
+  );
+  const owed = await count('select count(*) from game_round_wallet_calls');
+  await db.end();
+  console.log(
+    `rounds settled: ${rounds} of ${played} played; unbalanced ledger transactions: ${unbalanced}; rounds owing a wallet call: ${owed}`,
+  );
 }
 
 ensureServerBuilt();
@@ -91,78 +179,114 @@ await admin.connect();
 await admin.query(`create database ${databaseName}`);
 const databaseUrl = new URL(ADMIN_URL);
 databaseUrl.pathname = `/${databaseName}`;
-
-const serverEnv = {
-  DATABASE_URL: databaseUrl.toString(),
-  DATABASE_POOL_MAX: String(POOL_MAX),
-  JWT_SECRET: 'dice-bench-jwt-secret-0123456789abcdef0123456',
-  TURNOVER_WAGER_MULTIPLE: '1',
-  TRUST_PROXY: 'true',
-  ...(REMOTE ? { GAME_PROVIDERS: 'croupier', GAME_PROVIDER_CROUPIER_SECRET: CROUPIER_SECRET } : {}),
-};
-const server = await startServer(serverEnv);
-// Run apart: the games' server shares the database and sends its money calls to the first.
-const gamesServer = REMOTE
-  ? await startServer({ ...serverEnv, ORIGINALS_WALLET_URL: server.url, ORIGINALS_WALLET_SECRET: CROUPIER_SECRET })
-  : server;
+let played = 0;
+const figures = { perRound: undefined, levels: [], pgbench: new Map() };
 try {
-  console.log(
-    `server ready in ${server.readyMs.toFixed(0)} ms on PostgreSQL (fresh database ${databaseName}, pool ${POOL_MAX})`,
-  );
   console.log(
     REMOTE
       ? 'wallet: remote (a second server process plays the rounds and calls the wallet over signed HTTP)'
       : 'wallet: in process (bet, win and round in one transaction)',
   );
-  const maxPlayers = Math.max(...LEVELS);
-  const players = [];
-  for (let i = 0; i < maxPlayers; i += 1) players.push(await createPlayer(server.url, i));
-  console.log(`${maxPlayers} players funded; ${DURATION_MS} ms per level, closed loop of dice rounds (stake 1 USD)\n`);
-  console.log(
-    `${'players'.padStart(7)} ${'rounds/s'.padStart(9)} ${'rounds'.padStart(7)}  ${'p50'.padStart(9)} ${'p99'.padStart(9)}`,
-  );
-  for (const level of LEVELS) {
-    const samples = [];
-    const started = performance.now();
-    const deadline = started + DURATION_MS;
-    await Promise.all(players.slice(0, level).map((player) => playerLoop(gamesServer.url, player, deadline, samples)));
-    const elapsedS = (performance.now() - started) / 1000;
-    samples.sort((a, b) => a - b);
-    console.log(
-      `${String(level).padStart(7)} ${(samples.length / elapsedS).toFixed(1).padStart(9)} ${String(samples.length).padStart(7)}  ${percentile(samples, 50).toFixed(2).padStart(6)} ms ${percentile(samples, 99).toFixed(2).padStart(6)} ms`,
-    );
+
+  // 1. Statements and round trips per round, on the wire, with one player.
+  if (COUNT_ROUNDS > 0) {
+    const counter = await startWireCounter(databaseUrl.toString());
+    const counted = await startServers(counter.url);
+    try {
+      const player = await createPlayer(counted.server.url, 100_000);
+      // Warm-up: the processes' caches (game ids, stake limits, operator accounts) fill.
+      for (let i = 0; i < 20; i += 1) await playRound(counted.games.url, player);
+      const before = counter.snapshot();
+      for (let i = 0; i < COUNT_ROUNDS; i += 1) await playRound(counted.games.url, player);
+      const after = counter.snapshot();
+      played += 20 + COUNT_ROUNDS;
+      figures.perRound = {
+        statements: (after.statements - before.statements) / COUNT_ROUNDS,
+        roundTrips: (after.roundTrips - before.roundTrips) / COUNT_ROUNDS,
+        transactions: (after.transactions - before.transactions) / COUNT_ROUNDS,
+      };
+      console.log(
+        `per round, on the wire over ${COUNT_ROUNDS} rounds of one player: ${figures.perRound.statements.toFixed(2)} statements, ` +
+          `${figures.perRound.roundTrips.toFixed(2)} round trips, ${figures.perRound.transactions.toFixed(2)} transactions ` +
+          '(wins and losses mixed; the winners feed reads at most once per 3 s)\n',
+      );
+    } finally {
+      await counted.stop();
+      await counter.stop();
+    }
   }
-  // Every round is in the database once, and the ledger balances.
-  const db = new pg.Client({ connectionString: databaseUrl.toString() });
-  await db.connect();
-  const rounds = Number((await db.query("select count(*) from game_rounds where status = 'settled'")).rows[0].count);
-  const unbalanced = Number(
-    (
-      await db.query(
-        'select count(*) from (select transaction_id from ledger_postings group by transaction_id, currency having sum(amount_minor) <> 0) u',
-      )
-    ).rows[0].count,
-  );
-  const owed = Number((await db.query('select count(*) from game_round_wallet_calls')).rows[0].count);
-  await db.end();
-  const played = players.reduce((sum, p) => sum + p.rounds, 0);
-  console.log(
-    `\nrounds settled: ${rounds} of ${played} played; unbalanced ledger transactions: ${unbalanced}; rounds owing a wallet call: ${owed}`,
-  );
-} finally {
-  if (gamesServer !== server) await gamesServer.stop();
-  await server.stop();
-}
-try {
-  const which = spawnSync('which', ['pgbench'], { encoding: 'utf8' });
-  if (which.status !== 0) {
-    console.log('pgbench: not installed (no TPC-B-like comparison)');
-  } else {
+
+  // 2. The timed levels on PostgreSQL.
+  const profiled = CPU_PROFILE_DIR
+    ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROFILE_DIR)}`] }
+    : {};
+  const servers = await startServers(databaseUrl.toString(), profiled);
+  try {
     console.log(
-      `pgbench TPC-B-like, scale 10, ${POOL_MAX} clients, 10 s, same server: ${pgbenchTps(databaseUrl.toString(), POOL_MAX)}`,
+      `PostgreSQL (fresh database ${databaseName}, pool ${POOL_MAX}), server ready in ${servers.server.readyMs.toFixed(0)} ms`,
     );
+    const maxPlayers = Math.max(...LEVELS);
+    const players = [];
+    for (let i = 0; i < maxPlayers; i += 1) players.push(await createPlayer(servers.server.url, i));
+    console.log(
+      `${maxPlayers} players funded; ${DURATION_MS} ms per level, closed loop of dice rounds (stake 1 USD)\n`,
+    );
+    figures.levels = await runLevels(servers.games.url, players, LEVELS);
+    played += players.reduce((sum, p) => sum + p.rounds, 0);
+  } finally {
+    await servers.stop();
+  }
+  await audit(databaseUrl.toString(), played);
+  if (CPU_PROFILE_DIR) console.log(`CPU profile of the server(s) written to ${path.resolve(CPU_PROFILE_DIR)}`);
+
+  // 3. pgbench on the same server, and the ratios.
+  if (spawnSync('which', ['pgbench'], { encoding: 'utf8' }).status !== 0) {
+    console.log('\npgbench: not installed (no TPC-B-like comparison)');
+  } else {
+    const init = spawnSync('pgbench', ['-i', '-q', '-s', '10', databaseUrl.toString()], { encoding: 'utf8' });
+    if (init.status !== 0) {
+      console.log(`\npgbench -i failed: ${init.stderr.trim()}`);
+    } else {
+      console.log('');
+      for (const clients of PGBENCH_CLIENTS) {
+        const result = pgbenchTps(databaseUrl.toString(), clients);
+        figures.pgbench.set(clients, result);
+        console.log(
+          result.error ??
+            `pgbench TPC-B-like, scale 10, ${clients} clients, 10 s, same server: ${result.tps.toFixed(0)} tps (latency average ${result.latency})`,
+        );
+      }
+      console.log('\nratio of dice rounds/s to pgbench tps (goal ≥ 0.5):');
+      for (const row of figures.levels) {
+        const clients = row.level > 32 ? 32 : 8;
+        const tps = figures.pgbench.get(clients)?.tps;
+        if (tps) {
+          console.log(
+            `  ${String(row.level).padStart(3)} players / pgbench ${String(clients).padStart(2)} clients: ${(row.roundsPerS / tps).toFixed(3)}`,
+          );
+        }
+      }
+    }
   }
 } finally {
   await admin.query(`drop database if exists ${databaseName} with (force)`);
   await admin.end();
+}
+
+// 4. The same in process on PGlite (one connection: rounds queue for it).
+if (PGLITE_LEVELS.length > 0) {
+  const servers = await startServers(undefined);
+  try {
+    console.log(`\nPGlite (in process, fresh data directory), server ready in ${servers.server.readyMs.toFixed(0)} ms`);
+    const players = [];
+    for (let i = 0; i < Math.max(...PGLITE_LEVELS); i += 1) players.push(await createPlayer(servers.server.url, i));
+    await runLevels(servers.games.url, players, PGLITE_LEVELS);
+  } finally {
+    await servers.stop();
+  }
+}
+if (figures.perRound) {
+  console.log(
+    `\nsummary: ${figures.perRound.statements.toFixed(2)} statements and ${figures.perRound.roundTrips.toFixed(2)} round trips per round`,
+  );
 }

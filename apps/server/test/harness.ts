@@ -18,6 +18,8 @@ export interface TestServer {
   db: Db;
   config: Config;
   driver: 'postgres' | 'pglite';
+  /** The SQL of every statement the server sends while `work` runs (BEGIN and COMMIT included). */
+  statementsDuring<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
   close(): Promise<void>;
 }
 
@@ -38,13 +40,15 @@ export async function startTestServer(
   const url = process.env.TEST_DATABASE_URL;
   let dropSchema: (() => Promise<void>) | undefined;
   let opened: { db: Db; driver: 'postgres' | 'pglite' };
+  let recording: string[] | undefined;
+  const onStatement = (sql: string) => recording?.push(sql);
   if (url) {
     const schema = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    opened = await openDatabase({ url, searchPath: schema, poolMax: 10 });
+    opened = await openDatabase({ url, searchPath: schema, poolMax: 10, onStatement });
     dropSchema = async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -52,7 +56,7 @@ export async function startTestServer(
       await client.end();
     };
   } else {
-    opened = await openDatabase({ dataDir: 'memory://' });
+    opened = await openDatabase({ dataDir: 'memory://', onStatement });
   }
   const { db, driver } = opened;
   await migrate(db, readMigrations(migrationsDir));
@@ -66,6 +70,16 @@ export async function startTestServer(
     db,
     config,
     driver,
+    async statementsDuring(work) {
+      if (recording) throw new Error('statementsDuring does not nest');
+      const statements: string[] = [];
+      recording = statements;
+      try {
+        return { result: await work(), statements };
+      } finally {
+        recording = undefined;
+      }
+    },
     async close() {
       await app.server.close();
       await db.destroy();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
@@ -16,6 +16,11 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** PostgreSQL search_path (tests isolate themselves in a schema). */
   searchPath?: string;
+  /**
+   * Called with the SQL of every statement sent, BEGIN and COMMIT included, failed ones
+   * too (tests count the statements of a request with it; each is one round trip).
+   */
+  onStatement?: (sql: string) => void;
 }
 
 const INT8_OID = 20;
@@ -32,6 +37,12 @@ const int8AsBigint = ((oid: number, format?: 'text' | 'binary'): unknown => {
   return pg.types.getTypeParser(oid, format) as unknown;
 }) as typeof pg.types.getTypeParser;
 
+/** Kysely's log, when a statement observer is given: it sees every statement on a connection. */
+function statementLog(options: DatabaseOptions): Pick<KyselyConfig, 'log'> {
+  const observe = options.onStatement;
+  return observe ? { log: (event) => observe(event.query.sql) } : {};
+}
+
 /** Opens the database: PostgreSQL through a pool, or embedded PGlite. int8 is bigint on both. */
 export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; driver: 'postgres' | 'pglite' }> {
   if (options.url) {
@@ -41,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; 
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
       types: { getTypeParser: int8AsBigint },
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...statementLog(options) });
     return { db, driver: 'postgres' };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -49,6 +60,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; 
   const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
     parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value), [pgliteTypes.DATE]: (value: string) => value },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), ...statementLog(options) });
   return { db, driver: 'pglite' };
 }

@@ -24,6 +24,11 @@ export interface AppEvents {
     session: Pick<Selectable<GameSessionTable>, 'player_id' | 'is_demo' | 'provider' | 'game_id' | 'currency'>;
     roundId: string;
     amountMinor: bigint;
+    /**
+     * The round's bets (not rolled back) and wins, when the caller knows them all (an in-house
+     * round's one bet and one win in this transaction); otherwise handlers sum the round.
+     */
+    roundTotals?: { stakeMinor: bigint; wonMinor: bigint };
   };
 }
 

@@ -108,6 +108,74 @@ export function createGameWalletRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Records a bet once (undefined when its id was seen before) and tells, in the same
+     * statement, whether a rollback of that id came first (the caller holds the id's
+     * advisory lock, so the statement sees every rollback committed before it).
+     */
+    async insertBet(
+      q: Executor,
+      values: Insertable<GameWalletTransactionTable>,
+    ): Promise<(GameWalletTxRow & { rolled_back_first: boolean }) | undefined> {
+      return q
+        .with('ins', (w) =>
+          w
+            .insertInto('game_wallet_transactions')
+            .values(values)
+            .onConflict((oc) => oc.doNothing())
+            .returningAll(),
+        )
+        .selectFrom('ins')
+        .selectAll('ins')
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('game_wallet_transactions as r')
+                .select('r.id')
+                .where('r.provider', '=', values.provider)
+                .where('r.reference_tx_id', '=', values.provider_tx_id)
+                .where('r.kind', '=', 'rollback'),
+            )
+            .as('rolled_back_first'),
+        )
+        .$castTo<GameWalletTxRow & { rolled_back_first: boolean }>()
+        .executeTakeFirst();
+    },
+
+    /** Records several provider transactions in one statement; answers those whose id was new. */
+    async insertTransactions(
+      q: Executor,
+      values: Insertable<GameWalletTransactionTable>[],
+    ): Promise<GameWalletTxRow[]> {
+      return q
+        .insertInto('game_wallet_transactions')
+        .values(values)
+        .onConflict((oc) => oc.doNothing())
+        .returningAll()
+        .execute();
+    },
+
+    /**
+     * Takes a demo stake and pays its win in one change of the play balance; undefined when
+     * the balance is below the stake. Answers the balance after it.
+     */
+    async settleDemo(
+      q: Executor,
+      sessionId: string,
+      stakeMinor: bigint,
+      payoutMinor: bigint,
+    ): Promise<bigint | undefined> {
+      const row = await q
+        .updateTable('game_sessions')
+        .set((eb) => ({ demo_balance_minor: eb(eb('demo_balance_minor', '-', stakeMinor), '+', payoutMinor) }))
+        .where('id', '=', sessionId)
+        .where('demo_balance_minor', '>=', stakeMinor)
+        .returning('demo_balance_minor')
+        .executeTakeFirst();
+      return row?.demo_balance_minor;
+    },
+
     async findTransaction(q: Executor, provider: string, providerTxId: string): Promise<GameWalletTxRow | undefined> {
       return q
         .selectFrom('game_wallet_transactions')

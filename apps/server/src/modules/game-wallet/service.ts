@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { channels, type ChannelEvent, type GameWalletStatus } from '@croupier/contract';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable, Transaction } from 'kysely';
+import type { Database, GameWalletTransactionTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { EventRegistry } from '../../lib/events';
 import type { RealtimeEvents } from '../realtime';
-import type { Ledger } from '../wallet';
+import type { Ledger, PostInput, PostResult } from '../wallet';
 import type { GameSessionRow, GameWalletRepository, GameWalletTxRow } from './repository';
 
 /**
@@ -27,8 +27,12 @@ import type { GameSessionRow, GameWalletRepository, GameWalletTxRow } from './re
 
 /** Players whose bets are refused: 3 blocked, 4 self-excluded. */
 const DISABLED_STATUSES = new Set([3, 4]);
-/** Operator game accounts per provider and currency (see gameAccount). */
-const GAME_ACCOUNT_SHARDS = 16;
+/**
+ * Operator game accounts per provider and currency (see gameAccount). Every real round
+ * holds its shard's row lock from its ledger post to its commit: with 64, 128 players
+ * playing at once share a row by two on average (16 made eight queue on each).
+ */
+const GAME_ACCOUNT_SHARDS = 64;
 
 export interface GameSession extends GameSessionRow {
   player_status: number | null;
@@ -39,6 +43,11 @@ export interface GameSession extends GameSessionRow {
 /** Whether a session may still bet: unexpired, and its sign-in session still open. */
 export const canBet = (session: GameSession, nowMs = Date.now()): boolean =>
   session.expires_at.getTime() > nowMs && !session.sign_in_ended;
+
+interface Balances {
+  balanceMinor: bigint;
+  bonusBalanceMinor: bigint;
+}
 
 export interface WalletAnswer {
   status: GameWalletStatus;
@@ -116,8 +125,16 @@ export function createGameWallet(deps: {
     session: GameSession,
     status: GameWalletStatus,
     extra: { transactionId?: string; replayed?: boolean } = {},
+    /** The balances as the transaction left them, when it knows them (no re-read). */
+    known?: Balances,
   ): Promise<WalletAnswer> {
-    return { status, currency: session.currency, ...(await balanceOf(q, session)), ...extra };
+    return { status, currency: session.currency, ...(known ?? (await balanceOf(q, session))), ...extra };
+  }
+
+  /** The session's account balances from a ledger answer (the accounts it touched, as they are now). */
+  function balancesAfter(session: GameSession, posted: PostResult): Balances | undefined {
+    const account = posted.playerAccounts.find((a) => a.id === session.account_id);
+    return account && { balanceMinor: account.balanceMinor, bonusBalanceMinor: account.bonusBalanceMinor };
   }
 
   /** Same id, same call: the first answer again; same id, another call: a duplicate. */
@@ -158,7 +175,11 @@ export function createGameWallet(deps: {
     if (call.currency !== session.currency) throw new WalletRefusal('WRONG_CURRENCY');
     if (call.amountMinor <= 0n) throw new WalletRefusal('WRONG_TYPES');
     await repository.lockTransactionId(trx, session.provider, call.transactionId);
-    const inserted = await repository.insertTransaction(trx, {
+    const real = !session.is_demo && session.account_id !== null;
+    // The ledger transaction's id is chosen now so that the row names it from the start
+    // (checked at commit); a refusal below rolls both back.
+    const ledgerId = real ? randomUUID() : null;
+    const inserted = await repository.insertBet(trx, {
       provider: session.provider,
       provider_tx_id: call.transactionId,
       kind: 'bet',
@@ -167,50 +188,70 @@ export function createGameWallet(deps: {
       amount_minor: call.amountMinor,
       currency: call.currency,
       reference_tx_id: null,
-      ledger_transaction_id: null,
+      ledger_transaction_id: ledgerId,
     });
     if (!inserted) return replayOf(trx, session, 'bet', call);
     // A bet whose rollback came first is never taken.
-    if (await repository.findRollbackOf(trx, session.provider, call.transactionId)) {
-      throw new WalletRefusal('TRANSACTION_ROLLED_BACK');
-    }
-    // New bets only: an expired session (or one whose sign-in ended) or a disabled player may still settle, not bet.
-    if (!canBet(session)) throw new WalletRefusal('TOKEN_EXPIRED');
-    if (session.player_status !== null && DISABLED_STATUSES.has(session.player_status)) {
-      throw new WalletRefusal('USER_DISABLED');
-    }
-    for (const rule of rules) {
-      const refusal = await rule.check({ session, amountMinor: call.amountMinor, trx });
-      if (refusal) {
-        // Published now: the refusal rolls this transaction back.
-        if (refusal.event && session.player_id) events.publish(channels.bets(session.player_id), refusal.event);
-        throw new WalletRefusal(refusal.status);
-      }
-    }
-    if (session.is_demo || !session.account_id) {
+    if (inserted.rolled_back_first) throw new WalletRefusal('TRANSACTION_ROLLED_BACK');
+    await checkBet(trx, session, call.amountMinor);
+    if (!ledgerId || !session.account_id) {
       if (!(await repository.debitDemo(trx, session.id, call.amountMinor))) throw new WalletRefusal('NOT_ENOUGH_MONEY');
       return answer(trx, session, 'OK', { transactionId: inserted.id });
     }
-    const posted = await postOrRefuse(trx, {
+    const [posted] = await postOrRefuse(trx, [betPosting(session, session.account_id, call, ledgerId)]);
+    await keepLedgerReference(trx, inserted.id, ledgerId, posted);
+    await recordWager(trx, session.account_id, call.amountMinor);
+    return answer(trx, session, 'OK', { transactionId: inserted.id }, balancesAfter(session, posted));
+  }
+
+  /** A bet's ledger transaction: the stake from the player's account to the provider's game account. */
+  function betPosting(session: GameSession, accountId: string, call: MoneyCall, transactionId?: string): PostInput {
+    return {
+      ...(transactionId ? { transactionId } : {}),
       idempotencyKey: ledgerKey(session, 'bet', call.transactionId),
       kind: 'game.bet',
       entries: [
-        { accountRef: { accountId: session.account_id }, amountMinor: -call.amountMinor },
-        {
-          accountRef: gameAccount(session),
-          amountMinor: call.amountMinor,
-        },
+        { accountRef: { accountId }, amountMinor: -call.amountMinor },
+        { accountRef: gameAccount(session), amountMinor: call.amountMinor },
       ],
       metadata: { provider: session.provider, roundId: call.roundId, gameId: session.game_id },
-    });
-    await repository.setLedgerTransaction(trx, inserted.id, posted);
-    await recordWager(trx, session.account_id, call.amountMinor);
-    return answer(trx, session, 'OK', { transactionId: inserted.id });
+    };
   }
 
-  async function postOrRefuse(trx: Transaction<Database>, input: Parameters<Ledger['postIn']>[1]): Promise<string> {
+  /** A win's ledger transaction: the payout from the provider's game account to the player's. */
+  function winPosting(session: GameSession, accountId: string, call: MoneyCall, transactionId?: string): PostInput {
+    return {
+      ...(transactionId ? { transactionId } : {}),
+      idempotencyKey: ledgerKey(session, 'win', call.transactionId),
+      kind: 'game.win',
+      entries: [
+        { accountRef: { accountId }, amountMinor: call.amountMinor },
+        { accountRef: gameAccount(session), amountMinor: -call.amountMinor },
+      ],
+      metadata: { provider: session.provider, roundId: call.roundId, gameId: session.game_id },
+    };
+  }
+
+  /**
+   * A call's row names the ledger transaction chosen for it before posting; a ledger that
+   * answered another one (its key was posted before: never expected, the call's id being
+   * new) is named instead.
+   */
+  async function keepLedgerReference(
+    trx: Transaction<Database>,
+    callId: string,
+    chosenId: string,
+    posted: PostResult,
+  ): Promise<void> {
+    if (posted.transaction.id !== chosenId) await repository.setLedgerTransaction(trx, callId, posted.transaction.id);
+  }
+
+  /** Posts in the caller's transaction; an overdraft is the wallet's NOT_ENOUGH_MONEY. */
+  async function postOrRefuse(trx: Transaction<Database>, inputs: PostInput[]): Promise<[PostResult, ...PostResult[]]> {
     try {
-      return (await ledger.postIn(trx, input)).transaction.id;
+      const results = await ledger.postManyIn(trx, inputs);
+      if (results.length === 0) throw new Error('ledger answered no result');
+      return results as [PostResult, ...PostResult[]];
     } catch (error) {
       if (error instanceof AppError && error.errorName === 'INSUFFICIENT_FUNDS') {
         throw new WalletRefusal('NOT_ENOUGH_MONEY');
@@ -219,10 +260,114 @@ export function createGameWallet(deps: {
     }
   }
 
+  /** Refuses a new bet of the session (expired, player disabled, a rule); the checks of every bet. */
+  async function checkBet(trx: Transaction<Database>, session: GameSession, amountMinor: bigint): Promise<void> {
+    // New bets only: an expired session (or one whose sign-in ended) or a disabled player may still settle, not bet.
+    if (!canBet(session)) throw new WalletRefusal('TOKEN_EXPIRED');
+    if (session.player_status !== null && DISABLED_STATUSES.has(session.player_status)) {
+      throw new WalletRefusal('USER_DISABLED');
+    }
+    for (const rule of rules) {
+      const refusal = await rule.check({ session, amountMinor, trx });
+      if (refusal) {
+        // Published now: the refusal rolls this transaction back.
+        if (refusal.event && session.player_id) events.publish(channels.bets(session.player_id), refusal.event);
+        throw new WalletRefusal(refusal.status);
+      }
+    }
+  }
+
+  /**
+   * An in-house round's money in one go, inside the round's transaction: its bet and, when
+   * the round is settled in the same call, its win. The transaction ids are derived from a
+   * round id made in this transaction, so no rollback can have named them before, and
+   * nobody can send them again: no advisory lock, no look-up of a rollback. Both calls are
+   * recorded in one statement before the money moves; the bet and the win are posted to the
+   * ledger together (its account locks are the last locks the round takes).
+   */
+  async function playIn(
+    trx: Transaction<Database>,
+    session: GameSession,
+    call: {
+      roundId: string;
+      currency: string;
+      stakeMinor: bigint;
+      bet: { transactionId: string };
+      /** Absent: the round stays open (mines), its win comes with a later step. */
+      win?: { transactionId: string; amountMinor: bigint };
+    },
+  ): Promise<WalletAnswer> {
+    if (call.currency !== session.currency) throw new WalletRefusal('WRONG_CURRENCY');
+    if (call.stakeMinor <= 0n || (call.win && call.win.amountMinor < 0n)) throw new WalletRefusal('WRONG_TYPES');
+    await checkBet(trx, session, call.stakeMinor);
+    const real = !session.is_demo && session.account_id !== null;
+    const payoutMinor = call.win?.amountMinor ?? 0n;
+    const betLedgerId = real ? randomUUID() : null;
+    const winLedgerId = real && payoutMinor > 0n ? randomUUID() : null;
+    const row = (
+      kind: 'bet' | 'win',
+      transactionId: string,
+      amountMinor: bigint,
+      ledgerId: string | null,
+    ): Insertable<GameWalletTransactionTable> => ({
+      provider: session.provider,
+      provider_tx_id: transactionId,
+      kind,
+      session_id: session.id,
+      round_id: call.roundId,
+      amount_minor: amountMinor,
+      currency: call.currency,
+      reference_tx_id: null,
+      // Checked at commit: the ledger transaction is posted below, in this transaction.
+      ledger_transaction_id: ledgerId,
+    });
+    const rows = [row('bet', call.bet.transactionId, call.stakeMinor, betLedgerId)];
+    if (call.win) rows.push(row('win', call.win.transactionId, payoutMinor, winLedgerId));
+    const inserted = await repository.insertTransactions(trx, rows);
+    const betRow = inserted.find((r) => r.kind === 'bet');
+    if (!betRow || inserted.length !== rows.length) throw new Error(`round ${call.roundId} was recorded before`);
+
+    if (!real || !session.account_id) {
+      const balanceMinor = await repository.settleDemo(trx, session.id, call.stakeMinor, payoutMinor);
+      if (balanceMinor === undefined) throw new WalletRefusal('NOT_ENOUGH_MONEY');
+      return {
+        status: 'OK',
+        currency: session.currency,
+        balanceMinor,
+        bonusBalanceMinor: 0n,
+        transactionId: betRow.id,
+      };
+    }
+    const accountId = session.account_id;
+    const money = { roundId: call.roundId, currency: call.currency };
+    const inputs = [
+      betPosting(session, accountId, { ...money, ...call.bet, amountMinor: call.stakeMinor }, betLedgerId ?? undefined),
+    ];
+    if (call.win && winLedgerId) {
+      inputs.push(winPosting(session, accountId, { ...money, ...call.win }, winLedgerId));
+    }
+    const posted = await postOrRefuse(trx, inputs);
+    await recordWager(trx, session.account_id, call.stakeMinor);
+    if (call.win && payoutMinor > 0n) {
+      await deps.appEvents?.emit('game.win-credited', {
+        trx,
+        session,
+        roundId: call.roundId,
+        amountMinor: payoutMinor,
+        roundTotals: { stakeMinor: call.stakeMinor, wonMinor: payoutMinor },
+      });
+    }
+    // The batch's results share the accounts as they are after it; the answer names the last call.
+    const last = inserted.find((r) => r.kind === 'win') ?? betRow;
+    return answer(trx, session, 'OK', { transactionId: last.id }, balancesAfter(session, posted[0]));
+  }
+
   /** Credits a win; accepted after expiry and for blocked players. A win of 0 is recorded without money. */
   async function winIn(trx: Transaction<Database>, session: GameSession, call: MoneyCall): Promise<WalletAnswer> {
     if (call.currency !== session.currency) throw new WalletRefusal('WRONG_CURRENCY');
     if (call.amountMinor < 0n) throw new WalletRefusal('WRONG_TYPES');
+    const real = !session.is_demo && session.account_id !== null;
+    const ledgerId = real && call.amountMinor > 0n ? randomUUID() : null;
     const inserted = await repository.insertTransaction(trx, {
       provider: session.provider,
       provider_tx_id: call.transactionId,
@@ -232,32 +377,22 @@ export function createGameWallet(deps: {
       amount_minor: call.amountMinor,
       currency: call.currency,
       reference_tx_id: null,
-      ledger_transaction_id: null,
+      ledger_transaction_id: ledgerId,
     });
     if (!inserted) return replayOf(trx, session, 'win', call);
     if (call.amountMinor > 0n) {
-      if (session.is_demo || !session.account_id) {
+      if (!ledgerId || !session.account_id) {
         await repository.creditDemo(trx, session.id, call.amountMinor);
       } else {
-        const posted = await postOrRefuse(trx, {
-          idempotencyKey: ledgerKey(session, 'win', call.transactionId),
-          kind: 'game.win',
-          entries: [
-            { accountRef: { accountId: session.account_id }, amountMinor: call.amountMinor },
-            {
-              accountRef: gameAccount(session),
-              amountMinor: -call.amountMinor,
-            },
-          ],
-          metadata: { provider: session.provider, roundId: call.roundId, gameId: session.game_id },
-        });
-        await repository.setLedgerTransaction(trx, inserted.id, posted);
+        const [posted] = await postOrRefuse(trx, [winPosting(session, session.account_id, call, ledgerId)]);
+        await keepLedgerReference(trx, inserted.id, ledgerId, posted);
         await deps.appEvents?.emit('game.win-credited', {
           trx,
           session,
           roundId: call.roundId,
           amountMinor: call.amountMinor,
         });
+        return answer(trx, session, 'OK', { transactionId: inserted.id }, balancesAfter(session, posted));
       }
     }
     return answer(trx, session, 'OK', { transactionId: inserted.id });
@@ -295,16 +430,18 @@ export function createGameWallet(deps: {
     const origin = bet.session_id === session.id ? session : await repository.findSession(trx, bet.session_id);
     if (!origin || origin.player_id !== session.player_id) throw new WalletRefusal('TRANSACTION_DOES_NOT_EXIST');
     if (bet.ledger_transaction_id && origin.account_id && !origin.is_demo) {
-      const posted = await postOrRefuse(trx, {
-        idempotencyKey: ledgerKey(session, 'rollback', call.transactionId),
-        kind: 'game.rollback',
-        entries: [
-          { accountRef: { accountId: origin.account_id }, amountMinor: bet.amount_minor },
-          { accountRef: gameAccount(origin), amountMinor: -bet.amount_minor },
-        ],
-        metadata: { provider: session.provider, roundId: bet.round_id, betTransactionId: bet.id },
-      });
-      await repository.setLedgerTransaction(trx, inserted.id, posted);
+      const [posted] = await postOrRefuse(trx, [
+        {
+          idempotencyKey: ledgerKey(session, 'rollback', call.transactionId),
+          kind: 'game.rollback',
+          entries: [
+            { accountRef: { accountId: origin.account_id }, amountMinor: bet.amount_minor },
+            { accountRef: gameAccount(origin), amountMinor: -bet.amount_minor },
+          ],
+          metadata: { provider: session.provider, roundId: bet.round_id, betTransactionId: bet.id },
+        },
+      ]);
+      await repository.setLedgerTransaction(trx, inserted.id, posted.transaction.id);
     } else if (origin.is_demo) {
       await repository.creditDemo(trx, origin.id, bet.amount_minor);
     }
@@ -331,6 +468,7 @@ export function createGameWallet(deps: {
   return {
     betIn,
     winIn,
+    playIn,
     rollbackIn,
 
     /** A session by id, in the caller's transaction (a multi-step round settles on the session that bet). */

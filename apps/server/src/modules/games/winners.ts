@@ -116,11 +116,13 @@ export function createWinners(deps: {
   const recordWin: AppEventHandler<'game.win-credited'> = async (win) => {
     const { trx, session } = win;
     if (!session.player_id || session.is_demo) return;
-    const totals = await repository.roundTotals(trx, {
-      provider: session.provider,
-      roundId: win.roundId,
-      playerId: session.player_id,
-    });
+    const totals =
+      win.roundTotals ??
+      (await repository.roundTotals(trx, {
+        provider: session.provider,
+        roundId: win.roundId,
+        playerId: session.player_id,
+      }));
     if (totals.wonMinor <= totals.stakeMinor) return;
     const recorded = await repository.upsertWin(trx, {
       provider: session.provider,

@@ -15,7 +15,7 @@ import type { GameSession } from '../game-wallet';
 import { amountMinorOrThrow } from '../wallet';
 import type { OriginalsPresentation } from './presentation';
 import { isRoundId, paramsError, valid, type OriginalsDeps, type OriginalsRounds, type PlaySession } from './rounds';
-import { ownerOf, type OriginalsSeeds } from './seeds';
+import { ownerOf } from './seeds';
 
 /** A mines step the round's state refuses (the lib's rule `state`) is a conflict, not a bad field. */
 function minesStepError(error: GameParamError): AppError {
@@ -27,12 +27,7 @@ function minesStepError(error: GameParamError): AppError {
  * secret board, each step locks the round row, and the step that ends it pays the win
  * (0 on a mine) and settles it.
  */
-export function createMines(
-  deps: OriginalsDeps,
-  rounds: OriginalsRounds,
-  seeds: OriginalsSeeds,
-  presentation: OriginalsPresentation,
-) {
+export function createMines(deps: OriginalsDeps, rounds: OriginalsRounds, presentation: OriginalsPresentation) {
   const { repository, gameWallet, remote } = deps;
   const { db } = repository;
 
@@ -100,8 +95,7 @@ export function createMines(
       const currency = await deps.currencyOf(session.currency);
       const stakeMinor = amountMinorOrThrow(body.amount, currency);
       const params = valid(validateMinesParams(body));
-      await seeds.activePair(session);
-      const { id, balanceMinor } = await rounds.inTransaction('amount', (trx) =>
+      const { id, balanceMinor, row } = await rounds.inTransaction('amount', (trx) =>
         rounds.betOnPair(trx, session, {
           game: 'mines',
           gameId,
@@ -117,7 +111,7 @@ export function createMines(
           }),
         }),
       );
-      return rounds.answerOf(id, balanceMinor ?? (await rounds.deliverRemote(session, id, 'amount')), currency);
+      return rounds.answerOf(id, balanceMinor ?? (await rounds.deliverRemote(session, id, 'amount')), currency, row);
     },
 
     /** Reveals a tile of the open round: a mine ends it with nothing, the last safe tile cashes out. */

@@ -21,7 +21,6 @@ import {
 } from '@croupier/games';
 import { amountMinorOrThrow } from '../wallet';
 import { valid, type OriginalsDeps, type OriginalsRounds, type Played, type PlaySession } from './rounds';
-import type { OriginalsSeeds } from './seeds';
 
 /** The games whose round is one call (mines takes several steps). */
 export type OneShotGame = Exclude<OriginalsGame, 'mines'>;
@@ -117,7 +116,7 @@ function prepare(game: OneShotGame, body: Record<string, unknown>, currency: Amo
 }
 
 /** Rounds played and settled in one call: dice, limbo, plinko, roulette, slot. */
-export function createOneShotRounds(deps: OriginalsDeps, rounds: OriginalsRounds, seeds: OriginalsSeeds) {
+export function createOneShotRounds(deps: OriginalsDeps, rounds: OriginalsRounds) {
   return {
     /** Plays one round of a one-shot game for the session; answers the round and the balance after it. */
     async play(
@@ -128,8 +127,7 @@ export function createOneShotRounds(deps: OriginalsDeps, rounds: OriginalsRounds
       const gameId = await rounds.gameIdFor(session, game);
       const currency = await deps.currencyOf(session.currency);
       const prepared = prepare(game, body, currency);
-      await seeds.activePair(session);
-      const { id, balanceMinor } = await rounds.inTransaction(prepared.stakeField, (trx) =>
+      const { id, balanceMinor, row } = await rounds.inTransaction(prepared.stakeField, (trx) =>
         rounds.betOnPair(trx, session, {
           game,
           gameId,
@@ -143,6 +141,7 @@ export function createOneShotRounds(deps: OriginalsDeps, rounds: OriginalsRounds
         id,
         balanceMinor ?? (await rounds.deliverRemote(session, id, prepared.stakeField)),
         currency,
+        row,
       );
     },
   };

@@ -66,6 +66,23 @@ export function createOriginalsRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Takes the next nonce of the owner's active pair, locking the pair for the rest of the
+     * transaction (rounds on one pair are played one at a time): one statement. Answers the
+     * pair with the nonce taken; undefined when the owner has no active pair.
+     */
+    async takeNonce(q: Executor, owner: SeedOwner): Promise<SeedPairRow | undefined> {
+      const [column, op, value] = ownerFilter(owner);
+      const row = await q
+        .updateTable('game_seed_pairs')
+        .set((eb) => ({ nonce: eb('nonce', '+', 1n) }))
+        .where(column, op, value)
+        .where('is_active', '=', true)
+        .returningAll()
+        .executeTakeFirst();
+      return row && { ...row, nonce: row.nonce - 1n };
+    },
+
     async findActivePair(q: Executor, owner: SeedOwner): Promise<SeedPairRow | undefined> {
       const [column, op, value] = ownerFilter(owner);
       return q

@@ -14,8 +14,8 @@ import { WalletRefusal, type GameSession, type GameWallet } from '../game-wallet
 import type { RealtimeEvents } from '../realtime';
 import { ORIGINALS_PROVIDER, type OriginalsPresentation } from './presentation';
 import type { RemoteRounds, Delivery } from './remote-rounds';
-import type { OriginalsRepository, SeedPairRow } from './repository';
-import { ownerOf, seedsChanged } from './seeds';
+import type { OriginalsRepository, PlayerRoundRow, SeedPairRow } from './repository';
+import { newSeeds, ownerOf, seedsChanged } from './seeds';
 
 /**
  * What every in-house round shares, one-shot or mines: the session check, the round's
@@ -135,8 +135,11 @@ export function createRounds(deps: OriginalsDeps, presentation: OriginalsPresent
     },
 
     /**
-     * Locks the owner's active pair, takes `noncesUsed` nonces from it, bets and stores the
-     * round: the start of every round. One-shot rounds settle in the same call.
+     * Takes the next nonce(s) of the owner's active pair (its row lock serialises the
+     * owner's rounds), plays, stores the round and bets: the start of every round. One-shot
+     * rounds settle in the same call. In process, the round row is written before the money
+     * moves, so that the ledger's account locks are the last the round takes; the answer
+     * carries the stored row (nothing is read back).
      */
     async betOnPair(
       trx: Transaction<Database>,
@@ -150,9 +153,14 @@ export function createRounds(deps: OriginalsDeps, presentation: OriginalsPresent
         status: 'open' | 'settled';
         play(rng: FairRng, nonce: number): Played & { actions: MinesActions | null };
       },
-    ): Promise<{ id: string; balanceMinor: bigint | undefined }> {
+    ): Promise<{ id: string; balanceMinor: bigint | undefined; row?: PlayerRoundRow }> {
       const owner = ownerOf(session);
-      const pair = await repository.lockActivePair(trx, owner);
+      let pair = await repository.takeNonce(trx, owner);
+      if (!pair) {
+        // The owner's first round: the pair is created here (concurrent creators: one wins).
+        await repository.ensureActivePair(trx, owner, newSeeds());
+        pair = await repository.takeNonce(trx, owner);
+      }
       if (!pair) throw seedsChanged();
       if (
         round.status === 'open' &&
@@ -163,36 +171,39 @@ export function createRounds(deps: OriginalsDeps, presentation: OriginalsPresent
       }
       const nonce = Number(pair.nonce);
       const played = round.play(new FairRng(pair.server_seed, pair.client_seed, nonce), nonce);
-      await repository.advanceNonce(trx, pair.id, pair.nonce + BigInt(played.noncesUsed));
+      // takeNonce took one; a slot round with free spins takes the ones after it too.
+      if (played.noncesUsed > 1) {
+        await repository.advanceNonce(trx, pair.id, pair.nonce + BigInt(played.noncesUsed));
+      }
       const id = randomUUID();
-      let status: 'betting' | 'open' | 'settled' = round.status;
-      let balanceMinor: bigint | undefined;
       if (remote) {
         // Stored with the bet it owes; the calls follow after the commit (deliverRemote).
-        status = 'betting';
-        await repository.insertRound(trx, roundValues(session, round, pair, played, id, status));
+        await repository.insertRound(trx, roundValues(session, round, pair, played, id, 'betting'));
         await repository.insertWalletCall(trx, {
           roundId: id,
           token: session.token,
           dueAt: new Date(Date.now() + remote.leaseMs),
         });
-        return { id, balanceMinor };
+        return { id, balanceMinor: undefined };
       }
-      const call = { roundId: id, currency: session.currency };
-      let answer = await gameWallet.betIn(trx, session, {
-        ...call,
-        transactionId: `${id}:bet`,
-        amountMinor: round.stakeMinor,
+      const stored = await repository.insertRound(trx, roundValues(session, round, pair, played, id, round.status));
+      const answer = await gameWallet.playIn(trx, session, {
+        roundId: id,
+        currency: session.currency,
+        stakeMinor: round.stakeMinor,
+        bet: { transactionId: `${id}:bet` },
+        ...(round.status === 'settled' ? { win: { transactionId: `${id}:win`, amountMinor: played.payoutMinor } } : {}),
       });
-      if (round.status === 'settled') {
-        answer = await gameWallet.winIn(trx, session, {
-          ...call,
-          transactionId: `${id}:win`,
-          amountMinor: played.payoutMinor,
-        });
-      }
-      await repository.insertRound(trx, roundValues(session, round, pair, played, id, status));
-      return { id, balanceMinor: answer.balanceMinor };
+      const row: PlayerRoundRow = {
+        ...stored,
+        game_identity: ORIGINALS_CATALOGUE_IDENTITY[round.game],
+        game_name: '',
+        server_seed: pair.server_seed,
+        server_seed_hash: pair.server_seed_hash,
+        // The pair is locked until the commit: no rotation can reveal it meanwhile.
+        pair_active: true,
+      };
+      return { id, balanceMinor: answer.balanceMinor, row };
     },
 
     /**
@@ -227,13 +238,15 @@ export function createRounds(deps: OriginalsDeps, presentation: OriginalsPresent
       }
     },
 
+    /** The round and the balance as the player's answer; `row`: the round as stored, else read. */
     async answerOf(
       roundId: string,
       balanceMinor: bigint,
       currency: AmountCurrency,
+      row?: PlayerRoundRow,
     ): Promise<{ round: OriginalsRound; balance: number }> {
-      const row = await repository.findRound(db, roundId);
-      return { round: await presentation.toRound(row), balance: toMajorAmount(balanceMinor, currency) };
+      const found = row ?? (await repository.findRound(db, roundId));
+      return { round: await presentation.toRound(found), balance: toMajorAmount(balanceMinor, currency) };
     },
   };
 }

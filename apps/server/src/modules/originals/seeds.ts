@@ -17,7 +17,8 @@ export const ownerOf = (session: GameSession): SeedOwner =>
 /** A rotation committed between reading the active pair and locking it (concurrent calls). */
 export const seedsChanged = () => new AppError('CONFLICT', 'The seeds have just changed. Try again.');
 
-function newSeeds(clientSeed?: string) {
+/** A new pair's seeds: a fresh server seed with its commitment, the given or a random client seed. */
+export function newSeeds(clientSeed?: string) {
   const serverSeed = generateServerSeed((n) => randomBytes(n));
   return {
     serverSeed,

@@ -29,8 +29,8 @@ export function createOriginals(deps: OriginalsDeps) {
   const presentation = createPresentation(deps.currencyOf);
   const seeds = createSeeds(repository);
   const rounds = createRounds(deps, presentation);
-  const oneShot = createOneShotRounds(deps, rounds, seeds);
-  const mines = createMines(deps, rounds, seeds, presentation);
+  const oneShot = createOneShotRounds(deps, rounds);
+  const mines = createMines(deps, rounds, presentation);
 
   return {
     ...seeds.api,

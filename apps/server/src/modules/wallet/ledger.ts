@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { channels } from '@croupier/contract';
 import type { Transaction } from 'kysely';
 import type { Database, LedgerBucket } from '../../db/schema';
@@ -49,6 +50,11 @@ export interface PostingEntry {
 }
 
 export interface PostInput {
+  /**
+   * The transaction's id, when the caller names it beforehand (a row of its own refers to
+   * it before the postings exist); a uuid, by default a random one.
+   */
+  transactionId?: string;
   /** Unique per mutation, chosen by the caller (e.g. `deposit:{invoiceId}`); printable ASCII, at most 200. */
   idempotencyKey: string;
   /** What the movement is: `deposit`, `withdrawal`, `bet`, `sandbox_funding`… */
@@ -177,87 +183,149 @@ export function createLedger(deps: { repository: WalletRepository; events: Realt
   }
 
   /**
-   * Posts inside a transaction the caller opened with `events.transaction` (so that the
-   * balance events wait for its commit), together with the caller's own changes.
+   * Operator account ids by reference: they never change once created, so each is looked
+   * up once per process (only committed ones are kept).
    */
-  async function postIn(trx: Transaction<Database>, input: PostInput): Promise<PostResult> {
-    checkInput(input);
-    const hash = requestHash(parametersOf(input));
-    const metadata = canonicalJson(input.metadata ?? {});
+  const operatorIds = new Map<string, string>();
 
-    const inserted = await repository.insertTransaction(trx, {
-      idempotencyKey: input.idempotencyKey,
-      kind: input.kind,
-      requestHash: hash,
-      metadata,
+  async function accountIdOf(trx: Transaction<Database>, ref: AccountRef): Promise<string> {
+    if ('accountId' in ref) {
+      if (!UUID.test(ref.accountId)) throw AppError.notFound('Unknown account.');
+      return ref.accountId.toLowerCase();
+    }
+    const key = refKey(ref);
+    const known = operatorIds.get(key);
+    if (known) return known;
+    const { id, created } = await repository.ensureOperatorAccount(trx, {
+      kind: ref.operator,
+      key: ref.key ?? '',
+      currency: ref.currency,
     });
-    if (!inserted) return replay(trx, input, hash);
+    // One created in this transaction is kept once it has committed (it may yet roll back).
+    if (created) events.afterCommit(trx, () => operatorIds.set(key, id));
+    else operatorIds.set(key, id);
+    return id;
+  }
+
+  /**
+   * Posts several transactions at once inside the caller's transaction (a game round's bet
+   * and win): each is checked as if posted in turn, and all of them are written in two
+   * statements, the account locks taken by the first. A batch is new or replayed as a whole;
+   * a retry of a single transaction answers its first result.
+   */
+  async function postManyIn(trx: Transaction<Database>, inputs: readonly PostInput[]): Promise<PostResult[]> {
+    if (inputs.length === 0) return [];
+    for (const input of inputs) checkInput(input);
+    if (new Set(inputs.map((input) => input.idempotencyKey)).size !== inputs.length) {
+      throw new LedgerInputError('a batch repeats an idempotency key');
+    }
+    const prepared = inputs.map((input) => ({
+      input,
+      id: input.transactionId ?? randomUUID(),
+      hash: requestHash(parametersOf(input)),
+      metadata: canonicalJson(input.metadata ?? {}),
+    }));
 
     // Resolve references to account ids; operator accounts are opened on first use.
     const idOf = new Map<string, string>();
-    for (const entry of input.entries) {
-      const ref = entry.accountRef;
-      const key = refKey(ref);
-      if (idOf.has(key)) continue;
-      if ('accountId' in ref) {
-        if (!UUID.test(ref.accountId)) throw AppError.notFound('Unknown account.');
-        idOf.set(key, ref.accountId.toLowerCase());
-      } else {
-        idOf.set(
-          key,
-          await repository.ensureOperatorAccount(trx, {
-            kind: ref.operator,
-            key: ref.key ?? '',
-            currency: ref.currency,
-          }),
-        );
+    for (const { input } of prepared) {
+      for (const entry of input.entries) {
+        const key = refKey(entry.accountRef);
+        if (!idOf.has(key)) idOf.set(key, await accountIdOf(trx, entry.accountRef));
       }
     }
-
     const ids = [...new Set(idOf.values())];
-    const locked = new Map((await repository.lockAccounts(trx, ids)).map((row) => [row.id, row]));
+    const { accounts, inserted, createdAt } = await repository.insertTransactionsAndLock(
+      trx,
+      prepared.map((p) => ({
+        id: p.id,
+        idempotencyKey: p.input.idempotencyKey,
+        kind: p.input.kind,
+        requestHash: p.hash,
+        metadata: p.metadata,
+      })),
+      ids,
+    );
+    if (inserted !== prepared.length) {
+      const [only] = prepared;
+      if (inserted === 0 && prepared.length === 1 && only) return [await replay(trx, only.input, only.hash)];
+      throw new LedgerInputError('a batch of transactions was partly posted before');
+    }
+    const locked = new Map(accounts.map((row) => [row.id, row]));
     if (locked.size !== ids.length) throw AppError.notFound('Unknown account.');
 
-    // Balance per currency, and the change of every balance of every account.
-    const sumByCurrency = new Map<string, bigint>();
-    const deltas = new Map<string, BalanceDeltas>();
-    const postings: { accountId: string; bucket: LedgerBucket; currency: string; amountMinor: bigint }[] = [];
-    for (const entry of input.entries) {
-      const id = idOf.get(refKey(entry.accountRef)) as string;
-      const account = locked.get(id) as LedgerAccountRow;
-      const bucket = entry.bucket ?? 'real';
-      if (account.kind !== 'player' && bucket !== 'real') {
-        throw new LedgerInputError('operator accounts have only a real balance');
+    // Each transaction balances per currency and leaves no player balance below zero when
+    // applied after the ones before it; the accounts' deltas add up over the batch.
+    const running = new Map<string, BalanceDeltas>();
+    const balanceOf = (id: string): BalanceDeltas => {
+      let known = running.get(id);
+      if (!known) {
+        const account = locked.get(id) as LedgerAccountRow;
+        known = {
+          real: bucketColumn(account, 'real'),
+          bonus: bucketColumn(account, 'bonus'),
+          locked: bucketColumn(account, 'locked'),
+        };
+        running.set(id, known);
       }
-      sumByCurrency.set(account.currency, (sumByCurrency.get(account.currency) ?? 0n) + entry.amountMinor);
-      const delta = deltas.get(id) ?? { real: 0n, bonus: 0n, locked: 0n };
-      delta[bucket] += entry.amountMinor;
-      deltas.set(id, delta);
-      postings.push({ accountId: id, bucket, currency: account.currency, amountMinor: entry.amountMinor });
-    }
-    for (const [currency, sum] of sumByCurrency) {
-      if (sum !== 0n) throw new LedgerInputError(`postings in ${currency} sum to ${sum}, not zero`);
-    }
-    for (const [id, delta] of deltas) {
-      const account = locked.get(id) as LedgerAccountRow;
-      if (account.kind !== 'player') continue;
-      for (const bucket of ['real', 'bonus', 'locked'] as const) {
-        if (delta[bucket] < 0n && bucketColumn(account, bucket) + delta[bucket] < 0n) {
-          throw new AppError('INSUFFICIENT_FUNDS');
+      return known;
+    };
+    const deltas = new Map<string, BalanceDeltas>();
+    const postings: {
+      transactionId: string;
+      accountId: string;
+      bucket: LedgerBucket;
+      currency: string;
+      amountMinor: bigint;
+    }[] = [];
+    for (const { input, id: transactionId } of prepared) {
+      const sumByCurrency = new Map<string, bigint>();
+      const own = new Map<string, BalanceDeltas>();
+      for (const entry of input.entries) {
+        const id = idOf.get(refKey(entry.accountRef)) as string;
+        const account = locked.get(id) as LedgerAccountRow;
+        const bucket = entry.bucket ?? 'real';
+        if (account.kind !== 'player' && bucket !== 'real') {
+          throw new LedgerInputError('operator accounts have only a real balance');
         }
+        sumByCurrency.set(account.currency, (sumByCurrency.get(account.currency) ?? 0n) + entry.amountMinor);
+        const delta = own.get(id) ?? { real: 0n, bonus: 0n, locked: 0n };
+        delta[bucket] += entry.amountMinor;
+        own.set(id, delta);
+        postings.push({
+          transactionId,
+          accountId: id,
+          bucket,
+          currency: account.currency,
+          amountMinor: entry.amountMinor,
+        });
+      }
+      for (const [currency, sum] of sumByCurrency) {
+        if (sum !== 0n) throw new LedgerInputError(`postings in ${currency} sum to ${sum}, not zero`);
+      }
+      for (const [id, delta] of own) {
+        const balance = balanceOf(id);
+        const isPlayer = (locked.get(id) as LedgerAccountRow).kind === 'player';
+        for (const bucket of ['real', 'bonus', 'locked'] as const) {
+          if (isPlayer && delta[bucket] < 0n && balance[bucket] + delta[bucket] < 0n) {
+            throw new AppError('INSUFFICIENT_FUNDS');
+          }
+          balance[bucket] += delta[bucket];
+        }
+        const total = deltas.get(id) ?? { real: 0n, bonus: 0n, locked: 0n };
+        for (const bucket of ['real', 'bonus', 'locked'] as const) total[bucket] += delta[bucket];
+        deltas.set(id, total);
       }
     }
 
-    const written = (await repository.insertPostings(trx, inserted.id, postings)).map(toPosting);
+    let written: Awaited<ReturnType<WalletRepository['writePostings']>>;
     try {
-      for (const [id, delta] of deltas) await repository.applyDeltas(trx, id, delta);
+      written = await repository.writePostings(trx, postings, deltas);
     } catch (error) {
       if (isPlayerBalanceCheck(error)) throw new AppError('INSUFFICIENT_FUNDS', undefined, undefined, { cause: error });
       throw error;
     }
-
-    const playerIds = [...deltas.keys()].filter((id) => locked.get(id)?.kind === 'player');
-    const playerAccounts = await repository.playerAccountsByIds(trx, playerIds);
+    const { playerAccounts } = written;
     for (const account of playerAccounts) {
       events.publishAfterCommit(trx, channels.walletAccounts(account.playerId), {
         event: 'account.balance.updated',
@@ -265,22 +333,33 @@ export function createLedger(deps: { repository: WalletRepository; events: Realt
       });
     }
 
-    return {
+    return prepared.map(({ input, id }) => ({
       transaction: {
-        id: inserted.id,
-        idempotencyKey: inserted.idempotency_key,
-        kind: inserted.kind,
-        metadata: inserted.metadata,
-        createdAt: inserted.created_at,
+        id,
+        idempotencyKey: input.idempotencyKey,
+        kind: input.kind,
+        metadata: JSON.parse(canonicalJson(input.metadata ?? {})) as Record<string, unknown>,
+        createdAt,
       },
-      postings: written,
+      postings: written.postings.filter((row) => row.transaction_id === id).map(toPosting),
       playerAccounts,
       replayed: false,
-    };
+    }));
+  }
+
+  /**
+   * Posts inside a transaction the caller opened with `events.transaction` (so that the
+   * balance events wait for its commit), together with the caller's own changes.
+   */
+  async function postIn(trx: Transaction<Database>, input: PostInput): Promise<PostResult> {
+    const [result] = await postManyIn(trx, [input]);
+    if (!result) throw new Error('ledger answered no result');
+    return result;
   }
 
   return {
     postIn,
+    postManyIn,
     /** Posts in a transaction of its own. */
     post(input: PostInput): Promise<PostResult> {
       return events.transaction((trx) => postIn(trx, input));

@@ -88,6 +88,146 @@ export function createWalletRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Records transactions (unless their idempotency key exists) and locks accounts, in one
+     * statement: the accounts in id order (every writer locks in the same order, so no two
+     * wait on each other in a cycle). Answers the locked rows and how many of the
+     * transactions were new; a key held by a concurrent transaction waits for its commit.
+     */
+    async insertTransactionsAndLock(
+      q: Executor,
+      transactions: readonly {
+        id: string;
+        idempotencyKey: string;
+        kind: string;
+        requestHash: string;
+        metadata: string;
+      }[],
+      accountIds: readonly string[],
+    ): Promise<{ accounts: LedgerAccountRow[]; inserted: number; createdAt: Date }> {
+      const values = sql.join(
+        transactions.map(
+          (t) => sql`(${t.id}::uuid, ${t.idempotencyKey}, ${t.kind}, ${t.requestHash}, ${t.metadata}::jsonb)`,
+        ),
+      );
+      const { rows } = await sql<LedgerAccountRow & { inserted_count: number; tx_created_at: Date }>`
+        with tx as (
+          insert into ledger_transactions (id, idempotency_key, kind, request_hash, metadata)
+          values ${values}
+          on conflict (idempotency_key) do nothing
+          returning id
+        )
+        select a.*, (select count(*) from tx)::int4 as inserted_count, now() as tx_created_at
+        from ledger_accounts a
+        where a.id in (${sql.join(accountIds.map((id) => sql`${id}::uuid`))})
+        order by a.id
+        for update of a`.execute(q);
+      if (rows.length === 0) {
+        // No account found: the count still says whether the transactions were new.
+        const { rows: counted } = await sql<{ n: number }>`
+          select count(*)::int4 as n from ledger_transactions
+          where id in (${sql.join(transactions.map((t) => sql`${t.id}::uuid`))})`.execute(q);
+        return { accounts: [], inserted: counted[0]?.n ?? 0, createdAt: new Date() };
+      }
+      const first = rows[0] as (typeof rows)[number];
+      const accounts = rows.map(({ inserted_count: _count, tx_created_at: _at, ...account }) => account);
+      return { accounts, inserted: first.inserted_count, createdAt: first.tx_created_at };
+    },
+
+    /**
+     * Writes postings and adds each account's deltas to its balances (the caller holds the
+     * locks), in one statement; answers the postings with the player accounts as they are
+     * after it (the view of `playerAccountsByIds`, null columns for operator accounts).
+     */
+    async writePostings(
+      q: Executor,
+      postings: readonly {
+        transactionId: string;
+        accountId: string;
+        bucket: LedgerBucket;
+        currency: string;
+        amountMinor: bigint;
+      }[],
+      deltas: ReadonlyMap<string, BalanceDeltas>,
+    ): Promise<{ postings: LedgerPostingRow[]; playerAccounts: PlayerAccountView[] }> {
+      const postingValues = sql.join(
+        postings.map(
+          (p) =>
+            sql`(${p.transactionId}::uuid, ${p.accountId}::uuid, ${p.bucket}, ${p.currency}, ${p.amountMinor}::int8)`,
+        ),
+      );
+      const deltaValues = sql.join(
+        [...deltas].map(([id, d]) => sql`(${id}::uuid, ${d.real}::int8, ${d.bonus}::int8, ${d.locked}::int8)`),
+      );
+      const { rows } = await sql<
+        LedgerPostingRow & {
+          view_id: string | null;
+          player_id: string | null;
+          view_currency: string | null;
+          subunit_to_unit: bigint | null;
+          balance_minor: bigint | null;
+          bonus_balance_minor: bigint | null;
+          locked_balance_minor: bigint | null;
+          restricted_minor: bigint | null;
+          is_hidden: boolean | null;
+          account_created_at: Date | null;
+          is_active: boolean | null;
+        }
+      >`
+        with p as (
+          insert into ledger_postings (transaction_id, account_id, bucket, currency, amount_minor)
+          values ${postingValues}
+          returning *
+        ), u as (
+          update ledger_accounts a set
+            balance_minor = a.balance_minor + d.real,
+            bonus_balance_minor = a.bonus_balance_minor + d.bonus,
+            locked_balance_minor = a.locked_balance_minor + d.locked,
+            updated_at = now()
+          from (values ${deltaValues}) as d (id, real, bonus, locked)
+          where a.id = d.id
+          returning a.*
+        ), v as (
+          select u.id as view_id, u.player_id, u.currency as view_currency, c.subunit_to_unit, u.balance_minor,
+            u.bonus_balance_minor, u.locked_balance_minor, u.restricted_minor, u.is_hidden,
+            u.created_at as account_created_at, coalesce(w.active_account_id = u.id, false) as is_active
+          from u
+          join currencies c on c.code = u.currency
+          left join player_wallets w on w.player_id = u.player_id
+          where u.kind = 'player'
+        )
+        select p.*, v.* from p left join v on v.view_id = p.account_id order by p.id`.execute(q);
+      const views = new Map<string, PlayerAccountView>();
+      for (const row of rows) {
+        if (row.view_id === null || views.has(row.view_id)) continue;
+        views.set(row.view_id, {
+          id: row.view_id,
+          playerId: row.player_id ?? '',
+          currency: row.view_currency ?? row.currency,
+          subunitToUnit: row.subunit_to_unit ?? 1n,
+          balanceMinor: row.balance_minor ?? 0n,
+          bonusBalanceMinor: row.bonus_balance_minor ?? 0n,
+          lockedBalanceMinor: row.locked_balance_minor ?? 0n,
+          restrictedMinor: row.restricted_minor ?? 0n,
+          isHidden: row.is_hidden ?? false,
+          isActive: row.is_active ?? false,
+          createdAt: row.account_created_at ?? new Date(0),
+        });
+      }
+      return {
+        postings: rows.map((row) => ({
+          id: row.id,
+          transaction_id: row.transaction_id,
+          account_id: row.account_id,
+          bucket: row.bucket,
+          currency: row.currency,
+          amount_minor: row.amount_minor,
+          created_at: row.created_at,
+        })),
+        playerAccounts: [...views.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+      };
+    },
+
     async findTransactionByKey(q: Executor, idempotencyKey: string): Promise<LedgerTransactionRow | undefined> {
       return q
         .selectFrom('ledger_transactions')
@@ -127,18 +267,18 @@ export function createWalletRepository(db: Db) {
 
     // ---- accounts: resolving, locking, balances ----
 
-    /** The id of an operator account, created on first use. */
+    /** The id of an operator account, created on first use (`created`: by this transaction). */
     async ensureOperatorAccount(
       q: Executor,
       account: { kind: OperatorAccountKind; key: string; currency: string },
-    ): Promise<string> {
+    ): Promise<{ id: string; created: boolean }> {
       const inserted = await q
         .insertInto('ledger_accounts')
         .values({ kind: account.kind, operator_key: account.key, currency: account.currency })
         .onConflict((oc) => oc.columns(['kind', 'operator_key', 'currency']).where('kind', '<>', 'player').doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (inserted) return inserted.id;
+      if (inserted) return { id: inserted.id, created: true };
       const row = await q
         .selectFrom('ledger_accounts')
         .select('id')
@@ -146,7 +286,7 @@ export function createWalletRepository(db: Db) {
         .where('operator_key', '=', account.key)
         .where('currency', '=', account.currency)
         .executeTakeFirstOrThrow();
-      return row.id;
+      return { id: row.id, created: false };
     },
 
     /**
