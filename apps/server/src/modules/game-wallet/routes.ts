@@ -1,4 +1,9 @@
-import { gamesEndpoints, gameWalletEndpoints, type GameWalletResponse, type GameWalletStatus } from '@croupier/contract';
+import {
+  gamesEndpoints,
+  gameWalletEndpoints,
+  type GameWalletResponse,
+  type GameWalletStatus,
+} from '@croupier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';

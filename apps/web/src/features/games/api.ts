@@ -1,7 +1,7 @@
 import { gamesEndpoints, type Collection, type Game, type GameStartBody, type Provider } from '@croupier/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppSettings } from '../../lib/app-settings';
-import { ApiError, call, callPaged, hasApiStatus, type Paged } from '../../lib/api';
+import { call, callPaged, hasApiStatus, type Paged } from '../../lib/api';
 import { useProfile, useSession } from '../auth';
 import {
   buildGamesParams,
