@@ -32,20 +32,40 @@ function isNode(value: unknown): value is AstNode {
   return typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
 }
 
+/** A call, possibly the last of a chain (`schema.extend({…}).describe('…')`): the calls from the outside in. */
+function callChain(node: unknown): AstNode[] {
+  const calls: AstNode[] = [];
+  let current = node;
+  while (isNode(current)) {
+    if (current.type === 'CallExpression' || current.type === 'NewExpression') {
+      calls.push(current);
+      current = current.callee;
+    } else if (current.type === 'MemberExpression') {
+      current = current.object;
+    } else {
+      break;
+    }
+  }
+  return calls;
+}
+
 /**
  * The browser calls an endpoint by its method, path and access; the schemas in its
- * contract definition only type the call. In the web build, the schema values of
- * `defineEndpoint({ … })` in the contract's `endpoints.ts` files become `undefined`, so
- * zod and the schemas stay out of the first load (ARCHITECTURE.md, "Endpoints"). The
- * server keeps them: it validates and serialises with them.
+ * contract definition only type the call. In the web build, the contract's modules are
+ * rewritten before bundling (ARCHITECTURE.md, "Endpoints"):
+ * - the schema values of `defineEndpoint({ … })` literals become `undefined`;
+ * - a top-level constant built by a call (a zod schema: `z.object(…)`,
+ *   `seedPairSchema.extend(…)`) is marked pure, so that one nobody uses is dropped.
+ * Together they keep zod and the schemas out of the first load. The server keeps them:
+ * it validates and serialises with them.
  */
 const endpointSchemasOut: Plugin = {
   name: 'croupier-endpoint-schemas-out',
   apply: 'build',
   transform: {
-    filter: { id: /packages[\\/]contract[\\/]src[\\/].+[\\/]endpoints\.ts$/ },
+    filter: { id: /packages[\\/]contract[\\/]src[\\/].+(?<!\.test)\.ts$/ },
     handler(code) {
-      const cuts: { start: number; end: number }[] = [];
+      const edits: { start: number; end: number; text: string }[] = [];
       const visit = (node: unknown): void => {
         if (Array.isArray(node)) return node.forEach(visit);
         if (!isNode(node)) return;
@@ -54,17 +74,35 @@ const endpointSchemasOut: Plugin = {
         if (node.type === 'CallExpression' && isNode(callee) && callee.name === 'defineEndpoint' && isNode(first)) {
           for (const property of (first.properties as unknown[] | undefined) ?? []) {
             if (!isNode(property) || !isNode(property.key) || !isNode(property.value)) continue;
-            if (SCHEMA_KEYS.has(String(property.key.name))) cuts.push(property.value);
+            if (!SCHEMA_KEYS.has(String(property.key.name))) continue;
+            const { start, end } = property.value;
+            // `{ body }` keeps its key: the value is written out after it.
+            edits.push(
+              property.shorthand === true
+                ? { start: end, end, text: ': undefined' }
+                : { start, end, text: 'undefined' },
+            );
           }
           return;
         }
         for (const [key, value] of Object.entries(node)) if (key !== 'type') visit(value);
       };
-      visit(this.parse(code));
-      if (cuts.length === 0) return null;
+      const program = this.parse(code) as unknown as AstNode;
+      visit(program);
+      for (const statement of (program.body as unknown[] | undefined) ?? []) {
+        const declaration =
+          isNode(statement) && statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (!isNode(declaration) || declaration.type !== 'VariableDeclaration') continue;
+        for (const declarator of (declaration.declarations as unknown[] | undefined) ?? []) {
+          if (!isNode(declarator)) continue;
+          const [outer] = callChain(declarator.init);
+          if (outer) edits.push({ start: outer.start, end: outer.start, text: '/* @__PURE__ */ ' });
+        }
+      }
+      if (edits.length === 0) return null;
       let out = code;
-      for (const cut of cuts.sort((a, b) => b.start - a.start)) {
-        out = `${out.slice(0, cut.start)}undefined${out.slice(cut.end)}`;
+      for (const edit of edits.sort((a, b) => b.start - a.start || b.end - a.end)) {
+        out = `${out.slice(0, edit.start)}${edit.text}${out.slice(edit.end)}`;
       }
       return { code: out, map: null };
     },

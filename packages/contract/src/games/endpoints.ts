@@ -231,25 +231,60 @@ export const originalsEndpoints = {
   }),
 };
 
-function playEndpoint<G extends OriginalsGame, B extends z.ZodType>(game: G, body: B) {
-  return defineEndpoint({
+/**
+ * A round of each in-house game (mines: the start of a round), each with its own body.
+ * Written out one by one: the web build drops the schema values of `defineEndpoint`
+ * literals (see ARCHITECTURE.md, "Endpoints"), not those passed through a helper.
+ */
+export const originalsPlayEndpoints = {
+  dice: defineEndpoint({
     method: 'POST',
-    path: `/api/game/originals/${game}/rounds`,
+    path: '/api/game/originals/dice/rounds',
     access: 'game',
     headers: gameSessionHeadersSchema,
-    body,
+    body: dicePlayBodySchema,
     response: originalsPlayResponseSchema,
-  });
-}
-
-/** A round of each in-house game (mines: the start of a round), each with its own body. */
-export const originalsPlayEndpoints = {
-  dice: playEndpoint('dice', dicePlayBodySchema),
-  limbo: playEndpoint('limbo', limboPlayBodySchema),
-  mines: playEndpoint('mines', minesStartBodySchema),
-  plinko: playEndpoint('plinko', plinkoPlayBodySchema),
-  roulette: playEndpoint('roulette', roulettePlayBodySchema),
-  slot: playEndpoint('slot', slotPlayBodySchema),
+  }),
+  limbo: defineEndpoint({
+    method: 'POST',
+    path: '/api/game/originals/limbo/rounds',
+    access: 'game',
+    headers: gameSessionHeadersSchema,
+    body: limboPlayBodySchema,
+    response: originalsPlayResponseSchema,
+  }),
+  mines: defineEndpoint({
+    method: 'POST',
+    path: '/api/game/originals/mines/rounds',
+    access: 'game',
+    headers: gameSessionHeadersSchema,
+    body: minesStartBodySchema,
+    response: originalsPlayResponseSchema,
+  }),
+  plinko: defineEndpoint({
+    method: 'POST',
+    path: '/api/game/originals/plinko/rounds',
+    access: 'game',
+    headers: gameSessionHeadersSchema,
+    body: plinkoPlayBodySchema,
+    response: originalsPlayResponseSchema,
+  }),
+  roulette: defineEndpoint({
+    method: 'POST',
+    path: '/api/game/originals/roulette/rounds',
+    access: 'game',
+    headers: gameSessionHeadersSchema,
+    body: roulettePlayBodySchema,
+    response: originalsPlayResponseSchema,
+  }),
+  slot: defineEndpoint({
+    method: 'POST',
+    path: '/api/game/originals/slot/rounds',
+    access: 'game',
+    headers: gameSessionHeadersSchema,
+    body: slotPlayBodySchema,
+    response: originalsPlayResponseSchema,
+  }),
 } satisfies Record<OriginalsGame, unknown>;
 
 const providerParams = z.object({
@@ -257,17 +292,6 @@ const providerParams = z.object({
 });
 /** Every callback answers HTTP 200 with the status of the call and the balance (not the `{ data }` envelope). */
 const callbackResponse = gameWalletResponseSchema.describe('Always 200: the outcome is `status`');
-
-function callbackEndpoint<B extends z.ZodType>(call: string, body: B) {
-  return defineEndpoint({
-    method: 'POST',
-    path: `/api/game-wallet/:provider/${call}`,
-    access: 'provider',
-    params: providerParams,
-    body,
-    response: callbackResponse,
-  });
-}
 
 const slug = z
   .string()
@@ -285,11 +309,46 @@ const sandboxStakeIndex = z.coerce.number().int().min(0).max(9).default(0);
 
 /** The seamless wallet of third-party game providers (signed callbacks) and the sandbox provider's page. */
 export const gameWalletEndpoints = {
-  balance: callbackEndpoint('balance', gameWalletBalanceRequestSchema),
-  bet: callbackEndpoint('bet', gameWalletBetRequestSchema),
-  win: callbackEndpoint('win', gameWalletWinRequestSchema),
-  rollback: callbackEndpoint('rollback', gameWalletRollbackRequestSchema),
-  endRound: callbackEndpoint('end-round', gameWalletEndRoundRequestSchema),
+  balance: defineEndpoint({
+    method: 'POST',
+    path: '/api/game-wallet/:provider/balance',
+    access: 'provider',
+    params: providerParams,
+    body: gameWalletBalanceRequestSchema,
+    response: callbackResponse,
+  }),
+  bet: defineEndpoint({
+    method: 'POST',
+    path: '/api/game-wallet/:provider/bet',
+    access: 'provider',
+    params: providerParams,
+    body: gameWalletBetRequestSchema,
+    response: callbackResponse,
+  }),
+  win: defineEndpoint({
+    method: 'POST',
+    path: '/api/game-wallet/:provider/win',
+    access: 'provider',
+    params: providerParams,
+    body: gameWalletWinRequestSchema,
+    response: callbackResponse,
+  }),
+  rollback: defineEndpoint({
+    method: 'POST',
+    path: '/api/game-wallet/:provider/rollback',
+    access: 'provider',
+    params: providerParams,
+    body: gameWalletRollbackRequestSchema,
+    response: callbackResponse,
+  }),
+  endRound: defineEndpoint({
+    method: 'POST',
+    path: '/api/game-wallet/:provider/end-round',
+    access: 'provider',
+    params: providerParams,
+    body: gameWalletEndRoundRequestSchema,
+    response: callbackResponse,
+  }),
   /** The sandbox provider's game page (HTML, outside production only). */
   devGamePage: defineEndpoint({
     method: 'GET',
