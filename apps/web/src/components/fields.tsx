@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { isSafeHref, splitLinks } from '../lib/text-links';
 import { withParamAlias } from '../lib/field-params';
 import { fieldAria } from './ui/FieldShell';
-import './ui/input.css';
+import './ui/Input.css';
 
 export { FieldShell } from './ui/FieldShell';
 

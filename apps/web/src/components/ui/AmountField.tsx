@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { clampAmountInput, normalizeAmountInput } from '../../lib/amount-input';
 import { FieldShell, fieldAria, type FieldSize } from './FieldShell';
-import './input.css';
+import './Input.css';
 
 export interface AmountFieldProps {
   id: string;

@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { fieldAria } from './FieldShell';
-import './checkbox.css';
+import './Checkbox.css';
 
 export type CheckboxProps = Omit<ComponentPropsWithRef<'input'>, 'id' | 'type'> & {
   id: string;

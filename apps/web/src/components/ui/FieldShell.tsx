@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './field-shell.css';
+import './FieldShell.css';
 
 /** How dense a field is: `regular` (account forms, pages) or `compact` (the wallet modal). */
 export type FieldSize = 'regular' | 'compact';

@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { FieldShell, fieldAria, type FieldSize } from './FieldShell';
-import './input.css';
-import './select.css';
+import './Input.css';
+import './Select.css';
 
 export interface SelectOption {
   value: string;

@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { FieldShell, fieldAria, type FieldSize } from './FieldShell';
-import './input.css';
+import './Input.css';
 
 interface FieldTexts {
   id: string;

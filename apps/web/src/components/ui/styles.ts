@@ -10,3 +10,9 @@ import './IconButton.css';
 import './PageHeader.css';
 import './Skeleton.css';
 import './Tabs.css';
+// Form controls; some account pages still draw a control's markup without the component
+// (the security page's checkbox), so their look must not wait for the component's chunk.
+import './FieldShell.css';
+import './Input.css';
+import './Select.css';
+import './Checkbox.css';
