@@ -226,3 +226,28 @@ function DynamicPhone({
     />
   );
 }
+
+/**
+ * The browser's autofill name of a server-configured field (registration and profile
+ * share the field names), or undefined where the browser should not guess.
+ */
+const AUTOCOMPLETE: Readonly<Record<string, string>> = {
+  email: 'email',
+  password: 'new-password',
+  password_confirmation: 'new-password',
+  firstName: 'given-name',
+  lastName: 'family-name',
+  nickname: 'nickname',
+  city: 'address-level2',
+  address: 'address-line1',
+  additionalAddress: 'address-line2',
+  postalCode: 'postal-code',
+  birthdate: 'bday',
+  country: 'country',
+  gender: 'sex',
+  bonusCode: 'off',
+};
+
+export function fieldAutocomplete(name: string): string | undefined {
+  return AUTOCOMPLETE[name];
+}

@@ -4,7 +4,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAppSettings, useLocale } from '../../lib/app-settings';
 import { LinkedText, PasswordStrengthMeter, Spinner, useFailureText } from '../../components/fields';
-import { DynamicField, type DynamicFieldRules } from '../../components/ui/DynamicField';
+import { DynamicField, fieldAutocomplete, type DynamicFieldRules } from '../../components/ui/DynamicField';
 import type { SelectOption } from '../../components/ui/Select';
 import { Button } from '../../components/ui/Button';
 import { useConstants } from './api';
@@ -14,22 +14,6 @@ import {
   type RegistrationForm,
   type RegistrationValues,
 } from './registration';
-
-const AUTOCOMPLETE: Record<string, string> = {
-  email: 'email',
-  password: 'new-password',
-  password_confirmation: 'new-password',
-  firstName: 'given-name',
-  lastName: 'family-name',
-  nickname: 'nickname',
-  city: 'address-level2',
-  address: 'address-line1',
-  additionalAddress: 'address-line2',
-  postalCode: 'postal-code',
-  birthdate: 'bday',
-  country: 'country',
-  bonusCode: 'off',
-};
 
 export interface RegistrationFormViewProps {
   form: RegistrationForm;
@@ -186,7 +170,7 @@ function RegistrationField({
       label={label}
       checkboxLabel={<LinkedText text={label} localePath={localePath} />}
       placeholder={t(`fields.${name}.placeholder`, { defaultValue: '' }) || undefined}
-      autoComplete={AUTOCOMPLETE[name] ?? (field.kind === 'password' ? 'new-password' : undefined)}
+      autoComplete={fieldAutocomplete(name) ?? (field.kind === 'password' ? 'new-password' : undefined)}
       autoFocus={autoFocus}
       choices={choices}
       phone={{ countries, countryLabel: t('fields.country.label') }}

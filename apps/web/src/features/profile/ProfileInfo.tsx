@@ -11,7 +11,12 @@ import { ErrorState } from '../../components/ui/ErrorState';
 import { hasApiStatus, isApiError } from '../../lib/api';
 import { firstFieldErrors, formatCountdown, secondsLeft, useConstants } from '../auth';
 import { selectableCountries, Spinner, useFailureText } from '../../components/fields';
-import { CHOICE_KINDS, DynamicField, type DynamicFieldRules } from '../../components/ui/DynamicField';
+import {
+  CHOICE_KINDS,
+  DynamicField,
+  fieldAutocomplete,
+  type DynamicFieldRules,
+} from '../../components/ui/DynamicField';
 import type { SelectOption } from '../../components/ui/Select';
 import { useToasts } from '../layout';
 import { useCountries } from '../settings';
@@ -180,20 +185,6 @@ function EmailConfirmationNotice({ email }: { email: string }) {
 // ---------------------------------------------------------------------------
 // The form
 // ---------------------------------------------------------------------------
-
-const AUTOCOMPLETE: Readonly<Record<string, string>> = {
-  email: 'email',
-  firstName: 'given-name',
-  lastName: 'family-name',
-  nickname: 'nickname',
-  city: 'address-level2',
-  address: 'address-line1',
-  additionalAddress: 'address-line2',
-  postalCode: 'postal-code',
-  birthdate: 'bday',
-  country: 'country',
-  gender: 'sex',
-};
 
 interface FormContext {
   methods: UseFormReturn<ProfileValues>;
@@ -410,7 +401,7 @@ function ProfileField({
       onFocus={() => clearServerError(name)}
       label={t(`fields.${name}.label`, { defaultValue: name })}
       placeholder={t(`fields.${name}.placeholder`, { defaultValue: '' }) || undefined}
-      autoComplete={AUTOCOMPLETE[name]}
+      autoComplete={fieldAutocomplete(name)}
       choices={choices}
       phone={{ countries: listed, countryLabel: t('fields.country.label') }}
       describedBy={descriptionId}
