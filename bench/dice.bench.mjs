@@ -28,7 +28,7 @@ import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureServerBuilt, percentile, startServer } from './lib.mjs';
+import { ensureServerBuilt, percentile, postgresCpuMs, processCpuMs, startServer } from './lib.mjs';
 import { startWireCounter } from './pg-wire-count.mjs';
 
 const levelsOf = (text) =>
@@ -95,18 +95,32 @@ async function playerLoop(url, player, deadline, samples) {
   }
 }
 
-/** Each level in turn: rounds/s and p50/p99. Answers the rows. */
-async function runLevels(url, players, levels) {
+/**
+ * Each level in turn: rounds/s, p50/p99 and the CPU time a round cost each party — this
+ * load generator, the server process(es) `serverPids` and PostgreSQL (0 on PGlite, which
+ * is inside the server). Answers the rows.
+ */
+async function runLevels(url, players, levels, serverPids) {
   const rows = [];
   console.log(
-    `${'players'.padStart(7)} ${'rounds/s'.padStart(9)} ${'rounds'.padStart(7)}  ${'p50'.padStart(9)} ${'p99'.padStart(9)}`,
+    `${'players'.padStart(7)} ${'rounds/s'.padStart(9)} ${'rounds'.padStart(7)}  ${'p50'.padStart(9)} ${'p99'.padStart(9)}` +
+      '   CPU ms per round: client  server  postgres',
   );
+  const serverCpuMs = () => serverPids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
   for (const level of levels) {
     const samples = [];
+    const cpuBefore = { client: process.cpuUsage(), server: serverCpuMs(), postgres: postgresCpuMs() };
     const started = performance.now();
     const deadline = started + DURATION_MS;
     await Promise.all(players.slice(0, level).map((player) => playerLoop(url, player, deadline, samples)));
     const elapsedS = (performance.now() - started) / 1000;
+    const clientCpu = process.cpuUsage(cpuBefore.client);
+    const perRound = (ms) => (samples.length === 0 ? NaN : ms / samples.length);
+    const cpu = {
+      client: perRound((clientCpu.user + clientCpu.system) / 1000),
+      server: perRound(serverCpuMs() - cpuBefore.server),
+      postgres: perRound(postgresCpuMs() - cpuBefore.postgres),
+    };
     samples.sort((a, b) => a - b);
     const row = {
       level,
@@ -114,10 +128,12 @@ async function runLevels(url, players, levels) {
       rounds: samples.length,
       p50: percentile(samples, 50),
       p99: percentile(samples, 99),
+      cpu,
     };
     rows.push(row);
     console.log(
-      `${String(level).padStart(7)} ${row.roundsPerS.toFixed(1).padStart(9)} ${String(row.rounds).padStart(7)}  ${row.p50.toFixed(2).padStart(6)} ms ${row.p99.toFixed(2).padStart(6)} ms`,
+      `${String(level).padStart(7)} ${row.roundsPerS.toFixed(1).padStart(9)} ${String(row.rounds).padStart(7)}  ${row.p50.toFixed(2).padStart(6)} ms ${row.p99.toFixed(2).padStart(6)} ms` +
+        `                     ${cpu.client.toFixed(2).padStart(6)}  ${cpu.server.toFixed(2).padStart(6)}  ${cpu.postgres.toFixed(2).padStart(8)}`,
     );
   }
   return rows;
@@ -140,6 +156,7 @@ async function startServers(databaseUrl, options = {}) {
   return {
     server,
     games,
+    pids: games === server ? [server.pid] : [server.pid, games.pid],
     async stop() {
       if (games !== server) await games.stop();
       await server.stop();
@@ -231,7 +248,7 @@ try {
     console.log(
       `${maxPlayers} players funded; ${DURATION_MS} ms per level, closed loop of dice rounds (stake 1 USD)\n`,
     );
-    figures.levels = await runLevels(servers.games.url, players, LEVELS);
+    figures.levels = await runLevels(servers.games.url, players, LEVELS, servers.pids);
     played += players.reduce((sum, p) => sum + p.rounds, 0);
   } finally {
     await servers.stop();
@@ -280,7 +297,7 @@ if (PGLITE_LEVELS.length > 0) {
     console.log(`\nPGlite (in process, fresh data directory), server ready in ${servers.server.readyMs.toFixed(0)} ms`);
     const players = [];
     for (let i = 0; i < Math.max(...PGLITE_LEVELS); i += 1) players.push(await createPlayer(servers.server.url, i));
-    await runLevels(servers.games.url, players, PGLITE_LEVELS);
+    await runLevels(servers.games.url, players, PGLITE_LEVELS, servers.pids);
   } finally {
     await servers.stop();
   }

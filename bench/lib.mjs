@@ -156,3 +156,36 @@ export function printRow(label, r) {
     `${label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms  ${r.kbPerResponse.toFixed(1).padStart(6)} KB/resp  errors ${r.errors}`,
   );
 }
+
+const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux (getconf CLK_TCK)
+
+/** CPU time (user + system) a process has used so far, in ms; 0 when it is gone. */
+export function processCpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time of every PostgreSQL server process on the machine, in ms. Backends come and go,
+ * so a difference of two readings counts only the processes alive at both: take them
+ * around a run whose connections stay open (a pool).
+ */
+export function postgresCpuMs() {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    total += processCpuMs(Number(entry));
+  }
+  return total;
+}

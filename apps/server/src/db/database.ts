@@ -4,6 +4,7 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
+import { PreparingPool } from './prepared-statements';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -52,7 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; 
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
       types: { getTypeParser: int8AsBigint },
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...statementLog(options) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PreparingPool(pool) }), ...statementLog(options) });
     return { db, driver: 'postgres' };
   }
   const dataDir = options.dataDir ?? 'memory://';

@@ -275,7 +275,8 @@ export function createWalletRepository(db: Db) {
       const inserted = await q
         .insertInto('ledger_accounts')
         .values({ kind: account.kind, operator_key: account.key, currency: account.currency })
-        .onConflict((oc) => oc.columns(['kind', 'operator_key', 'currency']).where('kind', '<>', 'player').doNothing())
+        // A literal for the partial index's predicate (see `ensurePlayerAccount`).
+        .onConflict((oc) => oc.columns(['kind', 'operator_key', 'currency']).where('kind', '<>', sql.lit('player')).doNothing())
         .returning('id')
         .executeTakeFirst();
       if (inserted) return { id: inserted.id, created: true };
@@ -422,7 +423,9 @@ export function createWalletRepository(db: Db) {
       const inserted = await q
         .insertInto('ledger_accounts')
         .values({ kind: 'player', player_id: playerId, currency })
-        .onConflict((oc) => oc.columns(['player_id', 'currency']).where('kind', '=', 'player').doNothing())
+        // A literal, not a parameter: the partial index is matched when the statement is
+        // parsed, and a prepared statement's parameters are unknown then.
+        .onConflict((oc) => oc.columns(['player_id', 'currency']).where('kind', '=', sql.lit('player')).doNothing())
         .returning('id')
         .executeTakeFirst();
       if (inserted) return inserted.id;
