@@ -26,9 +26,11 @@
 //                                    (ORIGINALS_WALLET_URL); default: in process
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureServerBuilt, percentile, postgresCpuMs, processCpuMs, startServer } from './lib.mjs';
+import { replayRounds } from './dice-replay.mjs';
 import { startWireCounter } from './pg-wire-count.mjs';
 
 const levelsOf = (text) =>
@@ -77,13 +79,38 @@ async function createPlayer(url, index) {
   return { session: { 'x-game-session': launch.token }, rounds: 0 };
 }
 
-const playRound = (url, player) =>
-  call(
-    `${url}/api/game/originals/dice/rounds`,
-    'POST',
-    { amount: 1, direction: 'under', targetHundredths: 4950 },
-    player.session,
-  );
+// The timed rounds go through node:http with kept-alive connections: fetch costs this load
+// generator about three times the CPU per request, CPU the server and PostgreSQL share.
+const roundAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const ROUND_BODY = JSON.stringify({ amount: 1, direction: 'under', targetHundredths: 4950 });
+
+function playRound(url, player) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${url}/api/game/originals/dice/rounds`,
+      {
+        method: 'POST',
+        agent: roundAgent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(ROUND_BODY),
+          ...player.session,
+        },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (response.statusCode !== 200) reject(new Error(`dice round: ${response.statusCode} ${text}`));
+          else resolve(JSON.parse(text).data);
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(ROUND_BODY);
+  });
+}
 
 /** One player's closed loop of dice rounds (on the games server `url`) until the deadline. */
 async function playerLoop(url, player, deadline, samples) {
@@ -272,6 +299,26 @@ try {
           result.error ??
             `pgbench TPC-B-like, scale 10, ${clients} clients, 10 s, same server: ${result.tps.toFixed(0)} tps (latency average ${result.latency})`,
         );
+      }
+      // The round's own writes, replayed by pgbench: the ceiling for any server code.
+      const replay = await replayRounds(databaseUrl.toString(), PGBENCH_CLIENTS);
+      if (replay.error) {
+        console.log(`round replay: ${replay.error}`);
+      } else {
+        const forms = {
+          statements: "the round's statements as the server sends them",
+          function: 'the same writes as one stored-function call',
+        };
+        console.log(`\nthe round's writes replayed by pgbench over ${replay.players} players (no HTTP, no Node.js):`);
+        for (const [form, label] of Object.entries(forms)) {
+          for (const [clients, result] of replay.results[form]) {
+            const tpcb = figures.pgbench.get(clients)?.tps;
+            console.log(
+              `  ${label}, ${clients} clients: ${result.tps.toFixed(0)} rounds/s (latency average ${result.latency})` +
+                (tpcb ? `, ${(result.tps / tpcb).toFixed(3)}× TPC-B-like` : ''),
+            );
+          }
+        }
       }
       console.log('\nratio of dice rounds/s to pgbench tps (goal ≥ 0.5):');
       for (const row of figures.levels) {
