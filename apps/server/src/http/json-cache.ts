@@ -86,3 +86,44 @@ function sendPayload(request: FastifyRequest, reply: FastifyReply, payload: Payl
   }
   return reply.send(payload.body);
 }
+
+type SendAnswer = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+/** URLs longer than this are answered the long way every time (they are not kept). */
+const MAX_ANSWER_URL_LENGTH = 2_048;
+
+/**
+ * Answers of cached data by their exact request URL (path and query as sent), for routes
+ * whose answer depends on nothing else (the catalogue: public, the same for everyone).
+ * A URL answered before is answered again from the route's `onRequest` hook — after the
+ * global hooks (request id, rate limit, security headers), before query parsing,
+ * validation and the handler — as long as the data it came from is still the current
+ * `generation`. Only successful answers are kept, so a kept URL is a valid one; at most
+ * `maxEntries` URLs, the oldest making room.
+ */
+export function createAnswerCache(options: { generation: () => number | undefined; maxEntries: number }) {
+  const answers = new Map<string, { generation: number; send: SendAnswer }>();
+  return {
+    onRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+      const kept = answers.get(request.url);
+      if (kept !== undefined && kept.generation === options.generation()) {
+        // Answered here: `done` is not called, so the rest of the route does not run.
+        kept.send(request, reply);
+        return;
+      }
+      done();
+    },
+
+    /**
+     * Keeps `send` as the answer to `request`'s URL when the data did not change while the
+     * answer was built (`generationBefore`: the generation read before the handler loaded it).
+     */
+    remember(request: FastifyRequest, generationBefore: number | undefined, send: SendAnswer): void {
+      if (generationBefore === undefined || generationBefore !== options.generation()) return;
+      if (request.url.length > MAX_ANSWER_URL_LENGTH) return;
+      answers.delete(request.url);
+      if (answers.size >= options.maxEntries) answers.delete(answers.keys().next().value ?? '');
+      answers.set(request.url, { generation: generationBefore, send });
+    },
+  };
+}

@@ -29,4 +29,22 @@ describe('cached', () => {
     await expect(value.get()).rejects.toThrow('database down');
     expect(await value.get()).toBe('ok');
   });
+
+  it('peeks at the loaded value while it is fresh, without loading', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const value = cached(async () => (calls += 1), 1000);
+    expect(value.peek()).toBeUndefined();
+    expect(calls).toBe(0);
+    const loading = value.get();
+    expect(value.peek()).toBeUndefined(); // still loading
+    await loading;
+    expect(value.peek()).toBe(1);
+    vi.advanceTimersByTime(1000);
+    expect(value.peek()).toBeUndefined();
+    expect(calls).toBe(1);
+    await value.get();
+    value.clear();
+    expect(value.peek()).toBeUndefined();
+  });
 });

@@ -1,7 +1,7 @@
 import { gamesEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/endpoint';
-import { sendCachedBody, sendCachedData } from '../../http/json-cache';
+import { createAnswerCache, sendCachedBody, sendCachedData } from '../../http/json-cache';
 import type { GamesService } from './service';
 
 /** The catalogue is public and the same for everyone: browsers and CDNs may keep it briefly. */
@@ -9,7 +9,14 @@ const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 /** Game lists vary with the query (the URL is the whole key), so shared caches can keep them too. */
 const GAMES_CACHE = 'public, max-age=30, stale-while-revalidate=300';
 
+/** Distinct catalogue URLs whose answers are kept (the lobby asks a few dozen). */
+const MAX_KEPT_ANSWERS = 500;
+
 export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async (app, { games }) => {
+  // Repeated catalogue URLs are answered before parsing and validation (bench/catalogue.bench.mjs).
+  const answers = createAnswerCache({ generation: () => games.catalogueGeneration(), maxEntries: MAX_KEPT_ANSWERS });
+  const keptAnswer = { onRequest: answers.onRequest };
+
   route(
     app,
     gamesEndpoints.listCollections,
@@ -19,8 +26,14 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async
       description:
         '`countries` empty: shown everywhere; otherwise only to visitors from those countries (the client filters). ' +
         '`gameCount` (Croupier addition) counts the enabled games.',
+      ...keptAnswer,
     },
-    async (request, reply) => sendCachedData(request, reply, await games.listCollections(), PUBLIC_CACHE),
+    async (request, reply) => {
+      const generation = games.catalogueGeneration();
+      const collections = await games.listCollections();
+      answers.remember(request, generation, (rq, rp) => sendCachedData(rq, rp, collections, PUBLIC_CACHE));
+      return sendCachedData(request, reply, collections, PUBLIC_CACHE);
+    },
   );
 
   route(
@@ -66,8 +79,14 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async
         'collections limited to other countries). `sortBy`: `default` (the order of `identity[]`, else the ' +
         "collection's order when browsing one collection, else the lobby order), `score` (most popular first), " +
         '`name` (A–Z), `newest` (latest release first); `sortOrder` overrides the direction.',
+      ...keptAnswer,
     },
-    async (request, reply) => sendCachedBody(request, reply, await games.listGames(request.query), GAMES_CACHE),
+    async (request, reply) => {
+      const generation = games.catalogueGeneration();
+      const page = await games.listGames(request.query);
+      answers.remember(request, generation, (rq, rp) => sendCachedBody(rq, rp, page, GAMES_CACHE));
+      return sendCachedBody(request, reply, page, GAMES_CACHE);
+    },
   );
 
   route(

@@ -43,6 +43,8 @@ type GameLabel = Game['labels'][number];
 
 /** Providers, collections and labels, read together and kept briefly. */
 interface Reference {
+  /** Which load of the reference data this is (a process-wide counter): answers built from it carry it. */
+  generation: number;
   /** Enabled providers in catalogue order, also those without enabled games (for lookups). */
   providers: Provider[];
   /** The list clients see: providers with at least one enabled game. */
@@ -130,13 +132,16 @@ function toGame(row: GameRow, provider: Provider, reference: Reference): Game {
 export function createGamesService(options: { repository: GamesRepository }) {
   const { repository } = options;
 
+  let loads = 0;
   const reference = cached(async (): Promise<Reference> => {
+    const generation = (loads += 1);
     const providerRows = await repository.listProviders();
     const collectionRows = await repository.listCollections();
     const labelRows = await repository.listLabels();
     const providers = providerRows.map(toProvider);
     const collections = collectionRows.map(toCollection);
     return {
+      generation,
       providers,
       listedProviders: providers.filter((p) => p.gameEnabledCount > 0),
       providerSorts: new Map(),
@@ -313,6 +318,15 @@ export function createGamesService(options: { repository: GamesRepository }) {
       if (query.countryCode) filter.countries = [query.countryCode.toUpperCase()];
       if (query.platform !== undefined) filter.platform = query.platform;
       return toGames(await repository.listPlayedGames(playerId, filter, query.perPage));
+    },
+
+    /**
+     * The generation of the catalogue now in memory, or undefined when none is loaded and
+     * fresh: an answer remembered under this generation is still the answer (routes keep
+     * the serialised answers of repeated URLs with it).
+     */
+    catalogueGeneration(): number | undefined {
+      return reference.peek()?.generation;
     },
 
     clearCache(): void {
