@@ -20,7 +20,7 @@ async function appWithKeptAnswers() {
   return {
     app,
     handled: () => handled,
-    setGeneration(next: number | undefined) {
+    setGeneration: (next: number | undefined) => {
       generation = next;
     },
   };

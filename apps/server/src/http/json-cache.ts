@@ -104,7 +104,7 @@ const MAX_ANSWER_URL_LENGTH = 2_048;
 export function createAnswerCache(options: { generation: () => number | undefined; maxEntries: number }) {
   const answers = new Map<string, { generation: number; send: SendAnswer }>();
   return {
-    onRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+    onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
       const kept = answers.get(request.url);
       if (kept !== undefined && kept.generation === options.generation()) {
         // Answered here: `done` is not called, so the rest of the route does not run.
@@ -118,7 +118,7 @@ export function createAnswerCache(options: { generation: () => number | undefine
      * Keeps `send` as the answer to `request`'s URL when the data did not change while the
      * answer was built (`generationBefore`: the generation read before the handler loaded it).
      */
-    remember(request: FastifyRequest, generationBefore: number | undefined, send: SendAnswer): void {
+    remember: (request: FastifyRequest, generationBefore: number | undefined, send: SendAnswer): void => {
       if (generationBefore === undefined || generationBefore !== options.generation()) return;
       if (request.url.length > MAX_ANSWER_URL_LENGTH) return;
       answers.delete(request.url);
