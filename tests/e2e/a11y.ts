@@ -25,6 +25,10 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<Result> } }).axe;
     const result = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      // axe waits for each frame that answered its ping, 60 s by default (a browser test's
+      // whole budget); a frame removed mid-run (FingerprintJS adds and removes hidden ones
+      // while a page starts) would then fail the test without saying why.
+      frameWaitTime: 10_000,
     });
     return result.violations.map((v) => ({
       id: v.id,

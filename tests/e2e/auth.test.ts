@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { seriousViolations } from './a11y';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -465,22 +465,30 @@ describe('sign-in and sign-out', () => {
 });
 
 describe('password reset', () => {
-  // Hung past its 60 s timeout in 2 of about 8 full runs (normally 6 s), at a step the
-  // report does not name; one retry keeps CI from failing on that while it is traced.
-  // A real break fails both tries.
+  // Hung past its 60 s timeout in 2 of about 8 full runs (normally 6 s). The steps are
+  // named so that the next report says where; one retry keeps CI from failing on that
+  // meanwhile. A real break fails both tries.
   it('resets the password through the mailed link; the old password is refused', { retry: 1 }, async () => {
+    // Each step is named before it runs, and the failure report names the last one.
+    let step = 'register';
+    onTestFailed(() => console.error(`password reset test failed during: ${step}`));
     const { email } = await registerEmailAccount('reset');
+    step = 'open the sign-in modal';
     const { page, context } = await newPage(browser);
     await openModal(page, 'sign-in');
+    step = 'open forgot-pass';
     await dialog(page, 'sign-in').getByRole('button', { name: 'Forgot password?' }).click();
     await waitOpened(page, 'forgot-pass');
+    step = 'axe on forgot-pass';
     expect(await seriousViolations(page)).toEqual([]);
+    step = 'request the link';
     await dialog(page, 'forgot-pass').getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
     await dialog(page, 'forgot-pass').getByRole('button', { name: 'Send reset link' }).click();
     await dialog(page, 'forgot-pass').getByRole('status').waitFor();
 
     // The mail is sent after the answer (the same steps for known and unknown addresses),
     // so wait until the outbox holds it before reading the page, which does not refresh.
+    step = 'wait for the mail in the outbox';
     await expect
       .poll(async () => (await outboxJson('email', email)).some((m) => m.subject === 'Reset your password'), {
         timeout: 15_000,
@@ -488,32 +496,39 @@ describe('password reset', () => {
       .toBe(true);
     // The link, from the outbox page, opened as a person would (it points at PUBLIC_URL,
     // here the server's default http://localhost:<port>).
+    step = 'open the outbox page';
     const outbox = await context.newPage();
     await outbox.goto(`${baseUrl}/dev/outbox?channel=email&to=${encodeURIComponent(email)}`);
     const link = outbox.locator('article', { hasText: 'Reset your password' }).locator('a[href*="/password/reset/"]');
     const href = await link.getAttribute('href');
     expect(href).toMatch(/\/password\/reset\/[A-Za-z0-9_-]{20,}$/);
     await screenshot(outbox, 'auth-dev-outbox-reset-1440');
+    step = 'follow the link';
     await link.click();
     await waitOpened(outbox, 'reset-pass');
+    step = 'set the new password';
     const newPassword = 'brand-new-croupier-7';
     await dialog(outbox, 'reset-pass').getByLabel('New password', { exact: true }).fill(newPassword);
     await dialog(outbox, 'reset-pass').getByLabel('Repeat new password', { exact: true }).fill(newPassword);
     await screenshot(outbox, 'auth-reset-pass-1440');
     await dialog(outbox, 'reset-pass').getByRole('button', { name: 'Save password' }).click();
+    step = 'wait for the toast and the sign-in modal';
     await toastWith(outbox, 'Password reset').waitFor();
     await waitOpened(outbox, 'sign-in');
 
     // The new password signs in; the old one no longer does.
+    step = 'sign in with the old password';
     const scope = dialog(outbox, 'sign-in');
     await scope.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
     await scope.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await scope.getByRole('button', { name: 'Sign in', exact: true }).click();
     await scope.getByRole('alert').waitFor();
     expect(await scope.getByRole('alert').textContent()).toBe('The login or password is incorrect.');
+    step = 'sign in with the new password';
     await scope.getByLabel('Password', { exact: true }).fill(newPassword);
     await scope.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expectSignedIn(outbox);
+    step = 'close the context';
     await context.close();
   });
 });
