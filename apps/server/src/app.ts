@@ -29,6 +29,7 @@ import {
   websocketOriginOf,
 } from './http/web';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background';
+import { createJobs, createJobsRepository, type Jobs } from './modules/jobs';
 import { AppError } from './lib/errors';
 import { createEventRegistry } from './lib/events';
 import { parseQueryString } from './lib/query-string';
@@ -95,6 +96,8 @@ export interface App {
   realtime: Realtime;
   /** Work that runs after responses (waited for when the server closes). */
   background: BackgroundTasks;
+  /** Durable jobs: modules register handlers and enqueue in their transactions. */
+  jobs: Jobs;
   /** Every route registered, as `METHOD /path` (the contract test compares them with the endpoints). */
   routes: readonly string[];
 }
@@ -266,6 +269,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const appEvents = createEventRegistry();
   const background = createBackgroundTasks(server.log);
   server.addHook('onClose', async () => background.settled());
+  // Durable jobs: handlers are registered while the modules are built; the runner starts
+  // once the server is ready and stops (finishing its batch) when it closes.
+  const jobs = createJobs({ repository: createJobsRepository(db), log: server.log });
+  if (config.jobsPollMs > 0) {
+    let stopJobs: (() => Promise<void>) | undefined;
+    server.addHook('onReady', async () => {
+      await jobs.schedule();
+      stopJobs = jobs.start(config.jobsPollMs);
+    });
+    server.addHook('onClose', async () => stopJobs?.());
+  }
   const auth = createAuth({
     db,
     config,
@@ -366,6 +380,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     server,
     realtime,
     background,
+    jobs,
     routes,
     beginShutdown() {
       shuttingDown = true;

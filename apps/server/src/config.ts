@@ -57,6 +57,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_ALLOW_IPS: z.string().default(''),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+  // How often this process looks for due durable jobs; 0: it runs none (another process does).
+  JOBS_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   FEATURE_LOYALTY: bool.default(true),
   WALLET_SHOW_FILLED_FIELDS: bool.default(false),
   SPORTSBOOK_CLIENT_HOST: z.string().optional(),
@@ -190,6 +192,8 @@ export interface Config {
   /** Client IPs exempt from the per-IP request limits (the accounts' own limits still apply). */
   rateLimitAllowIps: string[];
   shutdownTimeoutMs: number;
+  /** Durable jobs' poll period in this process; 0 runs none here. */
+  jobsPollMs: number;
   features: {
     loyalty: boolean;
     /** Wallet forms show prefilled valid fields too (else they are hidden). */
@@ -411,6 +415,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .map((ip) => ip.trim())
       .filter(Boolean),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jobsPollMs: e.JOBS_POLL_MS,
     features: {
       loyalty: e.FEATURE_LOYALTY,
       walletShowFilledFields: e.WALLET_SHOW_FILLED_FIELDS,

@@ -35,6 +35,9 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
     SEED_ON_START: 'false',
+    // No job runner polling beside the tests (it would add statements to what they count);
+    // the jobs tests run their own runners.
+    JOBS_POLL_MS: '0',
     ...env,
   });
   const url = process.env.TEST_DATABASE_URL;

@@ -662,6 +662,25 @@ export interface SportBetItemTable {
   coefficient: ColumnType<string, string | number, string | number>;
 }
 
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/** A durable job (modules/jobs): due at `run_at`, claimed under a lease, done exactly once. */
+export interface JobTable {
+  id: Generated<string>;
+  kind: string;
+  key: string | null;
+  payload: Generated<Record<string, unknown>>;
+  status: Generated<JobStatus>;
+  run_at: Generated<Date>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: Date | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
 export interface Database {
   currencies: CurrencyTable;
   locales: LocaleTable;
@@ -709,4 +728,5 @@ export interface Database {
   sport_bets: SportBetTable;
   sport_bet_items: SportBetItemTable;
   schema_migrations: SchemaMigrationTable;
+  jobs: JobTable;
 }
