@@ -6,10 +6,13 @@
 //
 //   1. statements and round trips per round, counted on the wire (bench/pg-wire-count.mjs)
 //      over rounds of one player, before the timed runs;
-//   2. rounds/s and p50/p99 at 1, 8, 32 and 128 concurrent players on PostgreSQL;
+//   2. rounds/s, p50/p99 and the CPU a round costs each party (this load generator, the
+//      server, PostgreSQL; from /proc) at 1, 8, 32 and 128 concurrent players on PostgreSQL;
 //   3. pgbench's TPC-B-like tps on the same server at 8 and 32 clients (when pgbench is
-//      installed) and the ratios the bet path is held to (ARCHITECTURE.md, "The bet path's
-//      budget"): 1, 8 and 32 players against pgbench at 8 clients, 128 against 32;
+//      installed), the round's own writes replayed by pgbench (bench/dice-replay.mjs: as the
+//      server sends them, and as one stored-function call) and the ratios the bet path is
+//      held to (ARCHITECTURE.md, "The bet path's budget"): 1, 8 and 32 players against
+//      pgbench at 8 clients, 128 against 32;
 //   4. the same levels in process on PGlite (figures only).
 // Figures only: nothing passes or fails on a time.
 //
