@@ -39,6 +39,16 @@ async function prepareInputs(databaseUrl) {
   }
 }
 
+/** The end of the postings statement (the player's account as the ledger answers it) and the turn-over read. */
+const BALANCES_AND_TURNOVER = `), v as (
+  select u.id as view_id, u.player_id, u.currency as view_currency, c.subunit_to_unit, u.balance_minor, u.bonus_balance_minor,
+    u.locked_balance_minor, u.restricted_minor, u.is_hidden, u.created_at as account_created_at,
+    coalesce(w.active_account_id = u.id, false) as is_active
+  from u join currencies c on c.code = u.currency left join player_wallets w on w.player_id = u.player_id where u.kind = 'player'
+)
+select p.*, v.* from p left join v on v.view_id = p.account_id order by p.id;
+select * from turnover_requirements where account_id = :account_id::uuid;`;
+
 /**
  * The same writes as one PL/pgSQL function, called in one round trip: what a stored
  * function would save on the database's side (its statements are planned once per
@@ -141,14 +151,7 @@ with p as (
     locked_balance_minor = a.locked_balance_minor + d.locked, updated_at = now()
   from (values (:account_id::uuid, 100::int8, 0::int8, 0::int8), (:shard_id::uuid, -100::int8, 0::int8, 0::int8)) as d (id, real, bonus, locked)
   where a.id = d.id returning a.*
-), v as (
-  select u.id as view_id, u.player_id, u.currency as view_currency, c.subunit_to_unit, u.balance_minor, u.bonus_balance_minor,
-    u.locked_balance_minor, u.restricted_minor, u.is_hidden, u.created_at as account_created_at,
-    coalesce(w.active_account_id = u.id, false) as is_active
-  from u join currencies c on c.code = u.currency left join player_wallets w on w.player_id = u.player_id where u.kind = 'player'
-)
-select p.*, v.* from p left join v on v.view_id = p.account_id order by p.id;
-select * from turnover_requirements where account_id = :account_id::uuid;
+${BALANCES_AND_TURNOVER}
 insert into game_wins (provider, round_id, game_id, player_id, currency, stake_minor, payout_minor)
   values ('croupier', :round_id::text, :game_id::uuid, :player_id::uuid, 'USD', 100, 200)
   on conflict (provider, player_id, round_id) do update set stake_minor = excluded.stake_minor,
@@ -173,14 +176,7 @@ with p as (
     locked_balance_minor = a.locked_balance_minor + d.locked, updated_at = now()
   from (values (:account_id::uuid, -100::int8, 0::int8, 0::int8), (:shard_id::uuid, 100::int8, 0::int8, 0::int8)) as d (id, real, bonus, locked)
   where a.id = d.id returning a.*
-), v as (
-  select u.id as view_id, u.player_id, u.currency as view_currency, c.subunit_to_unit, u.balance_minor, u.bonus_balance_minor,
-    u.locked_balance_minor, u.restricted_minor, u.is_hidden, u.created_at as account_created_at,
-    coalesce(w.active_account_id = u.id, false) as is_active
-  from u join currencies c on c.code = u.currency left join player_wallets w on w.player_id = u.player_id where u.kind = 'player'
-)
-select p.*, v.* from p left join v on v.view_id = p.account_id order by p.id;
-select * from turnover_requirements where account_id = :account_id::uuid;
+${BALANCES_AND_TURNOVER}
 \\endif
 commit;
 `;
