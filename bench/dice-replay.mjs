@@ -202,7 +202,22 @@ export async function replayRounds(databaseUrl, clientCounts, durationS = 10) {
       for (const clients of clientCounts) {
         const run = spawnSync(
           'pgbench',
-          ['-n', '-M', 'prepared', '-f', file, '-D', `players=${players}`, '-c', String(clients), '-j', '2', '-T', String(durationS), databaseUrl],
+          [
+            '-n',
+            '-M',
+            'prepared',
+            '-f',
+            file,
+            '-D',
+            `players=${players}`,
+            '-c',
+            String(clients),
+            '-j',
+            '2',
+            '-T',
+            String(durationS),
+            databaseUrl,
+          ],
           { encoding: 'utf8' },
         );
         if (run.status !== 0) {

@@ -24,9 +24,9 @@ const recordEffect: JobHandler = async (job) => {
 };
 
 async function effectsOf(kind: string): Promise<number> {
-  const { rows } = await sql<{ count: string }>`select count(*)::text as count from job_effects where kind = ${kind}`.execute(
-    t.db,
-  );
+  const { rows } = await sql<{
+    count: string;
+  }>`select count(*)::text as count from job_effects where kind = ${kind}`.execute(t.db);
   return Number(rows[0]?.count ?? 0);
 }
 
@@ -162,7 +162,7 @@ describe('durable jobs', () => {
     expect(() => jobs.handle('test.twice', recordEffect)).toThrow('has a handler already');
   });
 
-  it("runs in the app once it is ready, every JOBS_POLL_MS, and stops when it closes", async () => {
+  it('runs in the app once it is ready, every JOBS_POLL_MS, and stops when it closes', async () => {
     await withApp(t, { config: (config) => ({ ...config, jobsPollMs: 20 }) }, async (app) => {
       app.jobs.handle('test.app', recordEffect);
       await app.jobs.enqueue(t.db, { kind: 'test.app' });

@@ -53,7 +53,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; 
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
       types: { getTypeParser: int8AsBigint },
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PreparingPool(pool) }), ...statementLog(options) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new PreparingPool(pool) }),
+      ...statementLog(options),
+    });
     return { db, driver: 'postgres' };
   }
   const dataDir = options.dataDir ?? 'memory://';

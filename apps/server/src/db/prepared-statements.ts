@@ -63,7 +63,8 @@ export class PreparingPool implements PostgresPool {
       }
       const values = parameters ? [...parameters] : [];
       const name = values.length > 0 ? names.nameFor(sqlOrCursor) : undefined;
-      const config: pg.QueryConfig = name === undefined ? { text: sqlOrCursor, values } : { name, text: sqlOrCursor, values };
+      const config: pg.QueryConfig =
+        name === undefined ? { text: sqlOrCursor, values } : { name, text: sqlOrCursor, values };
       return run(config) as unknown as Promise<PostgresQueryResult<R>>;
     }
     const wrapper: PostgresPoolClient = { query, release: () => client.release() };

@@ -35,7 +35,10 @@ describe('createAnswerCache', () => {
     expect(second.statusCode).toBe(200);
     expect(second.body).toBe(first.body);
     expect(second.headers.etag).toBe(first.headers.etag);
-    const revalidated = await app.inject({ url: '/items?n=1', headers: { 'if-none-match': String(first.headers.etag) } });
+    const revalidated = await app.inject({
+      url: '/items?n=1',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
     expect(revalidated.statusCode).toBe(304);
     expect(handled()).toBe(1);
   });

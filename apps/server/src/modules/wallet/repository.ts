@@ -276,7 +276,9 @@ export function createWalletRepository(db: Db) {
         .insertInto('ledger_accounts')
         .values({ kind: account.kind, operator_key: account.key, currency: account.currency })
         // A literal for the partial index's predicate (see `ensurePlayerAccount`).
-        .onConflict((oc) => oc.columns(['kind', 'operator_key', 'currency']).where('kind', '<>', sql.lit('player')).doNothing())
+        .onConflict((oc) =>
+          oc.columns(['kind', 'operator_key', 'currency']).where('kind', '<>', sql.lit('player')).doNothing(),
+        )
         .returning('id')
         .executeTakeFirst();
       if (inserted) return { id: inserted.id, created: true };
