@@ -24,6 +24,8 @@
 //   DICE_BENCH_PGLITE=1,8,32,128     levels on PGlite; 0 skips it
 //   DICE_BENCH_CPU_PROFILE=<dir>     writes a V8 CPU profile of the PostgreSQL server's timed
 //                                    runs there (open in Chrome DevTools or speedscope)
+//   DICE_BENCH_SERVERS=1             server processes for the timed PostgreSQL levels, sharing the
+//                                    database; players are spread over them (in-process wallet)
 //   DICE_BENCH_WALLET=remote         the games run apart: a second server process plays the
 //                                    rounds and calls the first one's wallet over signed HTTP
 //                                    (ORIGINALS_WALLET_URL); default: in process
@@ -50,6 +52,7 @@ const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'bench dice player password';
 const REMOTE = process.env.DICE_BENCH_WALLET === 'remote';
+const SERVERS = REMOTE ? 1 : Math.max(1, Number(process.env.DICE_BENCH_SERVERS ?? 1));
 const CROUPIER_SECRET = 'dice-bench-croupier-wallet-secret-0123456789';
 const POOL_MAX = 20;
 const PGBENCH_CLIENTS = [8, 32];
@@ -115,7 +118,7 @@ function playRound(url, player) {
   });
 }
 
-/** One player's closed loop of dice rounds (on the games server `url`) until the deadline. */
+/** One player's closed loop of dice rounds (on the games server at `url`) until the deadline. */
 async function playerLoop(url, player, deadline, samples) {
   while (performance.now() < deadline) {
     const started = performance.now();
@@ -130,7 +133,7 @@ async function playerLoop(url, player, deadline, samples) {
  * load generator, the server process(es) `serverPids` and PostgreSQL (0 on PGlite, which
  * is inside the server). Answers the rows.
  */
-async function runLevels(url, players, levels, serverPids) {
+async function runLevels(urls, players, levels, serverPids) {
   const rows = [];
   console.log(
     `${'players'.padStart(7)} ${'rounds/s'.padStart(9)} ${'rounds'.padStart(7)}  ${'p50'.padStart(9)} ${'p99'.padStart(9)}` +
@@ -142,7 +145,9 @@ async function runLevels(url, players, levels, serverPids) {
     const cpuBefore = { client: process.cpuUsage(), server: serverCpuMs(), postgres: postgresCpuMs() };
     const started = performance.now();
     const deadline = started + DURATION_MS;
-    await Promise.all(players.slice(0, level).map((player) => playerLoop(url, player, deadline, samples)));
+    await Promise.all(
+      players.slice(0, level).map((player, i) => playerLoop(urls[i % urls.length], player, deadline, samples)),
+    );
     const elapsedS = (performance.now() - started) / 1000;
     const clientCpu = process.cpuUsage(cpuBefore.client);
     const perRound = (ms) => (samples.length === 0 ? NaN : ms / samples.length);
@@ -169,8 +174,11 @@ async function runLevels(url, players, levels, serverPids) {
   return rows;
 }
 
-/** Starts the wallet server (and the games server apart when REMOTE) on `databaseUrl`. */
-async function startServers(databaseUrl, options = {}) {
+/**
+ * Starts the wallet server (and the games server apart when REMOTE) on `databaseUrl`, and
+ * `count - 1` more like it (the same database) whose URLs join `gameUrls`.
+ */
+async function startServers(databaseUrl, options = {}, count = 1) {
   const env = {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: String(POOL_MAX) } : {}),
     JWT_SECRET: 'dice-bench-jwt-secret-0123456789abcdef0123456',
@@ -183,11 +191,15 @@ async function startServers(databaseUrl, options = {}) {
   const games = REMOTE
     ? await startServer({ ...env, ORIGINALS_WALLET_URL: server.url, ORIGINALS_WALLET_SECRET: CROUPIER_SECRET }, options)
     : server;
+  const more = [];
+  for (let i = 1; i < count; i += 1) more.push(await startServer(env, options));
   return {
     server,
     games,
-    pids: games === server ? [server.pid] : [server.pid, games.pid],
+    gameUrls: [games.url, ...more.map((extra) => extra.url)],
+    pids: [...new Set([server.pid, games.pid, ...more.map((extra) => extra.pid)])],
     async stop() {
+      for (const extra of more) await extra.stop();
       if (games !== server) await games.stop();
       await server.stop();
     },
@@ -267,10 +279,11 @@ try {
   const profiled = CPU_PROFILE_DIR
     ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROFILE_DIR)}`] }
     : {};
-  const servers = await startServers(databaseUrl.toString(), profiled);
+  const servers = await startServers(databaseUrl.toString(), profiled, SERVERS);
   try {
     console.log(
-      `PostgreSQL (fresh database ${databaseName}, pool ${POOL_MAX}), server ready in ${servers.server.readyMs.toFixed(0)} ms`,
+      `PostgreSQL (fresh database ${databaseName}, pool ${POOL_MAX} per process), ${SERVERS} server process${SERVERS > 1 ? 'es' : ''}, ` +
+        `ready in ${servers.server.readyMs.toFixed(0)} ms`,
     );
     const maxPlayers = Math.max(...LEVELS);
     const players = [];
@@ -278,7 +291,7 @@ try {
     console.log(
       `${maxPlayers} players funded; ${DURATION_MS} ms per level, closed loop of dice rounds (stake 1 USD)\n`,
     );
-    figures.levels = await runLevels(servers.games.url, players, LEVELS, servers.pids);
+    figures.levels = await runLevels(servers.gameUrls, players, LEVELS, servers.pids);
     played += players.reduce((sum, p) => sum + p.rounds, 0);
   } finally {
     await servers.stop();
@@ -347,7 +360,7 @@ if (PGLITE_LEVELS.length > 0) {
     console.log(`\nPGlite (in process, fresh data directory), server ready in ${servers.server.readyMs.toFixed(0)} ms`);
     const players = [];
     for (let i = 0; i < Math.max(...PGLITE_LEVELS); i += 1) players.push(await createPlayer(servers.server.url, i));
-    await runLevels(servers.games.url, players, PGLITE_LEVELS, servers.pids);
+    await runLevels(servers.gameUrls, players, PGLITE_LEVELS, servers.pids);
   } finally {
     await servers.stop();
   }
