@@ -26,7 +26,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureServerBuilt, percentile, startServer } from './lib.mjs';
+import { ensureServerBuilt, percentile, processCpuMs, startServer } from './lib.mjs';
 
 const CONNECTIONS = Number(process.env.CATALOGUE_BENCH_CONNECTIONS ?? 50);
 const SLICE_MS = Number(process.env.CATALOGUE_BENCH_DURATION_MS ?? 3000);
@@ -113,28 +113,13 @@ async function load(port, url, { headers = {}, durationMs, expectStatus }) {
   return { latencies, errors, bodyBytes, elapsedMs: performance.now() - started };
 }
 
-/**
- * CPU time (user + system) a process has used, in ms, from /proc (Linux; clock ticks of
- * 10 ms); undefined elsewhere. CPU per request is what a busy, shared machine distorts
- * least: it does not depend on how much of the cores the scheduler gave each side.
- */
-function cpuMs(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Waits (up to 30 s) until the process uses under a tenth of a core: startup work is over. */
 async function settle(pid) {
   for (let tries = 0; tries < 60; tries += 1) {
-    const before = cpuMs(pid);
+    const before = processCpuMs(pid);
     if (before === undefined) return;
     await new Promise((r) => setTimeout(r, 500));
-    if (cpuMs(pid) - before < 50) return;
+    if (processCpuMs(pid) - before < 50) return;
   }
 }
 
@@ -144,10 +129,10 @@ async function compare(sides, url, options) {
   const totals = sides.map(() => ({ latencies: [], errors: 0, bodyBytes: 0, elapsedMs: 0, cpuMs: 0 }));
   for (let slice = 0; slice < SLICES; slice += 1) {
     for (const [index, side] of sides.entries()) {
-      const cpuBefore = cpuMs(side.pid);
+      const cpuBefore = processCpuMs(side.pid);
       const result = await load(side.port, url, { ...options, durationMs: SLICE_MS });
       const total = totals[index];
-      total.cpuMs += (cpuMs(side.pid) ?? NaN) - (cpuBefore ?? NaN);
+      total.cpuMs += (processCpuMs(side.pid) ?? NaN) - (cpuBefore ?? NaN);
       for (const latency of result.latencies) total.latencies.push(latency);
       total.errors += result.errors;
       total.bodyBytes += result.bodyBytes;

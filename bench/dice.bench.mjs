@@ -139,7 +139,7 @@ async function runLevels(urls, players, levels, serverPids) {
     `${'players'.padStart(7)} ${'rounds/s'.padStart(9)} ${'rounds'.padStart(7)}  ${'p50'.padStart(9)} ${'p99'.padStart(9)}` +
       '   CPU ms per round: client  server  postgres',
   );
-  const serverCpuMs = () => serverPids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+  const serverCpuMs = () => serverPids.reduce((sum, pid) => sum + (processCpuMs(pid) ?? NaN), 0);
   for (const level of levels) {
     const samples = [];
     const cpuBefore = { client: process.cpuUsage(), server: serverCpuMs(), postgres: postgresCpuMs() };

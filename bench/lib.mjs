@@ -159,7 +159,12 @@ export function printRow(label, r) {
 
 const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux (getconf CLK_TCK)
 
-/** CPU time (user + system) a process has used so far, in ms; 0 when it is gone. */
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc (Linux; clock
+ * ticks of 10 ms); undefined when it is gone or elsewhere. CPU per request or per round is
+ * what a busy, shared machine distorts least: it does not depend on how much of the cores
+ * the scheduler gave each process.
+ */
 export function processCpuMs(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -167,7 +172,7 @@ export function processCpuMs(pid) {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
@@ -185,7 +190,7 @@ export function postgresCpuMs() {
     } catch {
       continue;
     }
-    total += processCpuMs(Number(entry));
+    total += processCpuMs(Number(entry)) ?? 0;
   }
   return total;
 }

@@ -115,15 +115,26 @@ export function createAnswerCache(options: { generation: () => number | undefine
     },
 
     /**
-     * Keeps `send` as the answer to `request`'s URL when the data did not change while the
-     * answer was built (`generationBefore`: the generation read before the handler loaded it).
+     * Sends the answer with `send`, and keeps it for `request`'s URL when the data did not
+     * change while the answer was built (`generationBefore`: the generation read before the
+     * handler loaded it).
      */
-    remember: (request: FastifyRequest, generationBefore: number | undefined, send: SendAnswer): void => {
-      if (generationBefore === undefined || generationBefore !== options.generation()) return;
-      if (request.url.length > MAX_ANSWER_URL_LENGTH) return;
-      answers.delete(request.url);
-      if (answers.size >= options.maxEntries) answers.delete(answers.keys().next().value ?? '');
-      answers.set(request.url, { generation: generationBefore, send });
+    answer: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      generationBefore: number | undefined,
+      send: SendAnswer,
+    ): FastifyReply => {
+      if (
+        generationBefore !== undefined &&
+        generationBefore === options.generation() &&
+        request.url.length <= MAX_ANSWER_URL_LENGTH
+      ) {
+        answers.delete(request.url);
+        if (answers.size >= options.maxEntries) answers.delete(answers.keys().next().value ?? '');
+        answers.set(request.url, { generation: generationBefore, send });
+      }
+      return send(request, reply);
     },
   };
 }

@@ -31,8 +31,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async
     async (request, reply) => {
       const generation = games.catalogueGeneration();
       const collections = await games.listCollections();
-      answers.remember(request, generation, (rq, rp) => sendCachedData(rq, rp, collections, PUBLIC_CACHE));
-      return sendCachedData(request, reply, collections, PUBLIC_CACHE);
+      return answers.answer(request, reply, generation, (rq, rp) => sendCachedData(rq, rp, collections, PUBLIC_CACHE));
     },
   );
 
@@ -84,8 +83,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async
     async (request, reply) => {
       const generation = games.catalogueGeneration();
       const page = await games.listGames(request.query);
-      answers.remember(request, generation, (rq, rp) => sendCachedBody(rq, rp, page, GAMES_CACHE));
-      return sendCachedBody(request, reply, page, GAMES_CACHE);
+      return answers.answer(request, reply, generation, (rq, rp) => sendCachedBody(rq, rp, page, GAMES_CACHE));
     },
   );
 

@@ -13,6 +13,9 @@ export interface NewJob {
   maxAttempts?: number | undefined;
 }
 
+/** A job no runner holds. */
+const UNLOCKED = { locked_by: null, locked_until: null } as const;
+
 /** The jobs table, owned by this module. Status literals stay literals: the partial indexes match them. */
 export function createJobsRepository(db: Db) {
   return {
@@ -83,13 +86,7 @@ export function createJobsRepository(db: Db) {
     async complete(trx: Executor, id: string): Promise<void> {
       await trx
         .updateTable('jobs')
-        .set({
-          status: sql.lit('done'),
-          locked_by: null,
-          locked_until: null,
-          last_error: null,
-          finished_at: sql<Date>`now()`,
-        })
+        .set({ ...UNLOCKED, status: sql.lit('done'), last_error: null, finished_at: sql<Date>`now()` })
         .where('id', '=', id)
         .execute();
     },
@@ -103,14 +100,8 @@ export function createJobsRepository(db: Db) {
         .updateTable('jobs')
         .set(
           retryAt
-            ? { status: sql.lit('pending'), run_at: retryAt, locked_by: null, locked_until: null, last_error: error }
-            : {
-                status: sql.lit('failed'),
-                locked_by: null,
-                locked_until: null,
-                last_error: error,
-                finished_at: sql<Date>`now()`,
-              },
+            ? { ...UNLOCKED, status: sql.lit('pending'), run_at: retryAt, last_error: error }
+            : { ...UNLOCKED, status: sql.lit('failed'), last_error: error, finished_at: sql<Date>`now()` },
         )
         .where('id', '=', id)
         .where('status', '=', sql.lit('running'))
