@@ -3,7 +3,7 @@ import { channels } from '@croupier/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/errors';
-import type { PostInput, PostResult } from '../src/modules/wallet';
+import type { PostingEntry, PostInput, PostResult, ShareOf } from '../src/modules/wallet';
 import { LedgerInputError } from '../src/modules/wallet';
 import { createWalletRepository } from '../src/modules/wallet/repository';
 import { seed } from '../src/seed';
@@ -212,6 +212,334 @@ describe('overdraft and malformed postings', () => {
       const error = await errorOf(wallet.ledger.post(debit(accountId, 'USD', 1n)));
       expect(error).toMatchObject({ errorName: 'NOT_FOUND', status: 404 });
     }
+  });
+});
+
+describe("'spend' and 'share' entries", () => {
+  /** A player's account holding `real` money (from the sandbox) and `bonus` money (from the operator's bonus account). */
+  async function accountHolding(real: bigint, bonus: bigint, currency = 'USD'): Promise<string> {
+    const { accountId } = await fundedAccount(currency, real);
+    if (bonus > 0n) {
+      await wallet.ledger.post({
+        idempotencyKey: randomUUID(),
+        kind: 'bonus_grant',
+        entries: [
+          { accountRef: { accountId }, bucket: 'bonus', amountMinor: bonus },
+          { accountRef: { operator: 'bonus', currency }, amountMinor: -bonus },
+        ],
+      });
+    }
+    return accountId;
+  }
+
+  /** A bet: the stake from the player's real money first, then bonus, to the operator's game account. */
+  function bet(accountId: string, stakeMinor: bigint, key: string = randomUUID()): PostInput {
+    return {
+      idempotencyKey: key,
+      kind: 'game.bet',
+      entries: [
+        { accountRef: { accountId }, bucket: 'spend', amountMinor: -stakeMinor },
+        { accountRef: { operator: 'game', currency: 'USD' }, amountMinor: stakeMinor },
+      ],
+    };
+  }
+
+  /** A win paid back in `share`'s proportions from the operator's game account. */
+  function win(accountId: string, amountMinor: bigint, share: ShareOf, key: string = randomUUID()): PostInput {
+    return {
+      idempotencyKey: key,
+      kind: 'game.win',
+      entries: [
+        { accountRef: { accountId }, bucket: 'share', amountMinor, share },
+        { accountRef: { operator: 'game', currency: 'USD' }, amountMinor: -amountMinor },
+      ],
+    };
+  }
+
+  const batch = (inputs: PostInput[]) =>
+    t.app.realtime.events.transaction((trx) => wallet.ledger.postManyIn(trx, inputs));
+
+  /** The player account's postings of a result, as [bucket, amount]. */
+  const playerPostings = (result: PostResult, accountId: string) =>
+    result.postings.filter((p) => p.accountId === accountId).map((p) => [p.bucket, p.amountMinor]);
+
+  it('spends real money first: fully real, real then bonus, fully bonus', async () => {
+    const cases = [
+      { real: 500n, bonus: 300n, stake: 200n, split: [200n, 0n], after: { real: 300n, bonus: 300n } },
+      { real: 500n, bonus: 300n, stake: 700n, split: [500n, 200n], after: { real: 0n, bonus: 100n } },
+      { real: 0n, bonus: 300n, stake: 300n, split: [0n, 300n], after: { real: 0n, bonus: 0n } },
+    ] as const;
+    for (const c of cases) {
+      const accountId = await accountHolding(c.real, c.bonus);
+      const result = await wallet.ledger.post(bet(accountId, c.stake));
+      const [realMinor, bonusMinor] = c.split;
+      expect(result.split).toEqual([{ accountId, realMinor, bonusMinor }]);
+      // Only real and bonus postings are stored, and a part of zero is none.
+      const expected = [
+        ...(realMinor > 0n ? [['real', -realMinor]] : []),
+        ...(bonusMinor > 0n ? [['bonus', -bonusMinor]] : []),
+      ];
+      expect(playerPostings(result, accountId)).toEqual(expected);
+      expect(result.postings.map((p) => p.amountMinor).reduce((a, b) => a + b, 0n)).toBe(0n);
+      expect(await balancesOf(t.db, accountId)).toEqual({ ...c.after, locked: 0n });
+    }
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('refuses a stake that real and bonus money together do not cover, and writes nothing', async () => {
+    const accountId = await accountHolding(100n, 50n);
+    const before = await transactionCount();
+    const key = `spend-short-${randomUUID()}`;
+    const error = await errorOf(wallet.ledger.post(bet(accountId, 151n, key)));
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ errorName: 'INSUFFICIENT_FUNDS' });
+    expect(await transactionCount()).toBe(before);
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 100n, bonus: 50n, locked: 0n });
+    // Exactly enough goes through, under the same key.
+    await fund(wallet, accountId, 'USD', 1n);
+    expect((await wallet.ledger.post(bet(accountId, 151n, key))).split).toEqual([
+      { accountId, realMinor: 101n, bonusMinor: 50n },
+    ]);
+  });
+
+  it("sees the balances left by the batch's earlier transactions", async () => {
+    const accountId = await accountHolding(100n, 100n);
+    const [first, second] = await batch([bet(accountId, 80n), bet(accountId, 80n)]);
+    expect(first?.split).toEqual([{ accountId, realMinor: 80n, bonusMinor: 0n }]);
+    expect(second?.split).toEqual([{ accountId, realMinor: 20n, bonusMinor: 60n }]);
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 0n, bonus: 40n, locked: 0n });
+  });
+
+  it('credits a share in explicit proportions, the bonus part rounded down', async () => {
+    const accountId = await accountHolding(0n, 0n);
+    const cases: { amount: bigint; share: ShareOf; split: [bigint, bigint] }[] = [
+      { amount: 10n, share: { realMinor: 2n, bonusMinor: 1n }, split: [7n, 3n] },
+      { amount: 1n, share: { realMinor: 1n, bonusMinor: 1n }, split: [1n, 0n] },
+      { amount: 99n, share: { realMinor: 0n, bonusMinor: 5n }, split: [0n, 99n] },
+      { amount: 40n, share: { realMinor: 7n, bonusMinor: 0n }, split: [40n, 0n] },
+      { amount: 40n, share: { realMinor: 0n, bonusMinor: 0n }, split: [40n, 0n] },
+    ];
+    let expected = { real: 0n, bonus: 0n, locked: 0n };
+    for (const c of cases) {
+      const result = await wallet.ledger.post(win(accountId, c.amount, c.share));
+      const [realMinor, bonusMinor] = c.split;
+      expect(result.split, JSON.stringify(c.split.map(String))).toEqual([{ accountId, realMinor, bonusMinor }]);
+      expect(playerPostings(result, accountId)).toEqual([
+        ...(realMinor > 0n ? [['real', realMinor]] : []),
+        ...(bonusMinor > 0n ? [['bonus', bonusMinor]] : []),
+      ]);
+      expected = { ...expected, real: expected.real + realMinor, bonus: expected.bonus + bonusMinor };
+    }
+    expect(await balancesOf(t.db, accountId)).toEqual(expected);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it("posts a round's bet and win in one batch, the win in the bet's proportions (spendOf)", async () => {
+    const accountId = await accountHolding(60n, 100n);
+    const betKey = `round-bet-${randomUUID()}`;
+    const [betResult, winResult] = await batch([
+      bet(accountId, 100n, betKey),
+      win(accountId, 251n, { spendOf: betKey }),
+    ]);
+    expect(betResult?.split).toEqual([{ accountId, realMinor: 60n, bonusMinor: 40n }]);
+    // 251 × 40 / 100 = 100.4: the bonus part is 100, the real part the rest.
+    expect(winResult?.split).toEqual([{ accountId, realMinor: 151n, bonusMinor: 100n }]);
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 151n, bonus: 160n, locked: 0n });
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('replays a spend with its first split, whatever the balances are now', async () => {
+    const accountId = await accountHolding(30n, 100n);
+    const input = bet(accountId, 50n, `spend-retry-${randomUUID()}`);
+    const first = await wallet.ledger.post(input);
+    expect(first.split).toEqual([{ accountId, realMinor: 30n, bonusMinor: 20n }]);
+    await fund(wallet, accountId, 'USD', 1_000n);
+    for (const retry of [input, { ...input, entries: [...input.entries].reverse() }]) {
+      const again = await wallet.ledger.post(retry);
+      expect(again.replayed).toBe(true);
+      expect(again.postings).toEqual(first.postings);
+      expect(again.split).toEqual(first.split);
+    }
+    const shareInput = win(accountId, 10n, { realMinor: 1n, bonusMinor: 1n }, `share-retry-${randomUUID()}`);
+    const shared = await wallet.ledger.post(shareInput);
+    expect((await wallet.ledger.post(shareInput)).split).toEqual(shared.split);
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 1_005n, bonus: 85n, locked: 0n });
+  });
+
+  it('keeps the split apart from plain postings on the same account', async () => {
+    const accountId = await accountHolding(100n, 100n);
+    // A stake and, in the same transaction, a plain fee from the player's real money.
+    const input: PostInput = {
+      idempotencyKey: `spend-mixed-${randomUUID()}`,
+      kind: 'game.bet',
+      entries: [
+        { accountRef: { accountId }, amountMinor: -30n },
+        { accountRef: { operator: 'fees', currency: 'USD' }, amountMinor: 30n },
+        { accountRef: { accountId }, bucket: 'spend', amountMinor: -100n },
+        { accountRef: { operator: 'game', currency: 'USD' }, amountMinor: 100n },
+      ],
+    };
+    const first = await wallet.ledger.post(input);
+    expect(first.split).toEqual([{ accountId, realMinor: 70n, bonusMinor: 30n }]);
+    expect((await wallet.ledger.post(input)).split).toEqual(first.split);
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 0n, bonus: 70n, locked: 0n });
+  });
+
+  it('refuses another declaration under the same key (409)', async () => {
+    const accountId = await accountHolding(1_000n, 1_000n);
+    const spendKey = `spend-conflict-${randomUUID()}`;
+    await wallet.ledger.post(bet(accountId, 100n, spendKey));
+    const shareKey = `share-conflict-${randomUUID()}`;
+    await wallet.ledger.post(win(accountId, 100n, { realMinor: 1n, bonusMinor: 1n }, shareKey));
+    const plainBet: PostInput = {
+      idempotencyKey: spendKey,
+      kind: 'game.bet',
+      entries: [
+        { accountRef: { accountId }, amountMinor: -100n },
+        { accountRef: { operator: 'game', currency: 'USD' }, amountMinor: 100n },
+      ],
+    };
+    const plainWin: PostInput = {
+      idempotencyKey: shareKey,
+      kind: 'game.win',
+      entries: [
+        { accountRef: { accountId }, amountMinor: 100n },
+        { accountRef: { operator: 'game', currency: 'USD' }, amountMinor: -100n },
+      ],
+    };
+    const variants: PostInput[] = [
+      plainBet,
+      plainWin,
+      bet(accountId, 101n, spendKey),
+      win(accountId, 100n, { realMinor: 1n, bonusMinor: 2n }, shareKey),
+      win(accountId, 100n, { realMinor: 2n, bonusMinor: 2n }, shareKey),
+    ];
+    for (const variant of variants) {
+      expect(await errorOf(wallet.ledger.post(variant))).toMatchObject({ errorName: 'IDEMPOTENCY_MISMATCH' });
+    }
+    expect(await transactionCount(spendKey)).toBe(1);
+    expect(await transactionCount(shareKey)).toBe(1);
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 950n, bonus: 1_050n, locked: 0n });
+  });
+
+  it('refuses misuse as a programming error, before any money moves', async () => {
+    const accountId = await accountHolding(1_000n, 1_000n);
+    const other = await accountHolding(1_000n, 0n);
+    const funded = await fund(wallet, accountId, 'USD', 1n);
+    const operatorId = funded.postings.find((p) => p.accountId !== accountId)?.accountId ?? '';
+    const betKey = `bet-${randomUUID()}`;
+    const bad: PostInput[][] = [
+      // 'spend' and 'share' move player accounts only.
+      [bet(operatorId, 10n)],
+      [win(operatorId, 10n, { realMinor: 1n, bonusMinor: 1n })],
+      [
+        {
+          idempotencyKey: randomUUID(),
+          kind: 'game.bet',
+          entries: [
+            {
+              accountRef: { operator: 'game', currency: 'USD' },
+              bucket: 'spend',
+              amountMinor: -10n,
+            } as unknown as PostingEntry,
+            { accountRef: { accountId }, amountMinor: 10n },
+          ],
+        },
+      ],
+      // The signs: a stake is negative, a share positive.
+      [
+        {
+          ...bet(accountId, 10n),
+          entries: [
+            { accountRef: { accountId }, bucket: 'spend', amountMinor: 10n },
+            { accountRef: { operator: 'game', currency: 'USD' }, amountMinor: -10n },
+          ],
+        },
+      ],
+      [
+        {
+          ...win(accountId, 10n, { realMinor: 1n, bonusMinor: 1n }),
+          entries: [
+            { accountRef: { accountId }, bucket: 'share', amountMinor: -10n, share: { realMinor: 1n, bonusMinor: 1n } },
+            { accountRef: { operator: 'game', currency: 'USD' }, amountMinor: 10n },
+          ],
+        },
+      ],
+      // Negative proportions.
+      [win(accountId, 10n, { realMinor: -1n, bonusMinor: 2n })],
+      // spendOf: no such transaction, one without a spend, another account's spend, a later one.
+      [win(accountId, 10n, { spendOf: `absent-${randomUUID()}` })],
+      [debit(accountId, 'USD', 10n, betKey), win(accountId, 10n, { spendOf: betKey })],
+      [bet(other, 10n, betKey), win(accountId, 10n, { spendOf: betKey })],
+      [win(accountId, 10n, { spendOf: betKey }), bet(accountId, 10n, betKey)],
+    ];
+    const before = await transactionCount();
+    for (const inputs of bad) {
+      const error = await errorOf(batch(inputs));
+      expect(error, inputs.map((i) => i.kind).join(', ')).toBeInstanceOf(LedgerInputError);
+    }
+    expect(await transactionCount()).toBe(before);
+    expect(await balancesOf(t.db, accountId)).toEqual({ real: 1_001n, bonus: 1_000n, locked: 0n });
+  });
+
+  const SEED = Number(process.env.LEDGER_PROPERTY_SEED ?? 20_240_611) + 7;
+  it(`property: a stake takes min(stake, real) from real money and the rest from bonus (seed ${SEED})`, async () => {
+    const random = seededRandom(SEED);
+    const accountId = await accountHolding(0n, 0n);
+    let balances = { real: 0n, bonus: 0n };
+    let refused = 0;
+    for (let step = 0; step < 40; step += 1) {
+      const context = `seed ${SEED}, step ${step}`;
+      // Random balances (often none of one kind), set by plain postings.
+      const target = {
+        real: random.int(1, 4) === 1 ? 0n : BigInt(random.int(1, 1_000)),
+        bonus: random.int(1, 4) === 1 ? 0n : BigInt(random.int(1, 1_000)),
+      };
+      const entries: PostingEntry[] = [];
+      const toReal = target.real - balances.real;
+      const toBonus = target.bonus - balances.bonus;
+      if (toReal !== 0n) {
+        entries.push({ accountRef: { accountId }, amountMinor: toReal });
+        entries.push({ accountRef: { operator: 'sandbox_funding', currency: 'USD' }, amountMinor: -toReal });
+      }
+      if (toBonus !== 0n) {
+        entries.push({ accountRef: { accountId }, bucket: 'bonus', amountMinor: toBonus });
+        entries.push({ accountRef: { operator: 'bonus', currency: 'USD' }, amountMinor: -toBonus });
+      }
+      if (entries.length > 0) await wallet.ledger.post({ idempotencyKey: randomUUID(), kind: 'adjust', entries });
+      balances = target;
+
+      const stake = BigInt(random.int(1, Number(target.real + target.bonus) + 50));
+      const payout = random.int(1, 3) === 1 ? 0n : BigInt(random.int(1, 3_000));
+      const betKey = randomUUID();
+      const inputs = [
+        bet(accountId, stake, betKey),
+        ...(payout > 0n ? [win(accountId, payout, { spendOf: betKey })] : []),
+      ];
+      if (stake > target.real + target.bonus) {
+        refused += 1;
+        expect(await errorOf(batch(inputs)), context).toMatchObject({ errorName: 'INSUFFICIENT_FUNDS' });
+        expect(await balancesOf(t.db, accountId), context).toEqual({ ...balances, locked: 0n });
+        continue;
+      }
+      const [betResult, winResult] = await batch(inputs);
+      const realPart = stake < target.real ? stake : target.real;
+      const bonusPart = stake - realPart;
+      expect(betResult?.split, context).toEqual([{ accountId, realMinor: realPart, bonusMinor: bonusPart }]);
+      balances = { real: balances.real - realPart, bonus: balances.bonus - bonusPart };
+      if (winResult) {
+        const [parts] = winResult.split ?? [];
+        if (!parts) throw new Error(`${context}: the win has no split`);
+        expect(parts.realMinor + parts.bonusMinor, context).toBe(payout);
+        // The bonus part is the largest whole amount within the stake's bonus proportion.
+        expect(parts.bonusMinor * stake <= payout * bonusPart, context).toBe(true);
+        expect((parts.bonusMinor + 1n) * stake > payout * bonusPart, context).toBe(true);
+        balances = { real: balances.real + parts.realMinor, bonus: balances.bonus + parts.bonusMinor };
+      }
+      expect(await balancesOf(t.db, accountId), context).toEqual({ ...balances, locked: 0n });
+    }
+    expect(refused).toBeGreaterThan(0);
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 });
 
@@ -474,7 +802,9 @@ describe('property: random sequences keep the ledger sound', () => {
       if (!('accountId' in entry.accountRef)) continue;
       const balances = next.get(entry.accountRef.accountId);
       if (!balances) throw new Error('unknown account in the model');
-      balances[entry.bucket ?? 'real'] += entry.amountMinor;
+      const bucket = entry.bucket ?? 'real';
+      if (bucket === 'spend' || bucket === 'share') throw new Error('the model moves named balances only');
+      balances[bucket] += entry.amountMinor;
     }
     for (const balances of next.values()) {
       if (balances.real < 0n || balances.bonus < 0n || balances.locked < 0n) return null;

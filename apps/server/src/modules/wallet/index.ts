@@ -5,8 +5,19 @@ import { createLedger } from './ledger';
 import { createWalletRepository } from './repository';
 import { createSandboxFunding } from './sandbox';
 
-export type { AccountRef, Ledger, PostingEntry, PostInput, PostResult } from './ledger';
-export { LedgerInputError } from './ledger';
+export type {
+  AccountRef,
+  AccountSplit,
+  BucketEntry,
+  Ledger,
+  PostingEntry,
+  PostInput,
+  PostResult,
+  ShareEntry,
+  ShareOf,
+  SpendEntry,
+} from './ledger';
+export { LedgerInputError, shareParts } from './ledger';
 export type { WalletAccounts } from './accounts';
 export type { PlayerAccountView } from './present';
 export { toWalletAccount, withdrawalBalanceMinor } from './present';

@@ -22,7 +22,8 @@ import type {
  * 1. records the transaction under its idempotency key (a retry with the same key and
  *    the same parameters gets the first result; other parameters are a 409),
  * 2. locks every affected account row in id order (one global order: no deadlocks),
- * 3. checks the postings balance and that no player balance would go below zero,
+ * 3. resolves `spend` and `share` entries into real and bonus postings from the locked
+ *    balances, checks the postings balance and that no player balance would go below zero,
  * 4. writes the postings and the new materialised balances,
  * 5. queues `account.balance.updated` for each player account touched, published on
  *    `wallet:accounts#{playerId}` only after the commit.
@@ -41,12 +42,58 @@ export type AccountRef =
       currency: string;
     };
 
-export interface PostingEntry {
+/** A posting to one named balance of an account. */
+export interface BucketEntry {
   accountRef: AccountRef;
   /** Which balance of the account; operator accounts have only `real`. Default `real`. */
   bucket?: LedgerBucket;
   /** Signed, in minor units of the account's currency: positive credits, negative debits. */
   amountMinor: bigint;
+  share?: never;
+}
+
+/**
+ * A stake from a player's account, split by the ledger under the account lock: real money
+ * first, up to the real balance at that point of the batch, the rest from the bonus
+ * balance (INSUFFICIENT_FUNDS when both together fall short). Becomes one or two postings
+ * (`real`, `bonus`); a part of zero is no posting.
+ */
+export interface SpendEntry {
+  accountRef: { accountId: string };
+  bucket: 'spend';
+  /** Negative: the stake. */
+  amountMinor: bigint;
+  share?: never;
+}
+
+/**
+ * The proportions of a `share` entry: a stake's real and bonus parts, or the idempotency
+ * key of an earlier transaction of the same batch whose `spend` entry on the same account
+ * set them (a round's bet and win posted together).
+ */
+export type ShareOf = { realMinor: bigint; bonusMinor: bigint } | { spendOf: string };
+
+/**
+ * A credit to a player's account in a stake's proportions (a win): the bonus part is
+ * floor(amount × bonus / (real + bonus)), the real part the rest, so rounding never makes
+ * bonus money; with no bonus part in the stake it is all real. One or two postings.
+ */
+export interface ShareEntry {
+  accountRef: { accountId: string };
+  bucket: 'share';
+  /** Positive: the credit. */
+  amountMinor: bigint;
+  share: ShareOf;
+}
+
+/** One entry of a transaction: a posting to a named balance, or a stake or win the ledger splits. */
+export type PostingEntry = BucketEntry | SpendEntry | ShareEntry;
+
+/** The real and bonus money (absolute amounts) that `spend` and `share` entries moved on one player account. */
+export interface AccountSplit {
+  accountId: string;
+  realMinor: bigint;
+  bonusMinor: bigint;
 }
 
 export interface PostInput {
@@ -85,6 +132,12 @@ export interface PostResult {
   playerAccounts: PlayerAccountView[];
   /** True when this was a retry answered with the first result. */
   replayed: boolean;
+  /**
+   * Per player account with `spend` or `share` entries in the transaction (in account id
+   * order), what those entries moved from or to its real and bonus balances; absent when
+   * the transaction has none. Derived from the postings, so a replay answers the same.
+   */
+  split?: AccountSplit[];
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -104,6 +157,42 @@ function refKey(ref: AccountRef): string {
   return 'accountId' in ref ? `account:${ref.accountId}` : `operator:${ref.operator}:${ref.key ?? ''}:${ref.currency}`;
 }
 
+const BUCKETS: ReadonlySet<string> = new Set(['real', 'bonus', 'locked', 'spend', 'share']);
+
+const isSplit = (entry: PostingEntry): entry is SpendEntry | ShareEntry =>
+  entry.bucket === 'spend' || entry.bucket === 'share';
+
+/** Refuses a malformed `spend` or `share` entry (what can be told without the accounts). */
+function checkSplitEntry(entry: SpendEntry | ShareEntry): void {
+  const ref: AccountRef = entry.accountRef;
+  if (!('accountId' in ref)) throw new LedgerInputError(`a '${entry.bucket}' entry moves a player account only`);
+  if (entry.bucket === 'spend') {
+    if (entry.amountMinor > 0n) throw new LedgerInputError("a 'spend' entry needs a negative amount");
+    if (entry.share !== undefined) throw new LedgerInputError("a 'spend' entry has no share");
+    return;
+  }
+  if (entry.amountMinor < 0n) throw new LedgerInputError("a 'share' entry needs a positive amount");
+  const share: unknown = entry.share;
+  if (typeof share !== 'object' || share === null) throw new LedgerInputError("a 'share' entry needs its share");
+  const { realMinor, bonusMinor, spendOf } = share as { realMinor?: unknown; bonusMinor?: unknown; spendOf?: unknown };
+  if (spendOf !== undefined) {
+    if (
+      typeof spendOf !== 'string' ||
+      !IDEMPOTENCY_KEY.test(spendOf) ||
+      realMinor !== undefined ||
+      bonusMinor !== undefined
+    ) {
+      throw new LedgerInputError("a share's spendOf is the idempotency key of a transaction, alone");
+    }
+    return;
+  }
+  for (const part of [realMinor, bonusMinor]) {
+    if (typeof part !== 'bigint' || part < 0n || part > INT8_MAX) {
+      throw new LedgerInputError("a share's realMinor and bonusMinor are bigints from zero");
+    }
+  }
+}
+
 /** Refuses malformed input before anything touches the database. */
 function checkInput(input: PostInput): void {
   if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) {
@@ -118,6 +207,12 @@ function checkInput(input: PostInput): void {
     if (entry.amountMinor > INT8_MAX || entry.amountMinor < -INT8_MAX) {
       throw new LedgerInputError('posting amount out of range');
     }
+    if (!BUCKETS.has(entry.bucket ?? 'real')) throw new LedgerInputError(`unknown bucket ${String(entry.bucket)}`);
+    if (isSplit(entry)) {
+      checkSplitEntry(entry);
+      continue;
+    }
+    if (entry.share !== undefined) throw new LedgerInputError("only a 'share' entry has a share");
     const ref = entry.accountRef;
     if ('operator' in ref) {
       if (!OPERATOR_KEY.test(ref.key ?? '')) throw new LedgerInputError(`invalid operator key ${String(ref.key)}`);
@@ -129,12 +224,87 @@ function checkInput(input: PostInput): void {
   }
 }
 
-/** The parameters a retry must repeat, in a form that does not depend on entry or key order. */
+/**
+ * Refuses a batch whose `share` entry names by `spendOf` no earlier transaction of the
+ * batch with a `spend` entry on the same account.
+ */
+function checkSpendOf(inputs: readonly PostInput[]): void {
+  inputs.forEach((input, index) => {
+    for (const entry of input.entries) {
+      if (entry.bucket !== 'share' || !('spendOf' in entry.share)) continue;
+      const { spendOf } = entry.share;
+      const account = entry.accountRef.accountId.toLowerCase();
+      const earlier = inputs.slice(0, index).find((other) => other.idempotencyKey === spendOf);
+      const spends = earlier?.entries.some(
+        (other) => other.bucket === 'spend' && other.accountRef.accountId.toLowerCase() === account,
+      );
+      if (!spends) {
+        throw new LedgerInputError(
+          `spendOf ${JSON.stringify(spendOf)} names no earlier transaction of the batch spending from the account`,
+        );
+      }
+    }
+  });
+}
+
+/**
+ * The parameters a retry must repeat, in a form that does not depend on entry or key order.
+ * A `share` entry adds its share to its tuple; other entries keep the three elements they
+ * always had (the hashes of transactions posted before stay valid).
+ */
 function parametersOf(input: PostInput) {
   const entries = input.entries
-    .map((entry) => [refKey(entry.accountRef), entry.bucket ?? 'real', entry.amountMinor.toString()] as const)
+    .map((entry): string[] => {
+      const tuple = [refKey(entry.accountRef), entry.bucket ?? 'real', entry.amountMinor.toString()];
+      if (entry.bucket !== 'share') return tuple;
+      const { share } = entry;
+      return 'spendOf' in share
+        ? [...tuple, 'spendOf', share.spendOf]
+        : [...tuple, 'parts', share.realMinor.toString(), share.bonusMinor.toString()];
+    })
     .sort((a, b) => (a.join('|') < b.join('|') ? -1 : a.join('|') > b.join('|') ? 1 : 0));
   return { kind: input.kind, entries, metadata: input.metadata ?? {} };
+}
+
+/**
+ * The bonus and real parts of a credit of `amountMinor` (positive) in the proportions
+ * `realMinor : bonusMinor`: the bonus part rounded down, the real part the rest.
+ */
+export function shareParts(
+  amountMinor: bigint,
+  proportions: { realMinor: bigint; bonusMinor: bigint },
+): { realMinor: bigint; bonusMinor: bigint } {
+  const total = proportions.realMinor + proportions.bonusMinor;
+  const bonusMinor = proportions.bonusMinor === 0n ? 0n : (amountMinor * proportions.bonusMinor) / total;
+  return { realMinor: amountMinor - bonusMinor, bonusMinor };
+}
+
+/**
+ * `PostResult.split` from a transaction's entries and postings: each other entry is one
+ * posting of its declared amount, so what an account's real and bonus postings move
+ * beyond those came from its `spend` and `share` entries.
+ */
+function splitOf(entries: readonly PostingEntry[], postings: readonly Posting[]): AccountSplit[] | undefined {
+  const moved = new Map<string, AccountSplit>();
+  for (const entry of entries) {
+    if (!isSplit(entry)) continue;
+    const accountId = entry.accountRef.accountId.toLowerCase();
+    moved.set(accountId, { accountId, realMinor: 0n, bonusMinor: 0n });
+  }
+  if (moved.size === 0) return undefined;
+  /** Adds (sign 1) or takes away (sign -1) the magnitude of an amount moved on a balance. */
+  const count = (accountId: string, bucket: string, amountMinor: bigint, sign: 1n | -1n) => {
+    const split = moved.get(accountId);
+    const magnitude = sign * (amountMinor < 0n ? -amountMinor : amountMinor);
+    if (split && bucket === 'real') split.realMinor += magnitude;
+    if (split && bucket === 'bonus') split.bonusMinor += magnitude;
+  };
+  for (const posting of postings) count(posting.accountId, posting.bucket, posting.amountMinor, 1n);
+  for (const entry of entries) {
+    if (isSplit(entry) || !('accountId' in entry.accountRef)) continue;
+    count(entry.accountRef.accountId.toLowerCase(), entry.bucket ?? 'real', entry.amountMinor, -1n);
+  }
+  return [...moved.values()].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
 }
 
 const toPosting = (row: LedgerPostingRow): Posting => ({
@@ -168,6 +338,7 @@ export function createLedger(deps: { repository: WalletRepository; events: Realt
     if (existing.request_hash !== hash) throw new AppError('IDEMPOTENCY_MISMATCH');
     const postings = (await repository.listPostings(trx, existing.id)).map(toPosting);
     const accountIds = [...new Set(postings.map((p) => p.accountId))];
+    const split = splitOf(input.entries, postings);
     return {
       transaction: {
         id: existing.id,
@@ -179,6 +350,7 @@ export function createLedger(deps: { repository: WalletRepository; events: Realt
       postings,
       playerAccounts: await repository.playerAccountsByIds(trx, accountIds),
       replayed: true,
+      ...(split ? { split } : {}),
     };
   }
 
@@ -219,6 +391,7 @@ export function createLedger(deps: { repository: WalletRepository; events: Realt
     if (new Set(inputs.map((input) => input.idempotencyKey)).size !== inputs.length) {
       throw new LedgerInputError('a batch repeats an idempotency key');
     }
+    checkSpendOf(inputs);
     const prepared = inputs.map((input) => ({
       input,
       id: input.transactionId ?? randomUUID(),
@@ -278,27 +451,57 @@ export function createLedger(deps: { repository: WalletRepository; events: Realt
       currency: string;
       amountMinor: bigint;
     }[] = [];
+    /** What each transaction's `spend` entries took, per account: the proportions a later `share` may name. */
+    const spent = new Map<string, Map<string, { realMinor: bigint; bonusMinor: bigint }>>();
     for (const { input, id: transactionId } of prepared) {
       const sumByCurrency = new Map<string, bigint>();
       const own = new Map<string, BalanceDeltas>();
+      const ownSpent = new Map<string, { realMinor: bigint; bonusMinor: bigint }>();
+      spent.set(input.idempotencyKey, ownSpent);
+      const post = (id: string, account: LedgerAccountRow, bucket: LedgerBucket, amountMinor: bigint) => {
+        sumByCurrency.set(account.currency, (sumByCurrency.get(account.currency) ?? 0n) + amountMinor);
+        const delta = own.get(id) ?? { real: 0n, bonus: 0n, locked: 0n };
+        delta[bucket] += amountMinor;
+        own.set(id, delta);
+        postings.push({ transactionId, accountId: id, bucket, currency: account.currency, amountMinor });
+      };
       for (const entry of input.entries) {
         const id = idOf.get(refKey(entry.accountRef)) as string;
         const account = locked.get(id) as LedgerAccountRow;
-        const bucket = entry.bucket ?? 'real';
-        if (account.kind !== 'player' && bucket !== 'real') {
-          throw new LedgerInputError('operator accounts have only a real balance');
+        if (!isSplit(entry)) {
+          const bucket = entry.bucket ?? 'real';
+          if (account.kind !== 'player' && bucket !== 'real') {
+            throw new LedgerInputError('operator accounts have only a real balance');
+          }
+          post(id, account, bucket, entry.amountMinor);
+          continue;
         }
-        sumByCurrency.set(account.currency, (sumByCurrency.get(account.currency) ?? 0n) + entry.amountMinor);
-        const delta = own.get(id) ?? { real: 0n, bonus: 0n, locked: 0n };
-        delta[bucket] += entry.amountMinor;
-        own.set(id, delta);
-        postings.push({
-          transactionId,
-          accountId: id,
-          bucket,
-          currency: account.currency,
-          amountMinor: entry.amountMinor,
-        });
+        if (account.kind !== 'player') {
+          throw new LedgerInputError(`a '${entry.bucket}' entry moves a player account only`);
+        }
+        if (entry.bucket === 'spend') {
+          // The balances at this point: after the batch's earlier transactions and this one's earlier entries.
+          const balance = balanceOf(id);
+          const delta = own.get(id);
+          const real = balance.real + (delta?.real ?? 0n);
+          const bonus = balance.bonus + (delta?.bonus ?? 0n);
+          const stake = -entry.amountMinor;
+          const realMinor = real <= 0n ? 0n : stake < real ? stake : real;
+          const bonusMinor = stake - realMinor;
+          if (bonusMinor > bonus) throw new AppError('INSUFFICIENT_FUNDS');
+          const sum = ownSpent.get(id) ?? { realMinor: 0n, bonusMinor: 0n };
+          ownSpent.set(id, { realMinor: sum.realMinor + realMinor, bonusMinor: sum.bonusMinor + bonusMinor });
+          if (realMinor !== 0n) post(id, account, 'real', -realMinor);
+          if (bonusMinor !== 0n) post(id, account, 'bonus', -bonusMinor);
+          continue;
+        }
+        const { share } = entry;
+        // checkSpendOf saw the named transaction earlier in the batch, spending from this account.
+        const proportions = 'spendOf' in share ? spent.get(share.spendOf)?.get(id) : share;
+        if (!proportions) throw new LedgerInputError("a share's spendOf names no spend from its account");
+        const parts = shareParts(entry.amountMinor, proportions);
+        if (parts.realMinor !== 0n) post(id, account, 'real', parts.realMinor);
+        if (parts.bonusMinor !== 0n) post(id, account, 'bonus', parts.bonusMinor);
       }
       for (const [currency, sum] of sumByCurrency) {
         if (sum !== 0n) throw new LedgerInputError(`postings in ${currency} sum to ${sum}, not zero`);
@@ -333,18 +536,23 @@ export function createLedger(deps: { repository: WalletRepository; events: Realt
       });
     }
 
-    return prepared.map(({ input, id }) => ({
-      transaction: {
-        id,
-        idempotencyKey: input.idempotencyKey,
-        kind: input.kind,
-        metadata: JSON.parse(canonicalJson(input.metadata ?? {})) as Record<string, unknown>,
-        createdAt,
-      },
-      postings: written.postings.filter((row) => row.transaction_id === id).map(toPosting),
-      playerAccounts,
-      replayed: false,
-    }));
+    return prepared.map(({ input, id }) => {
+      const postings = written.postings.filter((row) => row.transaction_id === id).map(toPosting);
+      const split = splitOf(input.entries, postings);
+      return {
+        transaction: {
+          id,
+          idempotencyKey: input.idempotencyKey,
+          kind: input.kind,
+          metadata: JSON.parse(canonicalJson(input.metadata ?? {})) as Record<string, unknown>,
+          createdAt,
+        },
+        postings,
+        playerAccounts,
+        replayed: false,
+        ...(split ? { split } : {}),
+      };
+    });
   }
 
   /**
