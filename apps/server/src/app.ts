@@ -58,7 +58,7 @@ import { createProfileRepository } from './modules/profile/repository';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileReader, createProfileService } from './modules/profile/service';
 import { createRetentionRepository } from './modules/retention/repository';
-import { registerRealtime, type Realtime, type RealtimeOptions } from './modules/realtime';
+import { registerRealtime, type Realtime, type RealtimeEvents, type RealtimeOptions } from './modules/realtime';
 import { retentionRoutes } from './modules/retention/routes';
 import { createRetentionService } from './modules/retention/service';
 import { createSettingsRepository } from './modules/settings/repository';
@@ -66,6 +66,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
 import { createWallet, walletDevRoutes, walletRoutes } from './modules/wallet';
 import { registerPayments } from './modules/payments';
+import { registerBonuses } from './modules/bonuses';
 import { registerGameWallet, type BetRule, type GameProviderAccess } from './modules/game-wallet';
 import { registerOriginals, type OriginalsRemoteOptions } from './modules/originals';
 
@@ -271,7 +272,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   server.addHook('onClose', async () => background.settled());
   // Durable jobs: handlers are registered while the modules are built; the runner starts
   // once the server is ready and stops (finishing its batch) when it closes.
-  const jobs = createJobs({ repository: createJobsRepository(db), log: server.log });
+  // Jobs run in realtime's transactions (created below, before the runner starts), so that
+  // what a handler publishes goes out after its commit.
+  const late: { realtimeEvents?: RealtimeEvents } = {};
+  const jobs = createJobs({
+    repository: createJobsRepository(db),
+    log: server.log,
+    transaction: (work) => {
+      if (!late.realtimeEvents) throw new Error('a job ran before realtime was ready');
+      return late.realtimeEvents.transaction(work);
+    },
+  });
   if (config.jobsPollMs > 0) {
     let stopJobs: (() => Promise<void>) | undefined;
     server.addHook('onReady', async () => {
@@ -327,6 +338,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     },
   });
+  late.realtimeEvents = realtime.events;
   // Closing sessions ends their live websocket connections.
   appEvents.on('auth.sessions-ended', (ended) => realtime.endSessions(ended));
 
@@ -334,10 +346,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const wallet = createWallet({ db, events: realtime.events, currencies: settings });
   await server.register(walletRoutes, { accounts: wallet.accounts, guards: auth.guards });
   if (!config.isProduction) await server.register(walletDevRoutes, { sandbox: wallet.sandbox, guards: auth.guards });
+  const bonuses = await registerBonuses(server, {
+    db,
+    wallet,
+    currencies: settings,
+    events: realtime.events,
+    jobs,
+    guards: auth.guards,
+    adminApiKey: config.adminApiKey,
+  });
   const payments = await registerPayments(server, {
     db,
     config,
     wallet,
+    depositBonuses: {
+      check: (playerId, bonusId, currency, amountMinor) =>
+        bonuses.checkDepositBonus(playerId, bonusId, currency, amountMinor),
+      onDepositCredited: (trx, deposit) => bonuses.onDepositCredited(trx, deposit),
+    },
     events: realtime.events,
     currencies: settings,
     profiles: profileReader,

@@ -60,6 +60,13 @@ export const errorCatalogue = {
   },
   GAME_BETS_RESTRICTED: { code: 14306, status: 400, message: 'Bets are restricted for this game.' },
   GAME_GEO_RESTRICTED: { code: 14308, status: 400, message: 'This game is not available in your country.' },
+  // Croupier's own bonus errors (15xxx)
+  BONUS_NOT_AVAILABLE: { code: 15001, status: 409, message: 'This bonus is not available any more.' },
+  BONUS_CANCEL_LOCKED: {
+    code: 15002,
+    status: 409,
+    message: 'The active bonus is being wagered and cannot be cancelled or replaced.',
+  },
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -34,3 +34,5 @@ export * from './health/endpoints';
 export * from './realtime';
 export * from './wallet';
 export * from './payments';
+export * from './bonuses/schemas';
+export * from './bonuses/endpoints';

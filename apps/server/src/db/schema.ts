@@ -681,6 +681,66 @@ export interface JobTable {
   finished_at: Date | null;
 }
 
+export interface BonusPackageTable {
+  id: Generated<string>;
+  name: string;
+  created_at: Generated<Date>;
+}
+
+export interface BonusTable {
+  id: Generated<string>;
+  name: string;
+  type: number;
+  status: Generated<number>;
+  trigger: 'deposit' | 'code' | 'registration' | 'cashback' | 'manual';
+  package_id: string | null;
+  package_priority: Generated<number>;
+  available_from: Date | null;
+  available_to: Date | null;
+  /** `BonusTerms` (modules/bonuses/terms.ts) as JSON. */
+  terms: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** numeric columns arrive as strings (exact). */
+type Numeric = ColumnType<string, string | undefined, string>;
+
+export interface PlayerBonusTable {
+  id: Generated<string>;
+  player_id: string;
+  bonus_id: string;
+  account_id: string;
+  currency: string;
+  name: string;
+  bonus_type: number;
+  status: Generated<number>;
+  result: Generated<number>;
+  amount_minor: bigint;
+  wager_casino: Numeric;
+  wager_sportsbook: Numeric;
+  required_casino_minor: Minor;
+  required_sportsbook_minor: Minor;
+  wagered_casino_minor: Minor;
+  wagered_sportsbook_minor: Minor;
+  open_bets: Generated<number>;
+  min_bet_minor: bigint | null;
+  max_bet_minor: bigint | null;
+  max_win_minor: bigint | null;
+  is_cancel_lock: Generated<boolean>;
+  conditions: ColumnType<Record<string, unknown>, string | undefined, string>;
+  package_id: string | null;
+  package_priority: Generated<number>;
+  issue_session_id: string | null;
+  source: string;
+  converted_minor: bigint | null;
+  activation_expires_at: Date | null;
+  wagering_expires_at: Date | null;
+  created_at: Generated<Date>;
+  activated_at: Date | null;
+  finished_at: Date | null;
+}
+
 export interface Database {
   currencies: CurrencyTable;
   locales: LocaleTable;
@@ -729,4 +789,7 @@ export interface Database {
   sport_bet_items: SportBetItemTable;
   schema_migrations: SchemaMigrationTable;
   jobs: JobTable;
+  bonus_packages: BonusPackageTable;
+  bonuses: BonusTable;
+  player_bonuses: PlayerBonusTable;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { createSettingsRepository } from '../modules/settings/repository';
+import { bonusesSeeder } from './bonuses';
 import { gamesSeeder } from './games';
 import { cryptoPaymentsSeeder, cryptoPayoutsSeeder, paymentsSeeder } from './payments';
 import { playersSeeder } from './players';
@@ -45,6 +46,7 @@ export const seeders: Seeder[] = [
   paymentsSeeder,
   cryptoPaymentsSeeder,
   cryptoPayoutsSeeder,
+  bonusesSeeder,
 ];
 
 export async function seed(db: Db, options: SeedOptions = {}): Promise<string[]> {

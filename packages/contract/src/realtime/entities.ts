@@ -34,79 +34,15 @@ export const invoiceUpdateSchema = z.object({
 });
 export type InvoiceUpdate = z.infer<typeof invoiceUpdateSchema>;
 
-/** A bonus code the player entered. */
-export const bonusCodeSchema = z.object({
-  id: z.string(),
-  playerId: z.string(),
-  bonusCode: z.string(),
-  /** 1 wallet, 3 deposit. */
-  trigger: z.number().int(),
-  /** 2 applied, 3 incorrect, 4 not available. */
-  status: z.number().int(),
-  result: z.number().int().optional(),
-  createdAt: isoDate,
-});
-export type BonusCode = z.infer<typeof bonusCodeSchema>;
-
-/** A bonus issued to the player. */
-export const playerBonusSchema = z.object({
-  id: z.string(),
-  playerId: z.string().optional(),
-  name: z.string(),
-  /** 1 cash, 2 percentage, 3 free spins, 4 cashback. */
-  bonusType: z.number().int(),
-  /** 1 issued, 2 active, 3 finished. */
-  status: z.number().int(),
-  /** 1 issued or activated, 2 played, 3 canceled, 4 expired, 5 lost. */
-  result: z.number().int(),
-  amount: z.number(),
-  currency: z.string(),
-  wagerCasino: z.number().optional(),
-  wagerSportsbook: z.number().optional(),
-  currentWagerPercentage: z.number().optional(),
-  currentWagerAmount: z.number().optional(),
-  currentWagerCasinoAmount: z.number().optional(),
-  currentWagerSportsbookAmount: z.number().optional(),
-  requiredWagerCasinoAmount: z.number().optional(),
-  requiredWagerSportsbookAmount: z.number().optional(),
-  openedTransactionsCount: z.number().int().optional(),
-  isBonusCancelLock: z.boolean().optional(),
-  /** Maximum bet while wagering; shown in the "max bet exceeded" modal. */
-  maxBetAmount: z.number().nullable(),
-  activationExpiredAt: isoDate.nullable().optional(),
-  wageringExpiredAt: isoDate.nullable().optional(),
-  createdAt: isoDate.optional(),
-  finishedAt: isoDate.nullable().optional(),
-  packageId: z.string().nullable().optional(),
-  packagePriority: z.number().optional(),
-  issueSessionId: z.string().nullable().optional(),
-});
-export type PlayerBonus = z.infer<typeof playerBonusSchema>;
-
-/** Free spins issued to the player. */
-export const playerFreespinSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** 1 issued, 2 active, 3 finished. */
-  status: z.number().int(),
-  /** 1 issued or activated, 2 played, 3 canceled, 4 expired. */
-  result: z.number().int(),
-  count: z.number().int(),
-  usedCount: z.number().int().optional(),
-  progress: z.number().optional(),
-  gameId: z.string(),
-  currency: z.string(),
-  providerId: z.string().optional(),
-  activationExpiredAt: isoDate.nullable().optional(),
-  wageringExpiredAt: isoDate.nullable().optional(),
-  expiredAt: isoDate.nullable().optional(),
-  issuedAt: isoDate.optional(),
-  createdAt: isoDate.optional(),
-  packageId: z.string().nullable().optional(),
-  packagePriority: z.number().optional(),
-  issueSessionId: z.string().nullable().optional(),
-});
-export type PlayerFreespin = z.infer<typeof playerFreespinSchema>;
+/** Bonus codes, player bonuses and free spins: owned by the bonuses module. */
+export {
+  bonusCodeSchema,
+  playerBonusSchema,
+  playerFreespinSchema,
+  type BonusCode,
+  type PlayerBonus,
+  type PlayerFreespin,
+} from '../bonuses/schemas';
 
 /** A task inside a quest. `conditions` depend on `type`. */
 export const questTaskSchema = z.object({

@@ -29,6 +29,11 @@ export interface JobsOptions {
   /** First retry delay; doubled per attempt up to `retryMaxMs`. */
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /**
+   * Opens the transaction a job runs in; the app passes realtime's, so that what a handler
+   * publishes after its commit (ledger balances, bonus events) goes out. Default: a plain one.
+   */
+  transaction?: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
   log: { error(details: object, message: string): void };
 }
 
@@ -53,6 +58,9 @@ export function createJobs(options: JobsOptions) {
   const retryBaseMs = options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
   const retryMaxMs = options.retryMaxMs ?? DEFAULT_RETRY_MAX_MS;
   const handlers = new Map<string, JobHandler>();
+  const transaction =
+    options.transaction ??
+    (<T>(work: (trx: Transaction<Database>) => Promise<T>) => repository.db.transaction().execute(work));
   const schedules = new Map<string, (after: Date) => Date>();
 
   const retryDelayMs = (attempt: number) => Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, attempt - 1));
@@ -67,7 +75,7 @@ export function createJobs(options: JobsOptions) {
     }
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind} in this process`);
-      const ran = await repository.db.transaction().execute(async (trx) => {
+      const ran = await transaction(async (trx) => {
         // The lease may have lapsed and passed to another runner since the claim.
         if (!(await repository.lockForRun(trx, job.id, owner))) return false;
         await handler({

@@ -59,6 +59,26 @@ export interface DepositDeps {
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
   /** Answers crypto (`type: 'address'`) deposit requests with the player's address (crypto/service.ts). */
   addressDeposits?: AddressDeposits;
+  /** The bonuses module's side of a deposit that names a bonus. */
+  depositBonuses?: DepositBonusPolicy;
+}
+
+/** What the bonuses module does with a deposit's `bonusId` (a 422 on it when refused). */
+export interface DepositBonusPolicy {
+  /** Before the invoice is written: may this player have this bonus for this deposit? */
+  check(playerId: string, bonusId: string, currency: string, amountMinor: bigint): Promise<void>;
+  /** Inside the transaction that credits the deposit: issues the bonus. */
+  onDepositCredited(
+    trx: Transaction<Database>,
+    deposit: {
+      invoiceId: string;
+      playerId: string;
+      accountId: string;
+      currency: string;
+      amountMinor: bigint;
+      bonusId: string | null;
+    },
+  ): Promise<void>;
 }
 
 export interface AddressDeposits {
@@ -166,6 +186,9 @@ export function createDeposits(deps: DepositDeps) {
       errors.throwIfAny();
       if (amountMinor === null) throw new Error('unreachable: amount errors are thrown above');
       await refuseWhenLimited(playerId, currency.code, amountMinor);
+      if (body.bonusId && !body.isBonusDecline) {
+        await deps.depositBonuses?.check(playerId, body.bonusId, currency.code, amountMinor);
+      }
 
       const invoice = await repository.insertInvoice(db, {
         player_id: playerId,
@@ -298,6 +321,16 @@ export function createDeposits(deps: DepositDeps) {
             currency: invoice.currency,
             amountMinor: invoice.amount_minor,
           });
+          if (invoice.bonus_id && !invoice.is_bonus_decline) {
+            await deps.depositBonuses?.onDepositCredited(trx, {
+              invoiceId: invoice.id,
+              playerId: invoice.player_id,
+              accountId: invoice.account_id,
+              currency: invoice.currency,
+              amountMinor: invoice.amount_minor,
+              bonusId: invoice.bonus_id,
+            });
+          }
           publishInvoiceAfterCommit(events, trx, updated, subunit);
           return updated;
         }

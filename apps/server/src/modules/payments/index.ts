@@ -13,7 +13,7 @@ import { createCryptoRepository } from './crypto/repository';
 import { createCustodyPayoutSender } from './crypto/custody';
 import { cryptoCustodyRoutes, cryptoSandboxRoutes, sandboxChainPayouts } from './crypto/routes';
 import { createCryptoDeposits } from './crypto/service';
-import { createDeposits, type ProfileSource } from './deposits';
+import { createDeposits, type DepositBonusPolicy, type ProfileSource } from './deposits';
 import { createInvoices } from './invoices';
 import { noDepositLimitsConfigured, type DepositLimitPolicy } from './limits';
 import { createPaymentMethods, prefillOf, type Direction } from './methods';
@@ -33,6 +33,7 @@ export type { PaymentProvider, ProviderRegistry, ProviderWebhookEvent } from './
 export { WebhookRejectedError } from './provider';
 export { hasAdminKey } from './admin-routes';
 export type { DepositLimitPolicy, DepositLimitDecision } from './limits';
+export type { DepositBonusPolicy } from './deposits';
 export { noDepositLimitsConfigured } from './limits';
 export type { Turnover } from './turnover';
 export { SANDBOX_PROVIDER_ID } from './sandbox/provider';
@@ -55,6 +56,8 @@ export interface PaymentsDeps {
   providers?: PaymentProvider[];
   /** The deposit-limit policy of the limits module; none configured until it exists. */
   depositLimits?: DepositLimitPolicy;
+  /** The bonuses module's side of deposits that name a bonus. */
+  depositBonuses?: DepositBonusPolicy;
   /** How the sandbox reaches our webhook endpoint (the app sends it to its own listener). */
   sandboxDelivery?: WebhookDelivery;
   log: Log;
@@ -150,6 +153,7 @@ export function createPayments(deps: PaymentsDeps) {
     turnover,
     depositLimits: deps.depositLimits ?? noDepositLimitsConfigured,
     ...(crypto ? { addressDeposits: crypto } : {}),
+    ...(deps.depositBonuses ? { depositBonuses: deps.depositBonuses } : {}),
   });
   const withdrawals = createWithdrawals({
     ...shared,

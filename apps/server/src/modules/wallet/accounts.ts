@@ -89,6 +89,15 @@ export function createWalletAccounts(deps: { repository: WalletRepository; curre
       return row.balance_minor > row.restricted_minor ? row.balance_minor - row.restricted_minor : 0n;
     },
 
+    /** Locks the account row to the end of `trx` and returns its real and bonus balances. */
+    async lockBalances(
+      trx: Executor,
+      accountId: string,
+    ): Promise<{ realMinor: bigint; bonusMinor: bigint } | undefined> {
+      const [row] = await repository.lockAccounts(trx, [accountId]);
+      return row && { realMinor: row.balance_minor, bonusMinor: row.bonus_balance_minor };
+    },
+
     /**
      * Moves the account's withdrawal restriction by `deltaMinor` (never below zero), for the
      * turn-over wager inside its transaction; a rule on the money, not money, so no posting.

@@ -1,0 +1,589 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BONUS_ISSUE_STATUS,
+  BonusResult,
+  BonusStatus,
+  channels,
+  type AdminBonus,
+  type Bonus,
+  type BonusInput,
+  type BonusPackage,
+  type Currency,
+  type PaginationMeta,
+  type PlayerBonus,
+  type PlayerBonusesQuery,
+} from '@croupier/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { pageMeta, pageOffset } from '../../lib/pagination';
+import type { Jobs } from '../jobs';
+import type { RealtimeEvents } from '../realtime';
+import type { Ledger, PlayerAccountView } from '../wallet';
+import type { BonusesRepository, PlayerBonusRow } from './repository';
+import { toPlayerBonus } from './present';
+import {
+  betConditionsOf,
+  checkTermsAmounts,
+  depositFits,
+  grantMinor,
+  offeredIn,
+  playerLimits,
+  requiredWagerMinor,
+  termsOf,
+  toBonus,
+  type CatalogueBonus,
+} from './terms';
+
+/**
+ * Bonuses (docs/bonuses.md): the operator's catalogue, and the lifecycle of a player's
+ * bonus — issued → active → finished (played, cancelled, expired, lost). Bonus money is the
+ * ledger's `bonus` balance of the player's account: credited from the operator's `bonus`
+ * account on activation, given back to it when the bonus is forfeited, moved to the real
+ * balance (capped by the max win) when the wager is met. One active bonus per account.
+ */
+
+export interface CurrencySource {
+  listCurrencies(query: { visibleOnly: boolean }): Promise<Currency[]>;
+}
+
+export interface BonusAccounts {
+  findByCurrency(playerId: string, currency: string): Promise<PlayerAccountView | undefined>;
+  ensureAccount(q: Transaction<Database>, playerId: string, currency: string): Promise<PlayerAccountView>;
+  lockBalances(
+    trx: Transaction<Database>,
+    accountId: string,
+  ): Promise<{ realMinor: bigint; bonusMinor: bigint } | undefined>;
+}
+
+const DAY_MS = 86_400_000;
+/** The operator account bonus money comes from and goes back to. */
+const bonusAccount = (currency: string) => ({ operator: 'bonus' as const, key: 'grants', currency });
+
+export function createBonuses(deps: {
+  repository: BonusesRepository;
+  ledger: Ledger;
+  accounts: BonusAccounts;
+  currencies: CurrencySource;
+  events: RealtimeEvents;
+  jobs: Jobs;
+  now?: () => Date;
+}) {
+  const { repository, ledger, events, jobs } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /**
+   * The currencies, read outside transactions; code inside one uses the last list read
+   * (`knownCurrencies`): a read through another connection there would wait forever on
+   * PGlite's single connection. The list is read when the server starts (`warmUp`).
+   */
+  let lastCurrencies: Map<string, Currency> | undefined;
+  async function currencyMap(): Promise<Map<string, Currency>> {
+    lastCurrencies = new Map((await deps.currencies.listCurrencies({ visibleOnly: false })).map((c) => [c.code, c]));
+    return lastCurrencies;
+  }
+  const knownCurrencies = async (): Promise<Map<string, Currency>> => lastCurrencies ?? currencyMap();
+  async function currencyOf(code: string): Promise<Currency> {
+    const currency = (await currencyMap()).get(code);
+    if (!currency || !currency.isEnabled || currency.type === 'virtual') {
+      throw AppError.validation({ currency: ['This currency is not available.'] });
+    }
+    return currency;
+  }
+
+  const isAvailableNow = (bonus: CatalogueBonus, at: Date) =>
+    bonus.status === 1 &&
+    (bonus.availableFrom === null || bonus.availableFrom <= at) &&
+    (bonus.availableTo === null || bonus.availableTo > at);
+
+  /**
+   * Whether a player may receive a bonus now: offered, within its window, under its
+   * per-player limit and, in a package, the next step the player has not received.
+   */
+  function eligible(bonus: CatalogueBonus, all: CatalogueBonus[], received: Map<string, number>, at: Date): boolean {
+    if (!isAvailableNow(bonus, at)) return false;
+    const limit = bonus.terms.perPlayerLimit;
+    if (limit !== null && (received.get(bonus.id) ?? 0) >= limit) return false;
+    if (bonus.packageId === null) return true;
+    const open = all
+      .filter((b) => b.packageId === bonus.packageId && isAvailableNow(b, at) && (received.get(b.id) ?? 0) === 0)
+      .map((b) => b.packagePriority);
+    return open.length > 0 && bonus.packagePriority === Math.min(...open);
+  }
+
+  function publish(trx: Transaction<Database>, row: PlayerBonusRow, currency: Currency, created: boolean): void {
+    events.publishAfterCommit(trx, channels.playerBonuses(row.player_id), {
+      event: created ? 'player.bonus.created' : 'player.bonus.updated',
+      playerBonus: toPlayerBonus(row, currency),
+    });
+  }
+
+  async function scheduleExpiry(trx: Transaction<Database>, row: PlayerBonusRow): Promise<void> {
+    const at = row.status === BonusStatus.ISSUED ? row.activation_expires_at : row.wagering_expires_at;
+    if (!at || row.status === BonusStatus.FINISHED) return;
+    await jobs.enqueue(trx, {
+      kind: 'bonus.expire',
+      key: `bonus.expire:${row.id}:${row.status}`,
+      payload: { playerBonusId: row.id, status: row.status },
+      runAt: at,
+    });
+  }
+
+  /**
+   * Finishes an active bonus whose money goes back to the operator (cancelled, expired,
+   * lost): the whole bonus balance, what it won included, in one ledger transaction.
+   */
+  async function forfeitIn(
+    trx: Transaction<Database>,
+    row: PlayerBonusRow,
+    result: typeof BonusResult.CANCELED | typeof BonusResult.EXPIRED | typeof BonusResult.LOST,
+    currency: Currency,
+  ): Promise<PlayerBonusRow> {
+    if (row.status === BonusStatus.ACTIVE) {
+      const balances = await deps.accounts.lockBalances(trx, row.account_id);
+      const bonusMinor = balances?.bonusMinor ?? 0n;
+      if (bonusMinor > 0n) {
+        await ledger.postIn(trx, {
+          idempotencyKey: `bonus:forfeit:${row.id}`,
+          kind: 'bonus.forfeit',
+          entries: [
+            { accountRef: { accountId: row.account_id }, bucket: 'bonus', amountMinor: -bonusMinor },
+            { accountRef: bonusAccount(row.currency), amountMinor: bonusMinor },
+          ],
+          metadata: { playerBonusId: row.id, result },
+        });
+      }
+    }
+    const finished = await repository.update(trx, row.id, {
+      status: BonusStatus.FINISHED,
+      result,
+      finished_at: now(),
+    });
+    publish(trx, finished, currency, false);
+    return finished;
+  }
+
+  /**
+   * Credits the bonus money and starts the wagering clock. Another active bonus on the
+   * account is cancelled first (refused when it is locked and its wager has started).
+   */
+  async function activateIn(
+    trx: Transaction<Database>,
+    row: PlayerBonusRow,
+    currency: Currency,
+  ): Promise<PlayerBonusRow> {
+    const at = now();
+    const current = await repository.lockActive(trx, row.account_id);
+    if (current && current.id !== row.id) {
+      const started = current.wagered_casino_minor > 0n || current.wagered_sportsbook_minor > 0n;
+      if (current.is_cancel_lock && started) throw new AppError('BONUS_CANCEL_LOCKED');
+      await forfeitIn(trx, current, BonusResult.CANCELED, currency);
+    }
+    if (row.amount_minor > 0n) {
+      await ledger.postIn(trx, {
+        idempotencyKey: `bonus:grant:${row.id}`,
+        kind: 'bonus.grant',
+        entries: [
+          { accountRef: bonusAccount(row.currency), amountMinor: -row.amount_minor },
+          { accountRef: { accountId: row.account_id }, bucket: 'bonus', amountMinor: row.amount_minor },
+        ],
+        metadata: { playerBonusId: row.id, bonusId: row.bonus_id },
+      });
+    }
+    const wageringDays = Number((row.conditions as { wageringDays?: unknown }).wageringDays ?? NaN);
+    const active = await repository.update(trx, row.id, {
+      status: BonusStatus.ACTIVE,
+      activated_at: at,
+      wagering_expires_at: Number.isFinite(wageringDays) ? new Date(at.getTime() + wageringDays * DAY_MS) : null,
+    });
+    // A bonus without a wager is real money at once.
+    if (active.required_casino_minor === 0n && active.required_sportsbook_minor === 0n) {
+      return convertIn(trx, active, currency);
+    }
+    await scheduleExpiry(trx, active);
+    publish(trx, active, currency, false);
+    return active;
+  }
+
+  /** The wager is met: the bonus balance becomes real money up to the max win, exactly once. */
+  async function convertIn(
+    trx: Transaction<Database>,
+    row: PlayerBonusRow,
+    currency: Currency,
+  ): Promise<PlayerBonusRow> {
+    const balances = await deps.accounts.lockBalances(trx, row.account_id);
+    const bonusMinor = balances?.bonusMinor ?? 0n;
+    const convertedMinor =
+      row.max_win_minor !== null && bonusMinor > row.max_win_minor ? row.max_win_minor : bonusMinor;
+    if (bonusMinor > 0n) {
+      const entries = [
+        { accountRef: { accountId: row.account_id }, bucket: 'bonus' as const, amountMinor: -bonusMinor },
+        ...(convertedMinor > 0n ? [{ accountRef: { accountId: row.account_id }, amountMinor: convertedMinor }] : []),
+        ...(bonusMinor > convertedMinor
+          ? [{ accountRef: bonusAccount(row.currency), amountMinor: bonusMinor - convertedMinor }]
+          : []),
+      ];
+      await ledger.postIn(trx, {
+        idempotencyKey: `bonus:convert:${row.id}`,
+        kind: 'bonus.convert',
+        entries,
+        metadata: { playerBonusId: row.id, capMinor: row.max_win_minor?.toString() ?? null },
+      });
+    }
+    const finished = await repository.update(trx, row.id, {
+      status: BonusStatus.FINISHED,
+      result: BonusResult.PLAYED,
+      converted_minor: convertedMinor,
+      finished_at: now(),
+    });
+    publish(trx, finished, currency, false);
+    return finished;
+  }
+
+  /**
+   * Gives a catalogue bonus to a player for a cause (`source`, unique with the bonus: a retry
+   * issues nothing twice). Answers the player bonus, or undefined when this cause gave it
+   * already. `autoActivate` activates it at once unless the account has an active bonus.
+   */
+  async function issueIn(
+    trx: Transaction<Database>,
+    input: {
+      bonus: CatalogueBonus;
+      playerId: string;
+      account: { id: string; currency: string };
+      currency: Currency;
+      source: string;
+      depositMinor?: bigint;
+      issueSessionId?: string;
+      autoActivate: boolean;
+    },
+  ): Promise<PlayerBonusRow | undefined> {
+    const { bonus, currency } = input;
+    const at = now();
+    const amountMinor = grantMinor(bonus, currency, input.depositMinor);
+    const limits = playerLimits(bonus, currency, amountMinor);
+    const { terms } = bonus;
+    const row = await repository.insertPlayerBonus(trx, {
+      player_id: input.playerId,
+      bonus_id: bonus.id,
+      account_id: input.account.id,
+      currency: currency.code,
+      name: bonus.name,
+      bonus_type: bonus.type,
+      amount_minor: amountMinor,
+      wager_casino: terms.wagerCasino.toFixed(2),
+      wager_sportsbook: terms.wagerSportsbook.toFixed(2),
+      required_casino_minor: requiredWagerMinor(amountMinor, terms.wagerCasino),
+      required_sportsbook_minor: requiredWagerMinor(amountMinor, terms.wagerSportsbook),
+      wagered_casino_minor: 0n,
+      wagered_sportsbook_minor: 0n,
+      min_bet_minor: limits.minBetMinor,
+      max_bet_minor: limits.maxBetMinor,
+      max_win_minor: limits.maxWinMinor,
+      is_cancel_lock: terms.isBonusCancelLock,
+      conditions: JSON.stringify({
+        ...betConditionsOf(terms),
+        wageringDays: terms.wageringDays,
+        maxWinMultiplier: terms.maxWinMultiplier,
+        sticky: terms.sticky,
+        cashable: terms.cashable,
+      }),
+      package_id: bonus.packageId,
+      package_priority: bonus.packagePriority,
+      issue_session_id: input.issueSessionId ?? (bonus.packageId ? randomUUID() : null),
+      source: input.source,
+      converted_minor: null,
+      activation_expires_at:
+        terms.activationDays !== null ? new Date(at.getTime() + terms.activationDays * DAY_MS) : null,
+      wagering_expires_at: null,
+      activated_at: null,
+      finished_at: null,
+    });
+    if (!row) return undefined;
+    publish(trx, row, currency, true);
+    if (input.autoActivate && !(await repository.lockActive(trx, row.account_id))) {
+      return activateIn(trx, row, currency);
+    }
+    await scheduleExpiry(trx, row);
+    return row;
+  }
+
+  /** Operator input checked against the currencies and the packages. */
+  async function columnsOf(input: BonusInput) {
+    checkTermsAmounts(input, await currencyMap());
+    if (input.packageId && !(await repository.packageExists(input.packageId))) {
+      throw AppError.validation({ packageId: ['No such package.'] });
+    }
+    return {
+      name: input.name,
+      type: input.type,
+      status: input.status,
+      trigger: input.trigger,
+      packageId: input.packageId,
+      packagePriority: input.packagePriority,
+      availableFrom: input.availableFrom ? new Date(input.availableFrom) : null,
+      availableTo: input.availableTo ? new Date(input.availableTo) : null,
+      terms: termsOf(input),
+    };
+  }
+
+  async function adminBonus(id: string): Promise<AdminBonus> {
+    const bonus = await repository.findBonus(repository.db, id);
+    if (!bonus) throw AppError.notFound('No such bonus.');
+    const counts = await repository.issuedCounts();
+    return toAdminBonus(bonus, counts.get(bonus.id) ?? 0);
+  }
+
+  const toAdminBonus = (bonus: CatalogueBonus, issuedCount: number): AdminBonus => ({
+    ...toBonus(bonus),
+    trigger: bonus.trigger,
+    createdAt: bonus.createdAt.toISOString(),
+    updatedAt: bonus.updatedAt.toISOString(),
+    issuedCount,
+  });
+
+  /** Runs a change of one of the player's bonuses in a transaction, the row locked. */
+  async function changeOwn(
+    playerId: string,
+    id: string,
+    change: (trx: Transaction<Database>, row: PlayerBonusRow, currency: Currency) => Promise<PlayerBonusRow>,
+  ): Promise<PlayerBonus> {
+    const currencies = await currencyMap();
+    const [row, currency] = await events.transaction(async (trx) => {
+      const locked = /^[0-9a-f-]{36}$/i.test(id) ? await repository.lockPlayerBonus(trx, id, playerId) : undefined;
+      if (!locked) throw AppError.notFound('No such bonus.');
+      const rowCurrency = currencies.get(locked.currency);
+      if (!rowCurrency) throw new Error(`unknown currency ${locked.currency}`);
+      return [await change(trx, locked, rowCurrency), rowCurrency] as const;
+    });
+    return toPlayerBonus(row, currency);
+  }
+
+  /** Expires a bonus whose deadline passed (a job; a bonus that moved on meanwhile is left alone). */
+  async function expire(trx: Transaction<Database>, playerBonusId: string, status: number): Promise<void> {
+    const row = await repository.lockById(trx, playerBonusId);
+    if (!row || row.status !== status) return;
+    const deadline = row.status === BonusStatus.ISSUED ? row.activation_expires_at : row.wagering_expires_at;
+    if (!deadline || deadline > now()) return;
+    const currency = (await knownCurrencies()).get(row.currency);
+    if (!currency) throw new Error(`unknown currency ${row.currency}`);
+    await forfeitIn(trx, row, BonusResult.EXPIRED, currency);
+  }
+
+  jobs.handle('bonus.expire', async (job) => {
+    const { playerBonusId, status } = job.payload as { playerBonusId?: unknown; status?: unknown };
+    if (typeof playerBonusId !== 'string' || typeof status !== 'number') return;
+    await expire(job.trx, playerBonusId, status);
+  });
+
+  return {
+    /** Reads the currencies once before any transaction needs them. */
+    warmUp: async (): Promise<void> => {
+      await currencyMap();
+    },
+
+    // --- the operator's catalogue ---
+    async listAdmin(): Promise<AdminBonus[]> {
+      const [all, counts] = await Promise.all([repository.listCatalogue(), repository.issuedCounts()]);
+      return all.map((bonus) => toAdminBonus(bonus, counts.get(bonus.id) ?? 0));
+    },
+    getAdmin: adminBonus,
+    async create(input: BonusInput): Promise<AdminBonus> {
+      return adminBonus(await repository.insertBonus(await columnsOf(input)));
+    },
+    async update(id: string, input: BonusInput): Promise<AdminBonus> {
+      if (!(await repository.updateBonus(id, await columnsOf(input)))) throw AppError.notFound('No such bonus.');
+      return adminBonus(id);
+    },
+    async listPackages(): Promise<BonusPackage[]> {
+      return (await repository.listPackages()).map((p) => ({
+        id: p.id,
+        name: p.name,
+        createdAt: p.created_at.toISOString(),
+      }));
+    },
+    async createPackage(name: string): Promise<BonusPackage> {
+      const row = await repository.insertPackage(name);
+      return { id: row.id, name: row.name, createdAt: row.created_at.toISOString() };
+    },
+
+    /** The operator gives a bonus by hand (`manual:{key}`; without a key each call is a new cause). */
+    async issueManually(
+      playerId: string,
+      input: { bonusId: string; currency: string; depositAmountMinor?: bigint; key?: string },
+    ): Promise<PlayerBonus> {
+      const currency = await currencyOf(input.currency);
+      const bonus = await repository.findBonus(repository.db, input.bonusId);
+      if (!bonus) throw AppError.validation({ bonusId: ['No such bonus.'] });
+      if (!offeredIn(bonus, currency))
+        throw AppError.validation({ currency: ['The bonus has no terms in this currency.'] });
+      const row = await events.transaction(async (trx) => {
+        const account = await deps.accounts.ensureAccount(trx, playerId, currency.code);
+        const issued = await issueIn(trx, {
+          bonus,
+          playerId,
+          account,
+          currency,
+          source: `manual:${input.key ?? randomUUID()}`,
+          ...(input.depositAmountMinor !== undefined ? { depositMinor: input.depositAmountMinor } : {}),
+          autoActivate: false,
+        });
+        if (!issued) throw new AppError('CONFLICT', 'This bonus was given for this key already.');
+        return issued;
+      });
+      return toPlayerBonus(row, currency);
+    },
+
+    // --- the player's side ---
+    /** Bonuses the player may get now in a currency (and, given an amount, whose deposit bounds fit it). */
+    async available(
+      playerId: string,
+      query: { currency: string; amount?: number | undefined; triggerType?: number | undefined },
+    ): Promise<Bonus[]> {
+      // Only deposit bonuses are offered by this call; referral bonuses (trigger 11) do not exist here.
+      if (query.triggerType !== undefined) return [];
+      const currency = await currencyOf(query.currency);
+      const [all, received] = await Promise.all([
+        repository.listCatalogue(),
+        repository.issuedToPlayer(repository.db, playerId),
+      ]);
+      const at = now();
+      let amountMinor: bigint | undefined;
+      if (query.amount !== undefined) {
+        amountMinor = BigInt(Math.round(query.amount * currency.subunitToUnit));
+      }
+      return all
+        .filter((bonus) => bonus.trigger === 'deposit' && offeredIn(bonus, currency))
+        .filter((bonus) => eligible(bonus, all, received, at))
+        .filter((bonus) => amountMinor === undefined || depositFits(bonus.terms, currency, amountMinor))
+        .map(toBonus);
+    },
+
+    /** Per bonus: 1 given to the player already, 2 not available, 3 available. */
+    async statuses(playerId: string, query: { bonusIds: string[]; currency: string }) {
+      const currency = await currencyOf(query.currency);
+      const [all, received] = await Promise.all([
+        repository.listCatalogue(),
+        repository.issuedToPlayer(repository.db, playerId),
+      ]);
+      const at = now();
+      return query.bonusIds.map((id) => {
+        const bonus = all.find((b) => b.id === id);
+        const issueStatus =
+          (received.get(id) ?? 0) > 0
+            ? BONUS_ISSUE_STATUS.issued
+            : bonus && offeredIn(bonus, currency) && eligible(bonus, all, received, at)
+              ? BONUS_ISSUE_STATUS.available
+              : BONUS_ISSUE_STATUS.unavailable;
+        return { id, issueStatus };
+      });
+    },
+
+    async listPlayerBonuses(
+      playerId: string,
+      query: PlayerBonusesQuery,
+    ): Promise<{ data: PlayerBonus[]; meta: PaginationMeta }> {
+      const { rows, total } = await repository.listPlayerBonuses({
+        playerId,
+        statuses: query.status,
+        currencies: query.currency,
+        packageIds: query.packageId,
+        newestFirst: query.sortOrder !== 'asc',
+        limit: query.perPage,
+        offset: pageOffset(query.page, query.perPage),
+      });
+      const currencies = await currencyMap();
+      const data = rows.flatMap((row) => {
+        const currency = currencies.get(row.currency);
+        return currency ? [toPlayerBonus(row, currency)] : [];
+      });
+      return { data, meta: pageMeta({ page: query.page, perPage: query.perPage, totalRows: total }) };
+    },
+
+    activate: (playerId: string, id: string) =>
+      changeOwn(playerId, id, async (trx, row, currency) => {
+        if (row.status === BonusStatus.ACTIVE) return row;
+        if (row.status !== BonusStatus.ISSUED) throw new AppError('BONUS_NOT_AVAILABLE');
+        if (row.activation_expires_at && row.activation_expires_at <= now()) {
+          await forfeitIn(trx, row, BonusResult.EXPIRED, currency);
+          throw new AppError('BONUS_NOT_AVAILABLE', 'The time to activate this bonus has passed.');
+        }
+        return activateIn(trx, row, currency);
+      }),
+
+    cancel: (playerId: string, id: string) =>
+      changeOwn(playerId, id, async (trx, row, currency) => {
+        if (row.status === BonusStatus.FINISHED) throw new AppError('BONUS_NOT_AVAILABLE');
+        const started = row.wagered_casino_minor > 0n || row.wagered_sportsbook_minor > 0n;
+        if (row.status === BonusStatus.ACTIVE && row.is_cancel_lock && started) {
+          throw new AppError('BONUS_CANCEL_LOCKED');
+        }
+        return forfeitIn(trx, row, BonusResult.CANCELED, currency);
+      }),
+
+    /**
+     * Payments: checks the bonus a deposit names (422 on `bonusId` when the player may not
+     * have it for this currency and amount). Called before the invoice is written.
+     */
+    async checkDepositBonus(
+      playerId: string,
+      bonusId: string,
+      currencyCode: string,
+      amountMinor: bigint,
+    ): Promise<void> {
+      const currency = await currencyOf(currencyCode);
+      const [all, received] = await Promise.all([
+        repository.listCatalogue(),
+        repository.issuedToPlayer(repository.db, playerId),
+      ]);
+      const bonus = all.find((b) => b.id === bonusId);
+      const fits =
+        bonus !== undefined &&
+        bonus.trigger === 'deposit' &&
+        offeredIn(bonus, currency) &&
+        eligible(bonus, all, received, now()) &&
+        depositFits(bonus.terms, currency, amountMinor);
+      if (!fits) throw AppError.validation({ bonusId: ['This bonus is not available for this deposit.'] });
+    },
+
+    /**
+     * Payments: a deposit was credited (inside its transaction). Issues the bonus it named,
+     * if the player may still have it, and activates it unless another is active. A
+     * deposit's retry issues nothing twice (`deposit:{invoiceId}`).
+     */
+    async onDepositCredited(
+      trx: Transaction<Database>,
+      deposit: {
+        invoiceId: string;
+        playerId: string;
+        accountId: string;
+        currency: string;
+        amountMinor: bigint;
+        bonusId: string | null;
+      },
+    ): Promise<void> {
+      if (!deposit.bonusId || !/^[0-9a-f-]{36}$/i.test(deposit.bonusId)) return;
+      const currency = (await knownCurrencies()).get(deposit.currency);
+      const bonus = await repository.findBonus(trx, deposit.bonusId);
+      if (!currency || !bonus || bonus.trigger !== 'deposit') return;
+      const all = await repository.listCatalogue(trx);
+      const received = await repository.issuedToPlayer(trx, deposit.playerId);
+      if (!offeredIn(bonus, currency) || !eligible(bonus, all, received, now())) return;
+      if (!depositFits(bonus.terms, currency, deposit.amountMinor)) return;
+      await issueIn(trx, {
+        bonus,
+        playerId: deposit.playerId,
+        account: { id: deposit.accountId, currency: deposit.currency },
+        currency,
+        source: `deposit:${deposit.invoiceId}`,
+        depositMinor: deposit.amountMinor,
+        autoActivate: true,
+      });
+    },
+
+    /** For tests and the jobs handler: expires one bonus if its deadline passed. */
+    expire,
+  };
+}
+
+export type Bonuses = ReturnType<typeof createBonuses>;

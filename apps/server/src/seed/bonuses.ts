@@ -1,0 +1,108 @@
+import { bonusBodySchema, type BonusBody } from '@croupier/contract';
+import { stableUuid } from '../lib/stable-uuid';
+import { createBonusesRepository } from '../modules/bonuses/repository';
+import { termsOf } from '../modules/bonuses/terms';
+import type { Seeder } from './index';
+
+/** Namespace of the seeded bonuses' name-based ids (any fixed UUID; never change it). */
+const BONUS_ID_NAMESPACE = '4f0d7f7e-2b8c-4f55-9d6e-1c0f6a8e3b21';
+export const WELCOME_PACKAGE_ID = stableUuid(BONUS_ID_NAMESPACE, 'package:welcome');
+export const welcomeStepId = (step: number) => stableUuid(BONUS_ID_NAMESPACE, `welcome:${step}`);
+export const RELOAD_BONUS_ID = stableUuid(BONUS_ID_NAMESPACE, 'reload');
+export const CASHBACK_BONUS_ID = stableUuid(BONUS_ID_NAMESPACE, 'weekly-cashback');
+
+/** Game types' share of a bet toward the wager, as the welcome package's terms page states them. */
+const CONTRIBUTIONS = [
+  { category: 'slots', percentage: 100 },
+  { category: 'instant', percentage: 50 },
+  { category: 'crash', percentage: 50 },
+  { category: 'table', percentage: 10 },
+  { category: 'live', percentage: 0 },
+];
+
+/** The welcome package's deposit stages (the welcome-package page describes them). */
+const WELCOME_STAGES = [
+  { percentage: 100, maxUsd: 500 },
+  { percentage: 50, maxUsd: 300 },
+  { percentage: 75, maxUsd: 400 },
+  { percentage: 100, maxUsd: 1_000 },
+];
+
+function bonusSeeds(): { id: string; body: BonusBody }[] {
+  const welcome = WELCOME_STAGES.map((stage, index) => ({
+    id: welcomeStepId(index + 1),
+    body: {
+      name: `Welcome package: deposit ${index + 1}`,
+      type: 2,
+      trigger: 'deposit',
+      packageId: WELCOME_PACKAGE_ID,
+      packagePriority: index + 1,
+      baseCurrencyDepositFrom: 20,
+      depositPercentage: stage.percentage,
+      baseCurrencyMaxAmount: stage.maxUsd,
+      wagerCasino: 35,
+      baseCurrencyBetTo: 5,
+      categoryContributions: CONTRIBUTIONS,
+      activationDays: 30,
+      wageringDays: 30,
+      perPlayerLimit: 1,
+    } satisfies BonusBody,
+  }));
+  return [
+    ...welcome,
+    {
+      id: RELOAD_BONUS_ID,
+      body: {
+        name: 'Reload bonus: 25% up to 100 USD',
+        type: 2,
+        trigger: 'deposit',
+        baseCurrencyDepositFrom: 30,
+        depositPercentage: 25,
+        baseCurrencyMaxAmount: 100,
+        wagerCasino: 20,
+        baseCurrencyBetTo: 5,
+        categoryContributions: CONTRIBUTIONS,
+        activationDays: 7,
+        wageringDays: 14,
+        perPlayerLimit: null,
+      },
+    },
+    {
+      id: CASHBACK_BONUS_ID,
+      body: {
+        name: 'Weekly cashback: 10% of net losses',
+        type: 4,
+        trigger: 'cashback',
+        cashbackPercentage: 10,
+        wagerCasino: 1,
+        categoryContributions: CONTRIBUTIONS,
+        activationDays: 7,
+        wageringDays: 7,
+        perPlayerLimit: null,
+      },
+    },
+  ];
+}
+
+export const bonusesSeeder: Seeder = {
+  name: 'bonuses',
+  isEmpty: async (db) => (await createBonusesRepository(db).countBonuses()) === 0,
+  run: async (db) => {
+    const repository = createBonusesRepository(db);
+    await repository.insertPackageIfMissing(WELCOME_PACKAGE_ID, 'Welcome package');
+    for (const seed of bonusSeeds()) {
+      const input = bonusBodySchema.parse(seed.body);
+      await repository.insertBonusIfMissing(seed.id, {
+        name: input.name,
+        type: input.type,
+        status: input.status,
+        trigger: input.trigger,
+        packageId: input.packageId,
+        packagePriority: input.packagePriority,
+        availableFrom: null,
+        availableTo: null,
+        terms: termsOf(input),
+      });
+    }
+  },
+};
