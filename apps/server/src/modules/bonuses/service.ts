@@ -583,6 +583,12 @@ export function createBonuses(deps: {
 
     /** For tests and the jobs handler: expires one bonus if its deadline passed. */
     expire,
+
+    /** For the module's other parts (codes, cashback): issue in a caller's transaction. */
+    issueIn,
+    findBonus: (q: Transaction<Database>, id: string) => repository.findBonus(q, id),
+    /** The currencies as last read (inside transactions; see knownCurrencies). */
+    knownCurrencies,
   };
 }
 
