@@ -48,8 +48,6 @@ create table player_bonuses (
   required_sportsbook_minor bigint not null default 0 check (required_sportsbook_minor >= 0),
   wagered_casino_minor bigint not null default 0 check (wagered_casino_minor >= 0),
   wagered_sportsbook_minor bigint not null default 0 check (wagered_sportsbook_minor >= 0),
-  -- Bets placed while active whose round is not settled yet.
-  open_bets integer not null default 0 check (open_bets >= 0),
   min_bet_minor bigint check (min_bet_minor > 0),
   max_bet_minor bigint check (max_bet_minor > 0),
   -- The most this bonus may turn into real money when its wager is met (null: no cap).

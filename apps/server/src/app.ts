@@ -388,7 +388,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     providers: options.gameProviders ?? [],
     appEvents,
     ...(options.gameBetRules ? { betRules: options.gameBetRules } : {}),
+    wagering: bonuses.wagering,
   });
+  bonuses.useOpenBets(gameWallet.openBetsSince);
   // The in-house games sit on the game wallet; they are composed here so that it never imports them.
   await registerOriginals(server, {
     db,

@@ -2,7 +2,7 @@ import { FairRng, playDice, type DiceParams } from '@croupier/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { signBody } from '../src/modules/game-wallet/signature';
-import { fixtures } from './fixtures';
+import { ADMIN_KEY, adminRequest, fixtures } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import { ledgerViolations } from './wallet-helpers';
 
@@ -22,6 +22,9 @@ export const BET_PATH_BUDGET = {
   providerBet: 8,
   /** A provider's win callback that makes the round a winner (winners feed). */
   providerWin: 8,
+  /** A won dice round while a bonus is being wagered: one statement more (the wager's update). */
+  diceRoundWithBonus: 11,
+  diceRoundLostWithBonus: 10,
 } as const;
 
 const PROVIDER = 'northern-lights';
@@ -31,7 +34,7 @@ let t: TestServer;
 let providerApp: App;
 let f: ReturnType<typeof fixtures>;
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ ADMIN_API_KEY: ADMIN_KEY });
   // A second app on the same database (and statement recorder), with the provider's access.
   providerApp = await buildApp({
     config: t.config,
@@ -67,8 +70,28 @@ const listed = (statements: string[]) =>
   statements.map((sql, i) => `${i + 1}. ${sql.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n');
 
 describe('the bet path keeps its statement budget', () => {
-  it('a dice round: one transaction, at most the budget, win or lose', async () => {
+  async function diceRounds(withBonus: boolean) {
     const { player, headers } = await f.playerWithSession('dice', 1_000_000n);
+    if (withBonus) {
+      const created = await adminRequest(t, 'POST', '/api/admin/bonuses', {
+        body: {
+          name: 'Budget',
+          type: 1,
+          trigger: 'manual',
+          amounts: [{ currency: 'USD', amount: 100 }],
+          wagerCasino: 40,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const bonusId = created.json<{ data: { id: string } }>().data.id;
+      const issued = await adminRequest(t, 'POST', `/api/admin/players/${player.id}/bonuses`, {
+        body: { bonusId, currency: 'USD' },
+      });
+      expect(issued.statusCode, issued.body).toBe(201);
+      const id = issued.json<{ data: { id: string } }>().data.id;
+      const activated = await f.p.put(`/api/game/player-bonuses/${id}/activate`, undefined, { token: player.token });
+      expect(activated.statusCode, activated.body).toBe(200);
+    }
     const play = (params: DiceParams) =>
       f.p.post('/api/game/originals/dice/rounds', { amount: 1, ...params }, { headers });
     // The seed pair exists before the rounds (created by its first read), so that the
@@ -109,13 +132,27 @@ describe('the bet path keeps its statement budget', () => {
       expect(result.statusCode, result.body).toBe(200);
       expect(result.json<{ data: { round: { outcome: { win: boolean } } } }>().data.round.outcome.win).toBe(win);
       const { own, after } = split(statements);
-      const budget = win ? BET_PATH_BUDGET.diceRound : BET_PATH_BUDGET.diceRoundLost;
+      const budget = withBonus
+        ? win
+          ? BET_PATH_BUDGET.diceRoundWithBonus
+          : BET_PATH_BUDGET.diceRoundLostWithBonus
+        : win
+          ? BET_PATH_BUDGET.diceRound
+          : BET_PATH_BUDGET.diceRoundLost;
       expect(own.length, `${win ? 'won' : 'lost'} round:\n${listed(statements)}`).toBeLessThanOrEqual(budget);
       // One transaction: the round is all or nothing.
       expect(own.filter((sql) => /^\s*(begin|commit)\b/i.test(sql))).toEqual(['begin', 'commit']);
       expect(after, listed(after)).toEqual([]);
     }
     expect(await ledgerViolations(t.db)).toEqual([]);
+  }
+
+  it('a dice round: one transaction, at most the budget, win or lose', async () => {
+    await diceRounds(false);
+  });
+
+  it('a dice round while a bonus is wagered: one statement more', async () => {
+    await diceRounds(true);
   });
 
   it("a provider's bet and win callbacks", async () => {

@@ -547,6 +547,8 @@ export interface GameWalletTransactionTable {
   refunded: Generated<boolean>;
   rolled_back: Generated<boolean>;
   ledger_transaction_id: string | null;
+  /** The part of a bet paid with bonus money. */
+  bonus_minor: Minor;
   created_at: Generated<Date>;
 }
 
@@ -723,7 +725,6 @@ export interface PlayerBonusTable {
   required_sportsbook_minor: Minor;
   wagered_casino_minor: Minor;
   wagered_sportsbook_minor: Minor;
-  open_bets: Generated<number>;
   min_bet_minor: bigint | null;
   max_bet_minor: bigint | null;
   max_win_minor: bigint | null;

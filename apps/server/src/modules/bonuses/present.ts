@@ -26,7 +26,7 @@ export function wagerPercentage(row: {
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
 /** A player bonus row in the API's shape (major units of its currency). */
-export function toPlayerBonus(row: PlayerBonusRow, currency: Currency): PlayerBonus {
+export function toPlayerBonus(row: PlayerBonusRow, currency: Currency, openBets = 0): PlayerBonus {
   const major = (minor: bigint) => minorToMajor(minor, currency.subunitToUnit);
   const remaining = (required: bigint, wagered: bigint) => (required > wagered ? required - wagered : 0n);
   const conditions = row.conditions as Partial<BetConditions> & {
@@ -65,7 +65,7 @@ export function toPlayerBonus(row: PlayerBonusRow, currency: Currency): PlayerBo
     currentWagerSportsbookAmount: major(row.wagered_sportsbook_minor),
     requiredWagerCasinoAmount: major(remaining(row.required_casino_minor, row.wagered_casino_minor)),
     requiredWagerSportsbookAmount: major(remaining(row.required_sportsbook_minor, row.wagered_sportsbook_minor)),
-    openedTransactionsCount: row.open_bets,
+    openedTransactionsCount: openBets,
     isBonusCancelLock: row.is_cancel_lock,
     maxBetAmount: row.max_bet_minor !== null ? major(row.max_bet_minor) : null,
     activationExpiredAt: iso(row.activation_expires_at),

@@ -207,6 +207,23 @@ export function createBonusesRepository(db: Executor) {
         .forUpdate()
         .executeTakeFirst(),
 
+    /** The account of a bonus (no lock: locks are taken account first, then the bonus). */
+    accountOf: (q: Executor, id: string): Promise<{ account_id: string; player_id: string } | undefined> =>
+      q.selectFrom('player_bonuses').select(['account_id', 'player_id']).where('id', '=', id).executeTakeFirst(),
+
+    /**
+     * Adds (or takes back, never below zero) wagering of an active bonus; undefined when the
+     * bonus is no longer active. One statement on the bet path.
+     */
+    addWager: (q: Executor, id: string, casinoMinor: bigint): Promise<PlayerBonusRow | undefined> =>
+      q
+        .updateTable('player_bonuses')
+        .set({ wagered_casino_minor: sql<bigint>`greatest(0, wagered_casino_minor + ${casinoMinor})` })
+        .where('id', '=', id)
+        .where('status', '=', sql.lit(2))
+        .returningAll()
+        .executeTakeFirst(),
+
     update: (q: Executor, id: string, patch: Updateable<PlayerBonusTable>): Promise<PlayerBonusRow> =>
       q.updateTable('player_bonuses').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
 

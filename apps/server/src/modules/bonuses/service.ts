@@ -13,15 +13,16 @@ import {
   type PlayerBonus,
   type PlayerBonusesQuery,
 } from '@croupier/contract';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { pageMeta, pageOffset } from '../../lib/pagination';
+import type { BetRefusal, BonusWagering, GameInfo } from '../game-wallet';
 import type { Jobs } from '../jobs';
 import type { RealtimeEvents } from '../realtime';
 import type { Ledger, PlayerAccountView } from '../wallet';
 import type { BonusesRepository, PlayerBonusRow } from './repository';
-import { toPlayerBonus } from './present';
+import { toPlayerBonus, wagerPercentage } from './present';
 import {
   betConditionsOf,
   checkTermsAmounts,
@@ -32,6 +33,7 @@ import {
   requiredWagerMinor,
   termsOf,
   toBonus,
+  type BetConditions,
   type CatalogueBonus,
 } from './terms';
 
@@ -350,7 +352,11 @@ export function createBonuses(deps: {
   ): Promise<PlayerBonus> {
     const currencies = await currencyMap();
     const [row, currency] = await events.transaction(async (trx) => {
-      const locked = /^[0-9a-f-]{36}$/i.test(id) ? await repository.lockPlayerBonus(trx, id, playerId) : undefined;
+      const owner = /^[0-9a-f-]{36}$/i.test(id) ? await repository.accountOf(trx, id) : undefined;
+      if (!owner || owner.player_id !== playerId) throw AppError.notFound('No such bonus.');
+      // The account first, then the bonus rows: the order the bet path takes them in.
+      await deps.accounts.lockBalances(trx, owner.account_id);
+      const locked = await repository.lockPlayerBonus(trx, id, playerId);
       if (!locked) throw AppError.notFound('No such bonus.');
       const rowCurrency = currencies.get(locked.currency);
       if (!rowCurrency) throw new Error(`unknown currency ${locked.currency}`);
@@ -361,6 +367,9 @@ export function createBonuses(deps: {
 
   /** Expires a bonus whose deadline passed (a job; a bonus that moved on meanwhile is left alone). */
   async function expire(trx: Transaction<Database>, playerBonusId: string, status: number): Promise<void> {
+    const owner = await repository.accountOf(trx, playerBonusId);
+    if (!owner) return;
+    await deps.accounts.lockBalances(trx, owner.account_id);
     const row = await repository.lockById(trx, playerBonusId);
     if (!row || row.status !== status) return;
     const deadline = row.status === BonusStatus.ISSUED ? row.activation_expires_at : row.wagering_expires_at;
@@ -369,6 +378,162 @@ export function createBonuses(deps: {
     if (!currency) throw new Error(`unknown currency ${row.currency}`);
     await forfeitIn(trx, row, BonusResult.EXPIRED, currency);
   }
+
+  // --- wagering on the bet path (docs/bonuses.md, "Wagering") ---
+
+  /** Bets still open on an account since a time (the game wallet's; bound when it exists). */
+  let openBetsSince: (q: Kysely<Database>, accountId: string, since: Date) => Promise<number> = () =>
+    Promise.resolve(0);
+
+  /**
+   * The active bonus of each account as last seen, for the bet path: its terms never change
+   * once given, so a bet checks them without a read; the wager statement names the bonus
+   * and finds nothing when it is no longer active (then the active one is read).
+   */
+  const activeByAccount = new Map<string, PlayerBonusRow>();
+  const MAX_KNOWN_ACTIVE = 10_000;
+  function remember(row: PlayerBonusRow): void {
+    if (activeByAccount.size >= MAX_KNOWN_ACTIVE) activeByAccount.delete(activeByAccount.keys().next().value ?? '');
+    activeByAccount.set(row.account_id, row);
+  }
+
+  // Written by issueIn from the terms (betConditionsOf); read back as given.
+  const conditionsOf = (row: PlayerBonusRow): Partial<BetConditions> => row.conditions;
+
+  /** Whether the bonus's terms leave a game out (its money may not be bet there). */
+  function excludes(row: PlayerBonusRow, game: GameInfo, provider: string): boolean {
+    const c = conditionsOf(row);
+    const gameIds = c.gameIds ?? [];
+    if (gameIds.length > 0) {
+      const listed = gameIds.includes(game.identity);
+      if (c.gameIdsExcluded ? listed : !listed) return true;
+    }
+    const providerIds = c.providerIds ?? [];
+    if (providerIds.length > 0) {
+      const listed = providerIds.includes(provider);
+      if (c.providerIdsExcluded ? listed : !listed) return true;
+    }
+    return false;
+  }
+
+  /** The part of a stake that counts toward the wager: by the game's type, 100 % unless listed. */
+  function contributionOf(row: PlayerBonusRow, game: GameInfo, provider: string, stakeMinor: bigint): bigint {
+    if (Number(row.wager_casino) === 0 || excludes(row, game, provider)) return 0n;
+    if (row.min_bet_minor !== null && stakeMinor < row.min_bet_minor) return 0n;
+    const listed = (conditionsOf(row).categoryContributions ?? []).find((c) => c.category === game.type);
+    const percentage = BigInt(Math.round(listed?.percentage ?? 100));
+    return (stakeMinor * percentage) / 100n;
+  }
+
+  const wagerMet = (row: PlayerBonusRow) =>
+    (row.required_casino_minor > 0n || row.required_sportsbook_minor > 0n) && wagerPercentage(row) >= 100;
+
+  /** The active bonus of an account, read and locked (the cache was stale or empty). */
+  async function readActive(trx: Transaction<Database>, accountId: string): Promise<PlayerBonusRow | undefined> {
+    const row = await repository.lockActive(trx, accountId);
+    if (row) remember(row);
+    else activeByAccount.delete(accountId);
+    return row;
+  }
+
+  /**
+   * After a change of the wager or of the bonus balance: converts a met wager, or finishes a
+   * bonus whose money is gone, once no bet of it is still open. Rare: only at those moments
+   * does it count the open bets.
+   */
+  async function settleIfDone(
+    trx: Transaction<Database>,
+    row: PlayerBonusRow,
+    bonusBalanceMinor: bigint | undefined,
+  ): Promise<PlayerBonusRow> {
+    const met = wagerMet(row);
+    let balance = bonusBalanceMinor;
+    if (!met && balance === undefined) balance = (await deps.accounts.lockBalances(trx, row.account_id))?.bonusMinor;
+    if (!met && balance !== 0n) return row;
+    if ((await openBetsSince(trx, row.account_id, row.activated_at ?? row.created_at)) > 0) return row;
+    const currency = (await knownCurrencies()).get(row.currency);
+    if (!currency) throw new Error(`unknown currency ${row.currency}`);
+    activeByAccount.delete(row.account_id);
+    return met ? convertIn(trx, row, currency) : forfeitIn(trx, row, BonusResult.LOST, currency);
+  }
+
+  const wagering: BonusWagering = {
+    async afterBet(trx, bet) {
+      const none = { balancesChanged: false };
+      const accountId = bet.session.account_id;
+      if (!accountId) return none;
+      let row = activeByAccount.get(accountId) ?? (await readActive(trx, accountId));
+      if (!row) return none;
+      const currency = (await knownCurrencies()).get(row.currency);
+      if (!currency) throw new Error(`unknown currency ${row.currency}`);
+      const { identity } = bet.game;
+      // Terms the bet breaks refuse it (the game page shows why); checked on the cached terms,
+      // confirmed by the statement below naming the same bonus.
+      const refusal = (): BetRefusal | undefined => {
+        if (!row) return undefined;
+        const shown = toPlayerBonus(row, currency);
+        if (excludes(row, bet.game, bet.session.provider) && bet.bonusStakeMinor > 0n) {
+          return {
+            status: 'INVALID_GAME',
+            event: {
+              event: 'game.bet.restricted',
+              gameId: bet.session.game_id,
+              gameIdentity: identity,
+              playerBonus: shown,
+            },
+          };
+        }
+        if (row.max_bet_minor !== null && bet.stakeMinor > row.max_bet_minor) {
+          return {
+            status: 'BET_OUT_OF_LIMITS',
+            event: { event: 'game.bet.max.exceed', gameIdentity: identity, playerBonus: shown },
+          };
+        }
+        return undefined;
+      };
+      const contribution = contributionOf(row, bet.game, bet.session.provider, bet.stakeMinor);
+      let updated = await repository.addWager(trx, row.id, contribution);
+      if (!updated) {
+        // The bonus seen before is no longer active: read the account's active one.
+        row = await readActive(trx, accountId);
+        if (!row) return none;
+        updated = await repository.addWager(
+          trx,
+          row.id,
+          contributionOf(row, bet.game, bet.session.provider, bet.stakeMinor),
+        );
+        if (!updated) return none;
+      }
+      const refused = refusal();
+      if (refused) return { refusal: refused, balancesChanged: false };
+      remember(updated);
+      const after = await settleIfDone(trx, updated, bet.bonusBalanceMinor);
+      if (after.status === BonusStatus.ACTIVE) {
+        if (contribution > 0n) publish(trx, after, currency, false);
+        return none;
+      }
+      return { balancesChanged: true };
+    },
+
+    async afterSettle(trx, settle) {
+      const accountId = settle.session.account_id;
+      if (!accountId) return { balancesChanged: false };
+      let row: PlayerBonusRow | undefined = await readActive(trx, accountId);
+      if (!row) return { balancesChanged: false };
+      if (settle.kind === 'rollback') {
+        const contribution = contributionOf(row, settle.game, settle.session.provider, settle.amountMinor);
+        if (contribution > 0n) row = (await repository.addWager(trx, row.id, -contribution)) ?? row;
+      }
+      const currency = (await knownCurrencies()).get(row.currency);
+      if (!currency) throw new Error(`unknown currency ${row.currency}`);
+      const after = await settleIfDone(trx, row, settle.bonusBalanceMinor);
+      if (after.status === BonusStatus.ACTIVE) {
+        publish(trx, after, currency, false);
+        return { balancesChanged: false };
+      }
+      return { balancesChanged: true };
+    },
+  };
 
   jobs.handle('bonus.expire', async (job) => {
     const { playerBonusId, status } = job.payload as { playerBonusId?: unknown; status?: unknown };
@@ -493,10 +658,17 @@ export function createBonuses(deps: {
         offset: pageOffset(query.page, query.perPage),
       });
       const currencies = await currencyMap();
-      const data = rows.flatMap((row) => {
+      const data: PlayerBonus[] = [];
+      for (const row of rows) {
         const currency = currencies.get(row.currency);
-        return currency ? [toPlayerBonus(row, currency)] : [];
-      });
+        if (!currency) continue;
+        // Unsettled bets matter while active: cancelling warns of them, conversion waits for them.
+        const open =
+          row.status === BonusStatus.ACTIVE
+            ? await openBetsSince(repository.db, row.account_id, row.activated_at ?? row.created_at)
+            : 0;
+        data.push(toPlayerBonus(row, currency, open));
+      }
       return { data, meta: pageMeta({ page: query.page, perPage: query.perPage, totalRows: total }) };
     },
 
@@ -583,6 +755,13 @@ export function createBonuses(deps: {
 
     /** For tests and the jobs handler: expires one bonus if its deadline passed. */
     expire,
+
+    /** The bet path's side (the game wallet calls it in the money's transaction). */
+    wagering,
+    /** Binds the game wallet's count of open bets (it is created after this module). */
+    useOpenBets(count: (q: Kysely<Database>, accountId: string, since: Date) => Promise<number>): void {
+      openBetsSince = count;
+    },
 
     /** For the module's other parts (codes, cashback): issue in a caller's transaction. */
     issueIn,

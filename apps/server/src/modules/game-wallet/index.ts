@@ -1,5 +1,7 @@
 import type { AmountCurrency } from '@croupier/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { EventRegistry } from '../../lib/events';
@@ -13,13 +15,13 @@ import { createGameWalletRepository } from './repository';
 import { gameLaunchRoutes, gameWalletCallbackRoutes, type GameProviderAccess } from './routes';
 import { createSandboxGameProvider } from './sandbox/provider';
 import { sandboxGameProviderRoutes, sandboxGameUrl } from './sandbox/routes';
-import { createGameWallet, type BetRule } from './service';
+import { createGameWallet, type BetRule, type BonusWagering } from './service';
 import { gameAdminRoutes } from './admin-routes';
 import { createStakeLimits } from './stake-limits';
 import { createStakeLimitsRepository } from './stake-limits-repository';
 
 export type { GameProviderAccess } from './routes';
-export type { BetRule, GameWallet, GameSession, WalletAnswer } from './service';
+export type { BetRefusal, BetRule, BonusWagering, GameInfo, GameWallet, GameSession, WalletAnswer } from './service';
 export { canBet, WalletRefusal } from './service';
 export type { StakeLimits } from './stake-limits';
 export { createProviderClient, type WalletCall } from './conformance/client';
@@ -94,6 +96,8 @@ export async function registerGameWallet(
     appEvents: EventRegistry;
     /** Rules of other modules (limits, bonuses) refusing bets, after the stake limits. */
     betRules?: BetRule[];
+    /** The bonuses module's wagering on the bet path. */
+    wagering?: BonusWagering;
   },
 ) {
   const subunitOf = new Map<string, bigint>();
@@ -139,6 +143,7 @@ export async function registerGameWallet(
     sessionTtlMs: SESSION_TTL_MS,
     demoBalanceMinor: (currency) => DEMO_BALANCE_MAJOR * (subunitOf.get(currency) ?? 100n),
     appEvents: deps.appEvents,
+    ...(deps.wagering ? { wagering: deps.wagering } : {}),
   });
   const accessOf = providerAccess(deps.config, deps.providers, () =>
     server.addresses().flatMap((a) => (typeof a === 'string' ? [] : [a.address])),
@@ -163,5 +168,14 @@ export async function registerGameWallet(
     });
   }
   await server.register(gameAdminRoutes, { games: deps.games, stakeLimits, adminApiKey: deps.config.adminApiKey });
-  return { gameWallet, stakeLimits, currencyOf, gameIdOf };
+  const repository = createGameWalletRepository(deps.db);
+  return {
+    gameWallet,
+    stakeLimits,
+    currencyOf,
+    gameIdOf,
+    /** Bets of an account since a time whose round is still open (bonus conversion waits for them). */
+    openBetsSince: (q: Kysely<Database>, accountId: string, since: Date) =>
+      repository.openBetsSince(q, accountId, since),
+  };
 }

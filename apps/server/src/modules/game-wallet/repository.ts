@@ -207,6 +207,77 @@ export function createGameWalletRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Records a win once (undefined when its id was seen before) and answers, in the same
+     * statement, the round's stakes not rolled back and their bonus part: the win is paid
+     * back in those proportions.
+     */
+    async insertWin(
+      q: Executor,
+      values: Insertable<GameWalletTransactionTable>,
+    ): Promise<(GameWalletTxRow & { round_stake_minor: bigint; round_bonus_stake_minor: bigint }) | undefined> {
+      const round = (column: 'amount_minor' | 'bonus_minor') =>
+        sql<bigint>`(select coalesce(sum(b.${sql.ref(column)}), 0)::int8 from game_wallet_transactions b
+          where b.provider = ${values.provider} and b.round_id = ${values.round_id}
+          and b.kind = 'bet' and not b.rolled_back)`;
+      return q
+        .with('ins', (w) =>
+          w
+            .insertInto('game_wallet_transactions')
+            .values(values)
+            .onConflict((oc) => oc.doNothing())
+            .returningAll(),
+        )
+        .selectFrom('ins')
+        .selectAll('ins')
+        .select([round('amount_minor').as('round_stake_minor'), round('bonus_minor').as('round_bonus_stake_minor')])
+        .$castTo<GameWalletTxRow & { round_stake_minor: bigint; round_bonus_stake_minor: bigint }>()
+        .executeTakeFirst();
+    },
+
+    /** Names the bonus part of a bet (and its ledger transaction when another than chosen). */
+    async setBonusPart(q: Executor, id: string, bonusMinor: bigint, ledgerTransactionId: string): Promise<void> {
+      await q
+        .updateTable('game_wallet_transactions')
+        .set({ bonus_minor: bonusMinor, ledger_transaction_id: ledgerTransactionId })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** A game's identity and type (what bonus terms read), through the caller's transaction. */
+    async gameInfo(q: Executor, gameId: string): Promise<{ identity: string; type: string } | undefined> {
+      return q.selectFrom('games').select(['identity', 'type']).where('id', '=', gameId).executeTakeFirst();
+    },
+
+    /**
+     * Bets of an account's sessions since a time whose round has no win yet and that were
+     * not rolled back: rounds still open (a provider's, or a mines round).
+     */
+    async openBetsSince(q: Executor, accountId: string, since: Date): Promise<number> {
+      const row = await q
+        .selectFrom('game_wallet_transactions as b')
+        .innerJoin('game_sessions as s', 's.id', 'b.session_id')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('s.account_id', '=', accountId)
+        .where('b.kind', '=', 'bet')
+        .where('b.rolled_back', '=', false)
+        .where('b.created_at', '>=', since)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('game_wallet_transactions as w')
+                .select('w.id')
+                .whereRef('w.provider', '=', 'b.provider')
+                .whereRef('w.round_id', '=', 'b.round_id')
+                .where('w.kind', '=', 'win'),
+            ),
+          ),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async setLedgerTransaction(q: Executor, id: string, ledgerTransactionId: string): Promise<void> {
       await q
         .updateTable('game_wallet_transactions')

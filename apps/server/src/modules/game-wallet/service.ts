@@ -5,7 +5,7 @@ import type { Database, GameWalletTransactionTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { EventRegistry } from '../../lib/events';
 import type { RealtimeEvents } from '../realtime';
-import type { Ledger, PostInput, PostResult } from '../wallet';
+import type { Ledger, PostInput, PostResult, ShareOf } from '../wallet';
 import type { GameSessionRow, GameWalletRepository, GameWalletTxRow } from './repository';
 
 /**
@@ -84,6 +84,52 @@ export interface BetRule {
   }): Promise<BetRefusal | undefined> | BetRefusal | undefined;
 }
 
+/** A game as bonus terms read it: its identity (events, included games) and type (contributions). */
+export interface GameInfo {
+  identity: string;
+  type: string;
+}
+
+/**
+ * The bonuses module's side of the bet path (docs/bonuses.md, "Wagering"). Called in the
+ * money's transaction only when bonus money is involved: the account holds some after the
+ * posting, or the call moved some. Players without a bonus pay nothing for it.
+ */
+export interface BonusWagering {
+  /**
+   * A real-money bet was posted; a refusal rolls it back (max bet, a game the bonus excludes).
+   * `balancesChanged`: the bonus converted or finished in this transaction.
+   */
+  afterBet(
+    trx: Transaction<Database>,
+    bet: {
+      session: GameSession;
+      game: GameInfo;
+      stakeMinor: bigint;
+      /** The part of the stake paid with bonus money. */
+      bonusStakeMinor: bigint;
+      bonusBalanceMinor: bigint;
+      /** The round ended in the same call (an in-house one-shot round). */
+      settled: boolean;
+    },
+  ): Promise<{ refusal?: BetRefusal; balancesChanged: boolean }>;
+  /** A round was settled (a win, also of 0) or a bet rolled back. */
+  afterSettle(
+    trx: Transaction<Database>,
+    settle: {
+      session: GameSession;
+      game: GameInfo;
+      kind: 'win' | 'rollback';
+      /** The win, or the refunded stake. */
+      amountMinor: bigint;
+      /** The bonus part of the round's stakes (a win) or of the refunded bet. */
+      bonusStakeMinor: bigint;
+      /** After the posting; undefined when nothing was posted. */
+      bonusBalanceMinor: bigint | undefined;
+    },
+  ): Promise<{ balancesChanged: boolean }>;
+}
+
 /** Thrown inside a wallet transaction to roll it back and answer with a status. */
 export class WalletRefusal extends Error {
   override readonly name = 'WalletRefusal';
@@ -107,10 +153,65 @@ export function createGameWallet(deps: {
   demoBalanceMinor: (currency: string) => bigint;
   /** Where `game.win-credited` goes, inside the crediting transaction. */
   appEvents?: EventRegistry;
+  /** Bonus wagering (the bonuses module). */
+  wagering?: BonusWagering;
 }) {
   const { repository, ledger, events, recordWager } = deps;
   const rules = deps.rules ?? [];
   const { db } = repository;
+
+  /** Games' identity and type never change: read once per process, in the caller's transaction. */
+  const games = new Map<string, GameInfo>();
+  async function gameOf(trx: Transaction<Database>, session: GameSession): Promise<GameInfo> {
+    const known = games.get(session.game_id);
+    if (known) return known;
+    const found = (await repository.gameInfo(trx, session.game_id)) ?? { identity: session.game_id, type: 'unknown' };
+    games.set(session.game_id, found);
+    return found;
+  }
+
+  /** The account's split of a posting (spend or share), zero when it moved no bonus money. */
+  function splitOf(posted: PostResult, accountId: string): { realMinor: bigint; bonusMinor: bigint } {
+    return posted.split?.find((a) => a.accountId === accountId) ?? { realMinor: 0n, bonusMinor: 0n };
+  }
+
+  /** Runs the bonus side of a bet when bonus money is involved; a refusal rolls the bet back. */
+  async function wagerBet(
+    trx: Transaction<Database>,
+    session: GameSession,
+    bet: { stakeMinor: bigint; bonusStakeMinor: bigint; bonusBalanceMinor: bigint; settled: boolean },
+  ): Promise<boolean> {
+    if (!deps.wagering || (bet.bonusStakeMinor === 0n && bet.bonusBalanceMinor === 0n)) return false;
+    const { refusal, balancesChanged } = await deps.wagering.afterBet(trx, {
+      session,
+      game: await gameOf(trx, session),
+      ...bet,
+    });
+    if (refusal) {
+      if (refusal.event && session.player_id) events.publish(channels.bets(session.player_id), refusal.event);
+      throw new WalletRefusal(refusal.status);
+    }
+    return balancesChanged;
+  }
+
+  async function wagerSettle(
+    trx: Transaction<Database>,
+    session: GameSession,
+    settle: {
+      kind: 'win' | 'rollback';
+      amountMinor: bigint;
+      bonusStakeMinor: bigint;
+      bonusBalanceMinor: bigint | undefined;
+    },
+  ): Promise<boolean> {
+    if (!deps.wagering || (settle.bonusStakeMinor === 0n && !settle.bonusBalanceMinor)) return false;
+    const { balancesChanged } = await deps.wagering.afterSettle(trx, {
+      session,
+      game: await gameOf(trx, session),
+      ...settle,
+    });
+    return balancesChanged;
+  }
 
   async function balanceOf(q: Transaction<Database> | typeof db, session: GameSession) {
     if (session.is_demo || !session.account_id) {
@@ -199,9 +300,20 @@ export function createGameWallet(deps: {
       return answer(trx, session, 'OK', { transactionId: inserted.id });
     }
     const [posted] = await postOrRefuse(trx, [betPosting(session, session.account_id, call, ledgerId)]);
-    await keepLedgerReference(trx, inserted.id, ledgerId, posted);
+    const split = splitOf(posted, session.account_id);
+    // The bonus part is kept on the row: the round's win and the bet's rollback pay it back.
+    if (split.bonusMinor > 0n) await repository.setBonusPart(trx, inserted.id, split.bonusMinor, posted.transaction.id);
+    else await keepLedgerReference(trx, inserted.id, ledgerId, posted);
     await recordWager(trx, session.account_id, call.amountMinor);
-    return answer(trx, session, 'OK', { transactionId: inserted.id }, balancesAfter(session, posted));
+    const after = balancesAfter(session, posted);
+    const changed = await wagerBet(trx, session, {
+      stakeMinor: call.amountMinor,
+      bonusStakeMinor: split.bonusMinor,
+      bonusBalanceMinor: after?.bonusBalanceMinor ?? 0n,
+      settled: false,
+    });
+    // A bonus that converted or finished moved money after the posting: read the balances again.
+    return answer(trx, session, 'OK', { transactionId: inserted.id }, changed ? undefined : after);
   }
 
   /** A bet's ledger transaction: the stake from the player's account to the provider's game account. */
@@ -211,21 +323,31 @@ export function createGameWallet(deps: {
       idempotencyKey: ledgerKey(session, 'bet', call.transactionId),
       kind: 'game.bet',
       entries: [
-        { accountRef: { accountId }, amountMinor: -call.amountMinor },
+        // Real money first, then bonus money (the ledger splits it under the account's lock).
+        { accountRef: { accountId }, bucket: 'spend', amountMinor: -call.amountMinor },
         { accountRef: gameAccount(session), amountMinor: call.amountMinor },
       ],
       metadata: { provider: session.provider, roundId: call.roundId, gameId: session.game_id },
     };
   }
 
-  /** A win's ledger transaction: the payout from the provider's game account to the player's. */
-  function winPosting(session: GameSession, accountId: string, call: MoneyCall, transactionId?: string): PostInput {
+  /**
+   * A win's ledger transaction: the payout from the provider's game account to the player's,
+   * split like the stakes it pays back (`share`: a bonus part goes to the bonus balance).
+   */
+  function winPosting(
+    session: GameSession,
+    accountId: string,
+    call: MoneyCall,
+    share: ShareOf,
+    transactionId?: string,
+  ): PostInput {
     return {
       ...(transactionId ? { transactionId } : {}),
       idempotencyKey: ledgerKey(session, 'win', call.transactionId),
       kind: 'game.win',
       entries: [
-        { accountRef: { accountId }, amountMinor: call.amountMinor },
+        { accountRef: { accountId }, bucket: 'share', share, amountMinor: call.amountMinor },
         { accountRef: gameAccount(session), amountMinor: -call.amountMinor },
       ],
       metadata: { provider: session.provider, roundId: call.roundId, gameId: session.game_id },
@@ -340,14 +462,31 @@ export function createGameWallet(deps: {
     }
     const accountId = session.account_id;
     const money = { roundId: call.roundId, currency: call.currency };
-    const inputs = [
-      betPosting(session, accountId, { ...money, ...call.bet, amountMinor: call.stakeMinor }, betLedgerId ?? undefined),
-    ];
+    const bet = betPosting(
+      session,
+      accountId,
+      { ...money, ...call.bet, amountMinor: call.stakeMinor },
+      betLedgerId ?? undefined,
+    );
+    const inputs = [bet];
     if (call.win && winLedgerId) {
-      inputs.push(winPosting(session, accountId, { ...money, ...call.win }, winLedgerId));
+      inputs.push(
+        winPosting(session, accountId, { ...money, ...call.win }, { spendOf: bet.idempotencyKey }, winLedgerId),
+      );
     }
     const posted = await postOrRefuse(trx, inputs);
+    const betSplit = splitOf(posted[0], accountId);
+    // A round left open (mines) keeps its bonus part for the win that comes later.
+    if (!call.win && betSplit.bonusMinor > 0n && betLedgerId) {
+      await repository.setBonusPart(trx, betRow.id, betSplit.bonusMinor, betLedgerId);
+    }
     await recordWager(trx, session.account_id, call.stakeMinor);
+    const bonusChanged = await wagerBet(trx, session, {
+      stakeMinor: call.stakeMinor,
+      bonusStakeMinor: betSplit.bonusMinor,
+      bonusBalanceMinor: balancesAfter(session, posted[0])?.bonusBalanceMinor ?? 0n,
+      settled: call.win !== undefined,
+    });
     if (call.win && payoutMinor > 0n) {
       await deps.appEvents?.emit('game.win-credited', {
         trx,
@@ -359,7 +498,13 @@ export function createGameWallet(deps: {
     }
     // The batch's results share the accounts as they are after it; the answer names the last call.
     const last = inserted.find((r) => r.kind === 'win') ?? betRow;
-    return answer(trx, session, 'OK', { transactionId: last.id }, balancesAfter(session, posted[0]));
+    return answer(
+      trx,
+      session,
+      'OK',
+      { transactionId: last.id },
+      bonusChanged ? undefined : balancesAfter(session, posted[0]),
+    );
   }
 
   /** Credits a win; accepted after expiry and for blocked players. A win of 0 is recorded without money. */
@@ -368,7 +513,7 @@ export function createGameWallet(deps: {
     if (call.amountMinor < 0n) throw new WalletRefusal('WRONG_TYPES');
     const real = !session.is_demo && session.account_id !== null;
     const ledgerId = real && call.amountMinor > 0n ? randomUUID() : null;
-    const inserted = await repository.insertTransaction(trx, {
+    const inserted = await repository.insertWin(trx, {
       provider: session.provider,
       provider_tx_id: call.transactionId,
       kind: 'win',
@@ -380,20 +525,39 @@ export function createGameWallet(deps: {
       ledger_transaction_id: ledgerId,
     });
     if (!inserted) return replayOf(trx, session, 'win', call);
+    const roundBonusStake = inserted.round_bonus_stake_minor;
+    const share = { realMinor: inserted.round_stake_minor - roundBonusStake, bonusMinor: roundBonusStake };
     if (call.amountMinor > 0n) {
       if (!ledgerId || !session.account_id) {
         await repository.creditDemo(trx, session.id, call.amountMinor);
       } else {
-        const [posted] = await postOrRefuse(trx, [winPosting(session, session.account_id, call, ledgerId)]);
+        const [posted] = await postOrRefuse(trx, [winPosting(session, session.account_id, call, share, ledgerId)]);
         await keepLedgerReference(trx, inserted.id, ledgerId, posted);
+        const posting = balancesAfter(session, posted);
+        const changed = await wagerSettle(trx, session, {
+          kind: 'win',
+          amountMinor: call.amountMinor,
+          bonusStakeMinor: roundBonusStake,
+          bonusBalanceMinor: posting?.bonusBalanceMinor,
+        });
+        const after = changed ? undefined : posting;
         await deps.appEvents?.emit('game.win-credited', {
           trx,
           session,
           roundId: call.roundId,
           amountMinor: call.amountMinor,
         });
-        return answer(trx, session, 'OK', { transactionId: inserted.id }, balancesAfter(session, posted));
+        return answer(trx, session, 'OK', { transactionId: inserted.id }, after);
       }
+    }
+    // A round lost on bonus money settles too (the bonus may be lost or met now).
+    if (!session.is_demo && session.account_id) {
+      await wagerSettle(trx, session, {
+        kind: 'win',
+        amountMinor: 0n,
+        bonusStakeMinor: roundBonusStake,
+        bonusBalanceMinor: undefined,
+      });
     }
     return answer(trx, session, 'OK', { transactionId: inserted.id });
   }
@@ -430,18 +594,26 @@ export function createGameWallet(deps: {
     const origin = bet.session_id === session.id ? session : await repository.findSession(trx, bet.session_id);
     if (!origin || origin.player_id !== session.player_id) throw new WalletRefusal('TRANSACTION_DOES_NOT_EXIST');
     if (bet.ledger_transaction_id && origin.account_id && !origin.is_demo) {
+      const share = { realMinor: bet.amount_minor - bet.bonus_minor, bonusMinor: bet.bonus_minor };
       const [posted] = await postOrRefuse(trx, [
         {
           idempotencyKey: ledgerKey(session, 'rollback', call.transactionId),
           kind: 'game.rollback',
           entries: [
-            { accountRef: { accountId: origin.account_id }, amountMinor: bet.amount_minor },
+            // Refunded as it was paid: the bonus part back to the bonus balance.
+            { accountRef: { accountId: origin.account_id }, bucket: 'share', share, amountMinor: bet.amount_minor },
             { accountRef: gameAccount(origin), amountMinor: -bet.amount_minor },
           ],
           metadata: { provider: session.provider, roundId: bet.round_id, betTransactionId: bet.id },
         },
       ]);
       await repository.setLedgerTransaction(trx, inserted.id, posted.transaction.id);
+      await wagerSettle(trx, origin, {
+        kind: 'rollback',
+        amountMinor: bet.amount_minor,
+        bonusStakeMinor: bet.bonus_minor,
+        bonusBalanceMinor: posted.playerAccounts.find((a) => a.id === origin.account_id)?.bonusBalanceMinor,
+      });
     } else if (origin.is_demo) {
       await repository.creditDemo(trx, origin.id, bet.amount_minor);
     }
