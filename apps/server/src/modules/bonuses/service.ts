@@ -256,13 +256,15 @@ export function createBonuses(deps: {
       currency: Currency;
       source: string;
       depositMinor?: bigint;
+      /** Cashback: the period's net loss the bonus is a share of. */
+      lossMinor?: bigint;
       issueSessionId?: string;
       autoActivate: boolean;
     },
   ): Promise<PlayerBonusRow | undefined> {
     const { bonus, currency } = input;
     const at = now();
-    const amountMinor = grantMinor(bonus, currency, input.depositMinor);
+    const amountMinor = grantMinor(bonus, currency, input.depositMinor, input.lossMinor);
     const limits = playerLimits(bonus, currency, amountMinor);
     const { terms } = bonus;
     const row = await repository.insertPlayerBonus(trx, {

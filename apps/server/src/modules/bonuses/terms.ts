@@ -164,14 +164,30 @@ export function depositFits(terms: BonusTerms, currency: Currency, amountMinor: 
   return (fromMinor === undefined || amountMinor >= fromMinor) && (toMinor === undefined || amountMinor <= toMinor);
 }
 
-/** The bonus money a player receives (minor units) for a deposit (types 1 and 2; 0 for the others). */
-export function grantMinor(bonus: CatalogueBonus, currency: Currency, depositMinor: bigint | undefined): bigint {
+/**
+ * The bonus money a player receives (minor units) for a deposit (types 1 and 2), or as a
+ * share of a period's net loss `lossMinor` (type 4, cashback); 0 for free spins.
+ */
+export function grantMinor(
+  bonus: CatalogueBonus,
+  currency: Currency,
+  depositMinor: bigint | undefined,
+  lossMinor?: bigint,
+): bigint {
   const { terms } = bonus;
   if (bonus.type === 1) return amountIn(terms.amounts, terms.baseCurrencyAmount, currency) ?? 0n;
   if (bonus.type === 2) {
     if (depositMinor === undefined || terms.depositPercentage === null) return 0n;
     // Percent with up to two decimals, exactly: deposit × (pct × 100) / 10,000, rounded down.
     const granted = (depositMinor * BigInt(Math.round(terms.depositPercentage * 100))) / 10_000n;
+    const cap = amountIn(terms.maxAmounts, terms.baseCurrencyMaxAmount, currency);
+    return cap !== undefined && granted > cap ? cap : granted;
+  }
+  if (bonus.type === 4) {
+    const percentage = terms.cashbackPercentage ?? null;
+    if (lossMinor === undefined || lossMinor <= 0n || percentage === null) return 0n;
+    // As above: loss × (pct × 100) / 10,000, rounded down, capped like a percentage bonus.
+    const granted = (lossMinor * BigInt(Math.round(percentage * 100))) / 10_000n;
     const cap = amountIn(terms.maxAmounts, terms.baseCurrencyMaxAmount, currency);
     return cap !== undefined && granted > cap ? cap : granted;
   }

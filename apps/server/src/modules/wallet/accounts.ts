@@ -14,6 +14,9 @@ export interface CurrencySource {
   listCurrencies(query: { visibleOnly: boolean }): Promise<Currency[]>;
 }
 
+/** The ledger kinds of game money (the game wallet's bets, wins and rollbacks). */
+const GAME_MONEY_KINDS = ['game.bet', 'game.win', 'game.rollback'] as const;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UNAVAILABLE = 'This currency is not available.';
 
@@ -150,6 +153,14 @@ export function createWalletAccounts(deps: { repository: WalletRepository; curre
         return list(trx, playerId);
       });
     },
+
+    /**
+     * The net result of real money in games per player account over [from, to): bets,
+     * wins and rollbacks (negative: the player lost). For the bonuses module's cashback,
+     * inside its transaction.
+     */
+    realGameResultsByAccount: (q: Executor, range: { from: Date; to: Date }) =>
+      repository.sumRealPostingsByAccount(q, { kinds: GAME_MONEY_KINDS, ...range }),
   };
 }
 

@@ -492,6 +492,42 @@ export function createWalletRepository(db: Db) {
       const row = await q.selectFrom('players').select('currency').where('id', '=', playerId).executeTakeFirst();
       return row?.currency ?? null;
     },
+
+    /**
+     * Per player account, the sum of its `real` postings of ledger transactions of `kinds`
+     * made in [from, to): game bets (negative), wins and rollbacks (positive) give the net
+     * result of real money in games. Accounts without such postings are left out.
+     */
+    async sumRealPostingsByAccount(
+      q: Executor,
+      range: { kinds: readonly string[]; from: Date; to: Date },
+    ): Promise<{ accountId: string; playerId: string; currency: string; sumMinor: bigint }[]> {
+      if (range.kinds.length === 0) return [];
+      const rows = await q
+        .selectFrom('ledger_transactions as t')
+        .innerJoin('ledger_postings as p', 'p.transaction_id', 't.id')
+        .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+        .select([
+          'a.id',
+          'a.player_id',
+          'a.currency',
+          (eb) => eb.fn.sum<string | number | bigint>('p.amount_minor').as('total'),
+        ])
+        .where('t.kind', 'in', [...range.kinds])
+        .where('t.created_at', '>=', range.from)
+        .where('t.created_at', '<', range.to)
+        .where('p.bucket', '=', sql.lit('real'))
+        .where('a.kind', '=', sql.lit('player'))
+        .groupBy(['a.id', 'a.player_id', 'a.currency'])
+        .orderBy('a.id')
+        .execute();
+      return rows.map((row) => ({
+        accountId: row.id,
+        playerId: row.player_id ?? '',
+        currency: row.currency,
+        sumMinor: toBigint(row.total),
+      }));
+    },
   };
 }
 
