@@ -364,6 +364,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         bonuses.checkDepositBonus(playerId, bonusId, currency, amountMinor),
       onDepositCredited: (trx, deposit) => bonuses.onDepositCredited(trx, deposit),
     },
+    onWithdrawal: (trx, withdrawal) => bonuses.onWithdrawal(trx, withdrawal),
     events: realtime.events,
     currencies: settings,
     profiles: profileReader,

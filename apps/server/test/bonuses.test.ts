@@ -322,3 +322,26 @@ describe('activation and cancellation', () => {
     expect(late.statusCode).toBe(409);
   });
 });
+
+describe('withdrawing with an active bonus', () => {
+  it('forfeits the active bonus and its balance; the real money leaves as asked; issued bonuses stay', async () => {
+    const player = await c.payer({ fund: 200 });
+    await depositWithBonus(player, 100, welcomeStepId(1));
+    const reload = await depositWithBonus(player, 40, RELOAD_BONUS_ID);
+    expect(reload.invoiceId).toBeTruthy();
+    expect(await c.account(player, 'USD')).toMatchObject({ realBalance: 340, bonusBalance: 100 });
+    const response = await c.withdraw(player, {
+      method: 'sandbox.card_payout',
+      amount: 150,
+      fields: { wallet_id: '4111111111111111' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await c.account(player, 'USD')).toMatchObject({ realBalance: 190, lockedBalance: 150, bonusBalance: 0 });
+    const results = (await playerBonuses(player)).data.map((b) => [b.name, b.status, b.result]);
+    expect(results).toEqual([
+      ['Reload bonus: 25% up to 100 USD', 1, 1],
+      ['Welcome package: deposit 1', 3, 3],
+    ]);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+});

@@ -758,6 +758,20 @@ export function createBonuses(deps: {
     /** For tests and the jobs handler: expires one bonus if its deadline passed. */
     expire,
 
+    /**
+     * Payments: a withdrawal was requested (in its transaction, the account row locked).
+     * The account's active bonus is forfeited, its bonus balance with it; real money is
+     * always the player's to withdraw. Issued bonuses stay.
+     */
+    async onWithdrawal(trx: Transaction<Database>, withdrawal: { accountId: string }): Promise<void> {
+      const row = await repository.lockActive(trx, withdrawal.accountId);
+      if (!row) return;
+      const currency = (await knownCurrencies()).get(row.currency);
+      if (!currency) throw new Error(`unknown currency ${row.currency}`);
+      activeByAccount.delete(row.account_id);
+      await forfeitIn(trx, row, BonusResult.CANCELED, currency);
+    },
+
     /** The bet path's side (the game wallet calls it in the money's transaction). */
     wagering,
     /** Binds the game wallet's count of open bets (it is created after this module). */

@@ -27,7 +27,7 @@ import { createSandboxRepository } from './sandbox/repository';
 import { sandboxPspRoutes } from './sandbox/routes';
 import { createTurnover } from './turnover';
 import { createWebhooks, type Webhooks } from './webhooks';
-import { createWithdrawals } from './withdrawals';
+import { createWithdrawals, type WithdrawalDeps } from './withdrawals';
 
 export type { PaymentProvider, ProviderRegistry, ProviderWebhookEvent } from './provider';
 export { WebhookRejectedError } from './provider';
@@ -58,6 +58,8 @@ export interface PaymentsDeps {
   depositLimits?: DepositLimitPolicy;
   /** The bonuses module's side of deposits that name a bonus. */
   depositBonuses?: DepositBonusPolicy;
+  /** The bonuses module's side of a withdrawal: the active bonus is forfeited. */
+  onWithdrawal?: WithdrawalDeps['onWithdrawal'];
   /** How the sandbox reaches our webhook endpoint (the app sends it to its own listener). */
   sandboxDelivery?: WebhookDelivery;
   log: Log;
@@ -157,6 +159,7 @@ export function createPayments(deps: PaymentsDeps) {
   });
   const withdrawals = createWithdrawals({
     ...shared,
+    ...(deps.onWithdrawal ? { onWithdrawal: deps.onWithdrawal } : {}),
     autoApproveMaxBase: config.payments.withdrawalAutoApproveMaxBase,
   });
   const invoices = createInvoices({ repository, events, currencies, deposits, withdrawals });

@@ -38,6 +38,11 @@ export interface WithdrawalDeps {
   /** Rows the provider's clearing account is split over (see clearing.ts). */
   clearingShards: number;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+  /**
+   * The bonuses module: a withdrawal forfeits the account's active bonus (the player was
+   * warned), in the withdrawal's transaction, the account row locked first.
+   */
+  onWithdrawal?: (trx: Transaction<Database>, withdrawal: { playerId: string; accountId: string }) => Promise<void>;
 }
 
 /**
@@ -319,6 +324,7 @@ export function createWithdrawals(deps: WithdrawalDeps) {
           ],
           metadata: { invoiceId: inserted.id },
         });
+        await deps.onWithdrawal?.(trx, { playerId, accountId: account.id });
         publishInvoiceAfterCommit(events, trx, inserted, BigInt(currency.subunitToUnit), { created: true });
         // Approved in the same transaction, so that a replay answers the same status.
         if (autoApprove) await markApproved(trx, inserted, subunitOf, 'auto');
