@@ -354,6 +354,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     jobs,
     guards: auth.guards,
     adminApiKey: config.adminApiKey,
+    appEvents,
   });
   const payments = await registerPayments(server, {
     db,

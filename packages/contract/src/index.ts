@@ -36,3 +36,5 @@ export * from './wallet';
 export * from './payments';
 export * from './bonuses/schemas';
 export * from './bonuses/endpoints';
+export * from './bonuses/codes';
+export * from './bonuses/cashback';

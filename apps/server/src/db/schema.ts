@@ -794,3 +794,39 @@ export interface Database {
   bonuses: BonusTable;
   player_bonuses: PlayerBonusTable;
 }
+
+/** An operator's bonus code (modules/bonuses/codes.ts). */
+export interface BonusCodeTable {
+  id: Generated<string>;
+  code: string;
+  bonus_id: string;
+  status: Generated<number>;
+  max_uses: number | null;
+  max_uses_per_player: number | null;
+  uses: Generated<number>;
+  available_from: Date | null;
+  available_to: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A code a player entered: applied (result: waiting, given, removed), incorrect or not available. */
+export interface PlayerBonusCodeTable {
+  id: Generated<string>;
+  player_id: string;
+  bonus_code_id: string | null;
+  code: string;
+  trigger: number;
+  status: number;
+  result: number | null;
+  player_bonus_id: string | null;
+  invoice_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+// The bonus codes' tables (declaration merging keeps this an addition to `Database` above).
+export interface Database {
+  bonus_codes: BonusCodeTable;
+  player_bonus_codes: PlayerBonusCodeTable;
+}

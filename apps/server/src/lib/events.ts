@@ -30,6 +30,12 @@ export interface AppEvents {
      */
     roundTotals?: { stakeMinor: bigint; wonMinor: bigint };
   };
+  /**
+   * A player account was created by registration (e-mail or phone), with the promo code
+   * the form carried. Emitted after the commit, before the answer; a handler's error is
+   * logged and never fails the registration (the bonuses module applies the code).
+   */
+  'auth.player-registered': { playerId: string; currency: string | null; bonusCode: string | null };
 }
 
 export type AppEventName = keyof AppEvents;

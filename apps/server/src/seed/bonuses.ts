@@ -1,5 +1,6 @@
 import { bonusBodySchema, type BonusBody } from '@croupier/contract';
 import { stableUuid } from '../lib/stable-uuid';
+import { createBonusCodesRepository } from '../modules/bonuses/codes-repository';
 import { createBonusesRepository } from '../modules/bonuses/repository';
 import { termsOf } from '../modules/bonuses/terms';
 import type { Seeder } from './index';
@@ -104,5 +105,52 @@ export const bonusesSeeder: Seeder = {
         terms: termsOf(input),
       });
     }
+  },
+};
+
+// --- Bonus codes (modules/bonuses/codes.ts) ---
+
+export const WELCOME_CODE_BONUS_ID = stableUuid(BONUS_ID_NAMESPACE, 'code:welcome50');
+export const WELCOME_CODE_ID = stableUuid(BONUS_ID_NAMESPACE, 'bonus-code:WELCOME50');
+export const WELCOME_CODE = 'WELCOME50';
+
+/** A promo code's bonus: 5 USD (or its value in another currency) to wager 10 times. */
+const welcomeCodeBonus: BonusBody = {
+  name: 'Promo code WELCOME50: 5 USD',
+  type: 1,
+  trigger: 'code',
+  baseCurrencyAmount: 5,
+  wagerCasino: 10,
+  baseCurrencyBetTo: 5,
+  categoryContributions: CONTRIBUTIONS,
+  activationDays: 7,
+  wageringDays: 14,
+  perPlayerLimit: 1,
+};
+
+/** The promo code WELCOME50 and its bonus; a seeder of its own, so that an installation seeded before codes gets it. */
+export const bonusCodesSeeder: Seeder = {
+  name: 'bonus-codes',
+  isEmpty: async (db) => (await createBonusCodesRepository(db).countCodes()) === 0,
+  run: async (db) => {
+    const input = bonusBodySchema.parse(welcomeCodeBonus);
+    await createBonusesRepository(db).insertBonusIfMissing(WELCOME_CODE_BONUS_ID, {
+      name: input.name,
+      type: input.type,
+      status: input.status,
+      trigger: input.trigger,
+      packageId: null,
+      packagePriority: 0,
+      availableFrom: null,
+      availableTo: null,
+      terms: termsOf(input),
+    });
+    await createBonusCodesRepository(db).insertCodeIfMissing({
+      id: WELCOME_CODE_ID,
+      code: WELCOME_CODE,
+      bonus_id: WELCOME_CODE_BONUS_ID,
+      max_uses: null,
+      max_uses_per_player: 1,
+    });
   },
 };

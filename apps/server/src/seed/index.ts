@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { createSettingsRepository } from '../modules/settings/repository';
-import { bonusesSeeder } from './bonuses';
+import { bonusCodesSeeder, bonusesSeeder } from './bonuses';
 import { gamesSeeder } from './games';
 import { cryptoPaymentsSeeder, cryptoPayoutsSeeder, paymentsSeeder } from './payments';
 import { playersSeeder } from './players';
@@ -47,6 +47,7 @@ export const seeders: Seeder[] = [
   cryptoPaymentsSeeder,
   cryptoPayoutsSeeder,
   bonusesSeeder,
+  bonusCodesSeeder,
 ];
 
 export async function seed(db: Db, options: SeedOptions = {}): Promise<string[]> {

@@ -165,6 +165,12 @@ export function createAuth(options: {
       email,
       texts: { accountExists: (locale) => accountExistsTexts(options.content, locale) },
       links,
+      // A failed reaction (a promo code) never fails the registration: it is logged.
+      onRegistered: async (registered) => {
+        await options.events?.emit('auth.player-registered', registered).catch((error: unknown) => {
+          options.log.warn(`auth.player-registered handler failed: ${String(error)}`);
+        });
+      },
     }),
     otp,
     passwords,

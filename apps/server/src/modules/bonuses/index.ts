@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { EventRegistry } from '../../lib/events';
 import type { AuthGuards } from '../auth';
 import type { Jobs } from '../jobs';
 import type { RealtimeEvents } from '../realtime';
 import type { Wallet } from '../wallet';
+import { createCashback } from './cashback';
+import { createCashbackRepository } from './cashback-repository';
+import { cashbackRoutes } from './cashback-routes';
+import { createBonusCodes } from './codes';
+import { createBonusCodesRepository } from './codes-repository';
+import { bonusCodeAdminRoutes, bonusCodeRoutes } from './codes-routes';
 import { createBonusesRepository } from './repository';
 import { bonusAdminRoutes, bonusRoutes } from './routes';
 import { createBonuses, type CurrencySource } from './service';
@@ -25,10 +32,13 @@ export async function registerBonuses(
     jobs: Jobs;
     guards: AuthGuards;
     adminApiKey: string | undefined;
+    /** App events: a registration's promo code (`auth.player-registered`). */
+    appEvents: EventRegistry;
   },
 ) {
+  const repository = createBonusesRepository(deps.db);
   const bonuses = createBonuses({
-    repository: createBonusesRepository(deps.db),
+    repository,
     ledger: deps.wallet.ledger,
     accounts: deps.wallet.accounts,
     currencies: deps.currencies,
@@ -43,5 +53,37 @@ export async function registerBonuses(
     subunitOf: async (code) =>
       (await deps.currencies.listCurrencies({ visibleOnly: false })).find((c) => c.code === code)?.subunitToUnit,
   });
-  return bonuses;
+
+  // --- bonus codes and weekly cashback (codes.ts, cashback.ts) ---
+  const codes = createBonusCodes({
+    repository: createBonusCodesRepository(deps.db),
+    catalogue: repository,
+    bonuses,
+    accounts: deps.wallet.accounts,
+    events: deps.events,
+  });
+  const cashback = createCashback({
+    repository: createCashbackRepository(deps.db),
+    catalogue: repository,
+    bonuses,
+    results: deps.wallet.accounts,
+    jobs: deps.jobs,
+  });
+  await server.register(bonusCodeRoutes, { codes, guards: deps.guards });
+  await server.register(bonusCodeAdminRoutes, { codes, adminApiKey: deps.adminApiKey });
+  await server.register(cashbackRoutes, { cashback, guards: deps.guards });
+  // A registration's promo code, after the account's commit (the emitter logs a failure).
+  deps.appEvents.on('auth.player-registered', async ({ playerId, bonusCode }) => {
+    if (bonusCode) await codes.enterAtSignUp(playerId, bonusCode);
+  });
+  return {
+    ...bonuses,
+    cashback,
+    /**
+     * A credited deposit: the bonus it names, or else (a deposit that names none and was not
+     * declined) the player's code waiting for a deposit.
+     */
+    onDepositCredited: (...[trx, deposit]: Parameters<typeof bonuses.onDepositCredited>) =>
+      deposit.bonusId ? bonuses.onDepositCredited(trx, deposit) : codes.onDepositCredited(trx, deposit),
+  };
 }

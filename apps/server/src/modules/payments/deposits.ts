@@ -321,7 +321,8 @@ export function createDeposits(deps: DepositDeps) {
             currency: invoice.currency,
             amountMinor: invoice.amount_minor,
           });
-          if (invoice.bonus_id && !invoice.is_bonus_decline) {
+          // Unless declined: the bonus the deposit names, or the player's bonus code kept for a deposit.
+          if (!invoice.is_bonus_decline) {
             await deps.depositBonuses?.onDepositCredited(trx, {
               invoiceId: invoice.id,
               playerId: invoice.player_id,
