@@ -521,7 +521,22 @@ export function createBonuses(deps: {
       const accountId = settle.session.account_id;
       if (!accountId) return { balancesChanged: false };
       let row: PlayerBonusRow | undefined = await readActive(trx, accountId);
-      if (!row) return { balancesChanged: false };
+      if (!row) {
+        // The bonus that paid the round has finished meanwhile (cancelled, expired, a
+        // withdrawal): the bonus part of its win or refund is forfeited with it.
+        const bonusMinor = (await deps.accounts.lockBalances(trx, accountId))?.bonusMinor ?? 0n;
+        if (bonusMinor === 0n) return { balancesChanged: false };
+        await ledger.postIn(trx, {
+          idempotencyKey: `bonus:forfeit-late:${randomUUID()}`,
+          kind: 'bonus.forfeit',
+          entries: [
+            { accountRef: { accountId }, bucket: 'bonus', amountMinor: -bonusMinor },
+            { accountRef: bonusAccount(settle.session.currency), amountMinor: bonusMinor },
+          ],
+          metadata: { reason: 'finished-bonus', kind: settle.kind },
+        });
+        return { balancesChanged: true };
+      }
       if (settle.kind === 'rollback') {
         const contribution = contributionOf(row, settle.game, settle.session.provider, settle.amountMinor);
         if (contribution > 0n) row = (await repository.addWager(trx, row.id, -contribution)) ?? row;

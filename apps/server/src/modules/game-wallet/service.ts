@@ -550,16 +550,18 @@ export function createGameWallet(deps: {
         return answer(trx, session, 'OK', { transactionId: inserted.id }, after);
       }
     }
-    // A round lost on bonus money settles too (the bonus may be lost or met now).
+    const balances = await balanceOf(trx, session);
+    // A round that ends without a payout settles the bonus too (met, or its money gone).
     if (!session.is_demo && session.account_id) {
-      await wagerSettle(trx, session, {
+      const changed = await wagerSettle(trx, session, {
         kind: 'win',
         amountMinor: 0n,
         bonusStakeMinor: roundBonusStake,
-        bonusBalanceMinor: undefined,
+        bonusBalanceMinor: balances.bonusBalanceMinor,
       });
+      if (changed) return answer(trx, session, 'OK', { transactionId: inserted.id });
     }
-    return answer(trx, session, 'OK', { transactionId: inserted.id });
+    return answer(trx, session, 'OK', { transactionId: inserted.id }, balances);
   }
 
   /** Undoes a bet (refunds it); an unknown bet is recorded so that it is refused if it arrives. */
