@@ -26,6 +26,8 @@
 //                                    runs there (open in Chrome DevTools or speedscope)
 //   DICE_BENCH_SERVERS=1             server processes for the timed PostgreSQL levels, sharing the
 //                                    database; players are spread over them (in-process wallet)
+//   DICE_BENCH_BONUS=1               also runs the levels with every player wagering an active
+//                                    bonus (0 skips it) and prints the slowdown (goal ≤ 30 %)
 //   DICE_BENCH_WALLET=remote         the games run apart: a second server process plays the
 //                                    rounds and calls the first one's wallet over signed HTTP
 //                                    (ORIGINALS_WALLET_URL); default: in process
@@ -55,6 +57,8 @@ const REMOTE = process.env.DICE_BENCH_WALLET === 'remote';
 const SERVERS = REMOTE ? 1 : Math.max(1, Number(process.env.DICE_BENCH_SERVERS ?? 1));
 const CROUPIER_SECRET = 'dice-bench-croupier-wallet-secret-0123456789';
 const POOL_MAX = 20;
+const BONUS = process.env.DICE_BENCH_BONUS !== '0';
+const ADMIN_KEY = 'dice-bench-admin-key-0123456789abcdefghijkl';
 const PGBENCH_CLIENTS = [8, 32];
 
 async function call(url, method, body, headers = {}) {
@@ -82,7 +86,40 @@ async function createPlayer(url, index) {
   const accounts = await call(`${url}/api/wallet/accounts`, 'GET', undefined, headers);
   await call(`${url}/api/dev/wallet/accounts/${accounts[0].id}/fund`, 'POST', { amount: 1_000_000 }, headers);
   const launch = await call(`${url}/api/game/games/dice/play`, 'POST', { demoMode: false }, headers);
-  return { session: { 'x-game-session': launch.token }, rounds: 0 };
+  const playerId = JSON.parse(Buffer.from(auth.accessToken.split('.')[1], 'base64url').toString('utf8')).sub;
+  return { session: { 'x-game-session': launch.token }, rounds: 0, headers, playerId };
+}
+
+/**
+ * A bonus being wagered on every round: 10,000 USD at 200x, so that it neither converts nor
+ * runs out during the run. The players' real money pays the stakes (real money first); each
+ * round counts toward the wager (the bonus side of the bet path).
+ */
+async function createWageringBonus(url) {
+  const response = await fetch(`${url}/api/admin/bonuses`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-key': ADMIN_KEY },
+    body: JSON.stringify({
+      name: 'Bench wagering bonus',
+      type: 1,
+      trigger: 'manual',
+      amounts: [{ currency: 'USD', amount: 10_000 }],
+      wagerCasino: 200,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`bonus: ${response.status} ${await response.text()}`);
+  return (await response.json()).data.id;
+}
+
+async function activateBonus(url, player, bonusId) {
+  const response = await fetch(`${url}/api/admin/players/${player.playerId}/bonuses`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-key': ADMIN_KEY },
+    body: JSON.stringify({ bonusId, currency: 'USD' }),
+  });
+  if (response.status !== 201) throw new Error(`issue: ${response.status} ${await response.text()}`);
+  const issued = (await response.json()).data;
+  await call(`${url}/api/game/player-bonuses/${issued.id}/activate`, 'PUT', undefined, player.headers);
 }
 
 // The timed rounds go through node:http with kept-alive connections: fetch costs this load
@@ -133,12 +170,13 @@ async function playerLoop(url, player, deadline, samples) {
  * load generator, the server process(es) `serverPids` and PostgreSQL (0 on PGlite, which
  * is inside the server). Answers the rows.
  */
-async function runLevels(urls, players, levels, serverPids) {
+async function runLevels(urls, players, levels, serverPids, options = { header: true, suffix: '' }) {
   const rows = [];
-  console.log(
-    `${'players'.padStart(7)} ${'rounds/s'.padStart(9)} ${'rounds'.padStart(7)}  ${'p50'.padStart(9)} ${'p99'.padStart(9)}` +
-      '   CPU ms per round: client  server  postgres',
-  );
+  if (options.header)
+    console.log(
+      `${'players'.padStart(7)} ${'rounds/s'.padStart(9)} ${'rounds'.padStart(7)}  ${'p50'.padStart(9)} ${'p99'.padStart(9)}` +
+        '   CPU ms per round: client  server  postgres',
+    );
   const serverCpuMs = () => serverPids.reduce((sum, pid) => sum + (processCpuMs(pid) ?? NaN), 0);
   for (const level of levels) {
     const samples = [];
@@ -168,7 +206,7 @@ async function runLevels(urls, players, levels, serverPids) {
     rows.push(row);
     console.log(
       `${String(level).padStart(7)} ${row.roundsPerS.toFixed(1).padStart(9)} ${String(row.rounds).padStart(7)}  ${row.p50.toFixed(2).padStart(6)} ms ${row.p99.toFixed(2).padStart(6)} ms` +
-        `                     ${cpu.client.toFixed(2).padStart(6)}  ${cpu.server.toFixed(2).padStart(6)}  ${cpu.postgres.toFixed(2).padStart(8)}`,
+        `                     ${cpu.client.toFixed(2).padStart(6)}  ${cpu.server.toFixed(2).padStart(6)}  ${cpu.postgres.toFixed(2).padStart(8)}${options.suffix}`,
     );
   }
   return rows;
@@ -184,6 +222,7 @@ async function startServers(databaseUrl, options = {}, count = 1) {
     JWT_SECRET: 'dice-bench-jwt-secret-0123456789abcdef0123456',
     TURNOVER_WAGER_MULTIPLE: '1',
     TRUST_PROXY: 'true',
+    ADMIN_API_KEY: ADMIN_KEY,
     ...(REMOTE ? { GAME_PROVIDERS: 'croupier', GAME_PROVIDER_CROUPIER_SECRET: CROUPIER_SECRET } : {}),
   };
   const server = await startServer(env, options);
@@ -239,7 +278,7 @@ await admin.query(`create database ${databaseName}`);
 const databaseUrl = new URL(ADMIN_URL);
 databaseUrl.pathname = `/${databaseName}`;
 let played = 0;
-const figures = { perRound: undefined, levels: [], pgbench: new Map() };
+const figures = { perRound: undefined, perRoundBonus: undefined, levels: [], bonusLevels: [], pgbench: new Map() };
 try {
   console.log(
     REMOTE
@@ -269,6 +308,20 @@ try {
           `${figures.perRound.roundTrips.toFixed(2)} round trips, ${figures.perRound.transactions.toFixed(2)} transactions ` +
           '(wins and losses mixed; the winners feed reads at most once per 3 s)\n',
       );
+      if (BONUS) {
+        const wagering = await createPlayer(counted.server.url, 100_001);
+        await activateBonus(counted.server.url, wagering, await createWageringBonus(counted.server.url));
+        for (let i = 0; i < 20; i += 1) await playRound(counted.games.url, wagering);
+        const start = counter.snapshot();
+        for (let i = 0; i < COUNT_ROUNDS; i += 1) await playRound(counted.games.url, wagering);
+        const end = counter.snapshot();
+        played += 20 + COUNT_ROUNDS;
+        figures.perRoundBonus = (end.statements - start.statements) / COUNT_ROUNDS;
+        console.log(
+          `per round with an active wagering bonus: ${figures.perRoundBonus.toFixed(2)} statements, ` +
+            `${((end.roundTrips - start.roundTrips) / COUNT_ROUNDS).toFixed(2)} round trips\n`,
+        );
+      }
     } finally {
       await counted.stop();
       await counter.stop();
@@ -291,8 +344,46 @@ try {
     console.log(
       `${maxPlayers} players funded; ${DURATION_MS} ms per level, closed loop of dice rounds (stake 1 USD)\n`,
     );
-    figures.levels = await runLevels(servers.gameUrls, players, LEVELS, servers.pids);
+    // With DICE_BENCH_BONUS, other players each wagering an active bonus play each level
+    // right after the plain one (interleaved, so that drift in the machine hits both alike).
+    const wagering = [];
+    if (BONUS) {
+      const bonusId = await createWageringBonus(servers.server.url);
+      for (let i = 0; i < maxPlayers; i += 1) {
+        const player = await createPlayer(servers.server.url, 50_000 + i);
+        await activateBonus(servers.server.url, player, bonusId);
+        wagering.push(player);
+      }
+    }
+    for (const [index, level] of LEVELS.entries()) {
+      const [plain] = await runLevels(servers.gameUrls, players, [level], servers.pids, {
+        header: index === 0,
+        suffix: '',
+      });
+      if (plain) figures.levels.push(plain);
+      if (BONUS) {
+        const [bonused] = await runLevels(servers.gameUrls, wagering, [level], servers.pids, {
+          header: false,
+          suffix: '  (active bonus)',
+        });
+        if (bonused) figures.bonusLevels.push(bonused);
+      }
+    }
     played += players.reduce((sum, p) => sum + p.rounds, 0);
+    played += wagering.reduce((sum, p) => sum + p.rounds, 0);
+    if (BONUS) {
+      console.log('\nwith a bonus against without (goal: no more than 30 % slower):');
+      for (const row of figures.bonusLevels) {
+        const plain = figures.levels.find((r) => r.level === row.level);
+        if (!plain) continue;
+        const slower = (1 - row.roundsPerS / plain.roundsPerS) * 100;
+        console.log(
+          `  ${String(row.level).padStart(3)} players: ${plain.roundsPerS.toFixed(1)} → ${row.roundsPerS.toFixed(1)} rounds/s ` +
+            `(${slower >= 0 ? `${slower.toFixed(1)} % slower` : `${(-slower).toFixed(1)} % faster`}), ` +
+            `p99 ${plain.p99.toFixed(1)} → ${row.p99.toFixed(1)} ms`,
+        );
+      }
+    }
   } finally {
     await servers.stop();
   }
@@ -367,6 +458,9 @@ if (PGLITE_LEVELS.length > 0) {
 }
 if (figures.perRound) {
   console.log(
-    `\nsummary: ${figures.perRound.statements.toFixed(2)} statements and ${figures.perRound.roundTrips.toFixed(2)} round trips per round`,
+    `\nsummary: ${figures.perRound.statements.toFixed(2)} statements and ${figures.perRound.roundTrips.toFixed(2)} round trips per round` +
+      (figures.perRoundBonus !== undefined
+        ? `; ${figures.perRoundBonus.toFixed(2)} with an active wagering bonus`
+        : ''),
   );
 }
