@@ -39,6 +39,12 @@ const WalletBody = withLoadingTitle(
 const EquivalentCurrencyBody = lazy(async () => ({ default: (await loadWallet()).EquivalentCurrencyBody }));
 const WalletRegionBody = lazy(async () => ({ default: (await loadWallet()).WalletRegionBody }));
 
+// Bonuses: details, the confirmation screens and the lock notice share one chunk.
+const loadBonuses = () => import('../features/bonuses/ModalBodies');
+const BonusDetailsBody = lazy(async () => ({ default: (await loadBonuses()).BonusDetailsBody }));
+const BonusConfirmBody = lazy(async () => ({ default: (await loadBonuses()).BonusConfirmBody }));
+const BonusCancelLockBody = lazy(async () => ({ default: (await loadBonuses()).BonusCancelLockBody }));
+
 export const MODAL_BODIES: ModalBodies = {
   categories: CategoriesBody,
   providers: ProvidersBody,
@@ -49,4 +55,10 @@ export const MODAL_BODIES: ModalBodies = {
   wallet: WalletBody,
   'equivalent-currency': EquivalentCurrencyBody,
   'wallet-region': WalletRegionBody,
+  'bonus-details': BonusDetailsBody,
+  'change-active-bonus': BonusConfirmBody,
+  'cancel-active-bonus': BonusConfirmBody,
+  'cancel-issued-bonus': BonusConfirmBody,
+  'cancel-unsettled-bonus': BonusConfirmBody,
+  'bonus-cancel-lock': BonusCancelLockBody,
 };

@@ -28,6 +28,7 @@ export function pageRoutes(settings: AppSettings): Page[] {
     security: page(() => import('../features/profile/ProfileSecurity'), 'ProfileSecurityPage'),
     wallet: page(() => import('../features/wallet/ProfileWalletPage'), 'ProfileWalletPage'),
     history: page(() => import('../features/history/HistoryPage'), 'ProfileHistoryPage'),
+    bonuses: page(() => import('./pages/ProfileBonusesPage'), 'ProfileBonusesPage'),
   };
   const profileChild = (section: string): Page => ({
     id: `profile-${section}`,

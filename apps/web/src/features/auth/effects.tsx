@@ -3,6 +3,7 @@ import { useCallback, useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
+import { realtimeKeys } from '../../lib/query-keys';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { setAnalyticsUser } from '../tracking';
@@ -66,8 +67,9 @@ export function useGoHomeThen(): (action: () => void) => void {
 
 /**
  * Session life of a rendered tab; mount once inside the modal system and the router:
- * - after any sign-out: the profile cache and analytics user are cleared; a 401/403 or a
- *   refused refresh opens sign-in (with the session-expired notice);
+ * - after any sign-out: the profile, bonus lists and bonus offers leave the cache and the
+ *   analytics user is cleared; a 401/403 or a refused refresh opens sign-in (with the
+ *   session-expired notice);
  * - after a sign-in: the modal waiting for it opens (what the guest asked for, or the
  *   wallet after registration);
  * - another tab's login reloads this tab when it is logged out; its logout sends this
@@ -97,6 +99,14 @@ export function SessionEffects() {
     () =>
       session.onSignOut(() => {
         queryClient.removeQueries({ queryKey: authKeys.profile });
+        // The player's bonuses and offers are theirs alone: the next player starts without them.
+        for (const queryKey of [
+          realtimeKeys.playerBonuses,
+          realtimeKeys.playerFreespins,
+          realtimeKeys.depositBonuses,
+        ]) {
+          queryClient.removeQueries({ queryKey });
+        }
         setAnalyticsUser(undefined);
       }),
     [queryClient],

@@ -4,6 +4,7 @@ export {
   QUERY_MODALS,
   getModalDefinition,
   isModalName,
+  modalTextKeys,
   type ModalAccess,
   type ModalAction,
   type ModalDefinition,

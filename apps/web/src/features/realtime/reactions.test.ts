@@ -18,6 +18,7 @@ import {
   bonusAlertKey,
   channelFamily,
   handlePublication,
+  isFinishedList,
   questAlertKey,
   type RealtimeAlert,
 } from './reactions';
@@ -272,6 +273,30 @@ describe('applyRealtimeEvent', () => {
       sink,
     );
     expect(alerts.at(-1)).toEqual({ type: 'warning', key: 'freespinExpired' });
+  });
+
+  it('keeps a finished bonus in the history lists and reloads them, once for a burst', async () => {
+    const { queryClient, sink, spy } = setup();
+    const channel = `bonus:player-bonuses#${PLAYER}`;
+    const open = [...realtimeKeys.playerBonuses, { status: [1, 2], page: 1 }];
+    const history = [...realtimeKeys.playerBonuses, { status: [3], page: 1 }];
+    queryClient.setQueryData(open, {
+      data: [bonus(2, 1)],
+      meta: { page: 1, perPage: 20, totalPages: 1, totalRows: 1 },
+    });
+    queryClient.setQueryData(history, { data: [{ ...bonus(3, 3), id: 'old' }], meta: { page: 1 } });
+    applyRealtimeEvent(channel, { event: 'player.bonus.updated', playerBonus: bonus(3, 3) }, sink);
+    applyRealtimeEvent(channel, { event: 'player.bonus.updated', playerBonus: { ...bonus(3, 4), id: 'b3' } }, sink);
+    expect(queryClient.getQueryData<{ data: PlayerBonus[] }>(open)?.data).toEqual([]);
+    expect(queryClient.getQueryData<{ data: PlayerBonus[] }>(history)?.data.map((b) => b.id)).toEqual(['old']);
+    spy.mockClear();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(spy).toHaveBeenCalledTimes(1);
+    const predicate = spy.mock.calls[0]?.[0]?.predicate;
+    expect(predicate?.(queryClient.getQueryCache().find({ queryKey: history, exact: true })!)).toBe(true);
+    expect(predicate?.(queryClient.getQueryCache().find({ queryKey: open, exact: true })!)).toBe(false);
+    expect(isFinishedList(history)).toBe(true);
+    expect(isFinishedList(realtimeKeys.playerBonuses)).toBe(false);
   });
 
   it('maps every bonus and free-spin status-result pair to its alert', () => {

@@ -305,15 +305,31 @@ const BONUS_ALERT_TYPES: Record<string, ToastType> = {
   Lost: 'warning',
 };
 
+/**
+ * Whether a cached bonus list is one of finished bonuses (a history): its key's filter
+ * (`[...realtimeKeys.playerBonuses, { status }]`) asks for status 3.
+ */
+export function isFinishedList(queryKey: QueryKey): boolean {
+  const filter = queryKey[2];
+  if (!filter || typeof filter !== 'object') return false;
+  const status = (filter as { status?: unknown }).status;
+  return Array.isArray(status) && status.includes(BonusStatus.FINISHED);
+}
+
 function onBonus(kind: 'bonus' | 'freespin', item: PlayerBonus | PlayerFreespin, sink: RealtimeSink): void {
   const { queryClient } = sink;
   const key = kind === 'bonus' ? realtimeKeys.playerBonuses : realtimeKeys.playerFreespins;
   if (item.status === BonusStatus.ISSUED || item.status === BonusStatus.ACTIVE) {
     sink.debounce(key.join('/'), BONUS_RELOAD_DEBOUNCE_MS, () => invalidate(queryClient, key));
   } else {
-    queryClient.setQueriesData({ queryKey: key }, (cached: unknown) =>
-      mapList<{ id: string }>(cached, (list) => list.filter((entry) => entry.id !== item.id)),
+    // Gone from the lists of open bonuses at once; a history list gains it, so it reloads.
+    queryClient.setQueriesData(
+      { queryKey: key, predicate: (query) => !isFinishedList(query.queryKey) },
+      (cached: unknown) => mapList<{ id: string }>(cached, (list) => list.filter((entry) => entry.id !== item.id)),
     );
+    sink.debounce(`${key.join('/')}/finished`, BONUS_RELOAD_DEBOUNCE_MS, () => {
+      void queryClient.invalidateQueries({ queryKey: key, predicate: (query) => isFinishedList(query.queryKey) });
+    });
   }
   const alertKey = bonusAlertKey(kind, item.status, item.result);
   if (alertKey) {

@@ -15,6 +15,7 @@ import { parseAmountInput } from '../../lib/amount-input';
 import { ruleResolver } from '../../lib/rule-resolver';
 import { hasApiStatus, isApiError } from '../../lib/api';
 import { firstFieldErrors, profileQuery, useProfile } from '../auth';
+import { BonusPicker, useDepositBonusChoice } from '../bonuses';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { track, type WalletType } from '../tracking';
@@ -144,6 +145,12 @@ function FiatDepositForm({
   const popup = useRef<Window | null>(null);
   const shownFields = useMemo(() => visibleFields(method.fields, showFilledFields), [method.fields, showFilledFields]);
   const invalid = !methods.formState.isValid;
+  const typedAmount = parseAmountInput(amount, { locale, decimals: unit.decimals });
+  const bonus = useDepositBonusChoice({
+    currencyCode: account.currency,
+    amountMajor: typedAmount !== null && typedAmount > 0 ? fromDisplayAmount(typedAmount, unit) : null,
+    crypto: false,
+  });
 
   const waitingId = view.kind === 'form' ? undefined : view.invoiceId;
   const update = useInvoiceUpdate(waitingId);
@@ -176,10 +183,15 @@ function FiatDepositForm({
     const amountMajor = fromDisplayAmount(parseAmountInput(amount, { locale, decimals: unit.decimals }) ?? 0, unit);
     let response: DepositResponse;
     try {
-      response = await createDeposit(depositRequestBody({ method, account, amountMajor, country, values, ...pages }));
+      response = await createDeposit(
+        depositRequestBody({ method, account, amountMajor, country, values, ...pages, bonusId: bonus.selectedId }),
+      );
     } catch (error) {
       setPending(false);
-      if (limited.refused(error)) {
+      const bonusRefusal = hasApiStatus(error, 'VALIDATION_FAILED') ? error.fields?.bonusId?.[0] : undefined;
+      if (limited.refused(error) || bonusRefusal !== undefined) {
+        // A refused bonus (docs/bonuses.md): the picker says so and the player chooses again.
+        if (bonusRefusal !== undefined) bonus.refuse(bonusRefusal);
         popup.current?.close();
         popup.current = null;
         return;
@@ -254,6 +266,7 @@ function FiatDepositForm({
         onPick={(value) => methods.setValue('amount', value, { shouldValidate: true, shouldDirty: true })}
         decimals={unit.decimals}
       />
+      <BonusPicker choice={bonus} />
       <MethodFields fields={shownFields} methods={methods} />
       <Button type="submit" variant="primary" className="wallet-form__submit" disabled={invalid || pending}>
         {pending
@@ -314,6 +327,12 @@ function CryptoDepositForm({
     () => visibleFields(method.fields, showFilledFields).filter((field) => field.key === NETWORK_FIELD),
     [method.fields, showFilledFields],
   );
+  // The amount is the payer's, so the first offer is the default (docs/bonuses.md).
+  const bonus = useDepositBonusChoice({ currencyCode: account.currency, amountMajor: null, crypto: true });
+  const bonusId = useRef<string | null>(null);
+  useEffect(() => {
+    bonusId.current = bonus.selectedId;
+  }, [bonus.selectedId]);
 
   const fetchAddress = async (request: number) => {
     if (limited.before()) {
@@ -328,7 +347,7 @@ function CryptoDepositForm({
     );
     try {
       const response = await createDeposit(
-        depositRequestBody({ method, account, amountMajor, country, values, ...pages }),
+        depositRequestBody({ method, account, amountMajor, country, values, ...pages, bonusId: bonusId.current }),
       );
       dispatch({ type: 'answered', request, address: response.address, tag: response.tag, qr: response.qr });
     } catch (error) {
@@ -383,6 +402,7 @@ function CryptoDepositForm({
   return (
     <div className="wallet-form">
       <MethodFields fields={networkFields} methods={methods} serverErrors={fieldErrors} onChange={onField} />
+      <BonusPicker choice={bonus} />
       <CryptoAddressView
         state={address}
         currency={account.currency}

@@ -171,9 +171,9 @@ export function depositReturnUrls(
 }
 
 /**
- * The body of `POST /api/payment/invoices/deposit`. Until the bonus picker exists no bonus
- * is ever chosen, so the web always declines explicitly (`bonusId` null, `isBonusDecline`
- * true) rather than leaving the server to guess.
+ * The body of `POST /api/payment/invoices/deposit`. `bonusId` is the bonus picker's choice
+ * (features/bonuses); without one the deposit declines explicitly (`bonusId` null,
+ * `isBonusDecline` true) rather than leaving the server to guess (docs/bonuses.md).
  */
 export function depositRequestBody(input: {
   method: PaymentMethod;

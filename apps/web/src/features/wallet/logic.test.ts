@@ -285,7 +285,7 @@ describe('the deposit request', () => {
   const page = 'https://casino.test/de/games/book?x=1';
   const eur = { id: 'acc-1', currency: 'EUR' };
 
-  it('always declines the bonus explicitly while no bonus can be picked', () => {
+  it('declines the bonus explicitly when none is picked, and names the picked one', () => {
     const body = depositRequestBody({
       method: method(),
       account: eur,

@@ -1,0 +1,86 @@
+import { bonusEndpoints, type PlayerBonus } from '@croupier/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { call, callPaged } from '../../lib/api';
+import { realtimeKeys } from '../../lib/query-keys';
+import { useSession } from '../auth';
+import { playerBonusesQuery, type BonusTab } from './logic';
+
+/**
+ * Bonus calls. Both lists live under their realtime keys (lib/query-keys.ts), so that
+ * bonus events and a credited deposit reach every screen that shows them.
+ */
+
+/** The deposit form asks for offers at most every 500 ms while the amount or currency changes. */
+export const OFFERS_RELOAD_DEBOUNCE_MS = 500;
+
+/** `value`, held back until it has not changed for `delayMs` (the first value at once). */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/**
+ * Deposit bonuses on offer in a currency (`GET /api/game/bonuses`), and with an amount only
+ * those whose deposit bounds fit it. While the next answer loads the previous one of the
+ * same currency stays, so that cards do not blink as the player types.
+ */
+export function useDepositBonuses(currency: string | undefined, amountMajor: number | null) {
+  const { isLoggedIn } = useSession();
+  // Debounced as one text, so that an equal request is the same value.
+  const settled = useDebouncedValue(`${currency ?? ''} ${amountMajor ?? ''}`, OFFERS_RELOAD_DEBOUNCE_MS);
+  const [settledCurrency = '', settledAmount = ''] = settled.split(' ');
+  const key = { currency: settledCurrency, amount: settledAmount === '' ? null : Number(settledAmount) };
+  return useQuery({
+    queryKey: [...realtimeKeys.depositBonuses, key] as const,
+    queryFn: ({ signal }) =>
+      call(bonusEndpoints.listBonuses, {
+        query: { currency: key.currency, ...(key.amount !== null ? { amount: key.amount } : {}) },
+        signal,
+      }),
+    enabled: isLoggedIn && key.currency !== '',
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[2] as { currency?: string } | undefined)?.currency === key.currency
+        ? previous
+        : undefined,
+    retry: false,
+  });
+}
+
+/** One tab's page of the player's bonuses (`GET /api/game/player-bonuses`), newest first. */
+export function usePlayerBonuses(tab: BonusTab, currency: string | undefined, page: number) {
+  const { isLoggedIn } = useSession();
+  const query = playerBonusesQuery(tab, currency, page);
+  return useQuery({
+    queryKey: [...realtimeKeys.playerBonuses, query] as const,
+    queryFn: ({ signal }) => callPaged(bonusEndpoints.listPlayerBonuses, { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled: isLoggedIn && Boolean(currency),
+  });
+}
+
+export type BonusAction = 'activate' | 'cancel';
+
+/**
+ * Activates or cancels one of the player's bonuses; afterwards the lists, the offers and the
+ * balances (bonus money moved) reload, whether or not the realtime events arrive.
+ */
+export function useBonusAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: BonusAction }): Promise<PlayerBonus> =>
+      call(action === 'activate' ? bonusEndpoints.activatePlayerBonus : bonusEndpoints.cancelPlayerBonus, {
+        params: { id },
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: realtimeKeys.playerBonuses }),
+        queryClient.invalidateQueries({ queryKey: realtimeKeys.depositBonuses }),
+        queryClient.invalidateQueries({ queryKey: realtimeKeys.walletAccounts }),
+      ]),
+  });
+}
