@@ -1,5 +1,6 @@
 import {
   adminBonusSchema,
+  bonusPackageOfferSchema,
   bonusPackageSchema,
   bonusSchema,
   bonusStatusSchema,
@@ -98,6 +99,20 @@ describe('the catalogue', () => {
     expect(await offers(player, 'currency=USD&triggerType=11')).toEqual([]);
     expect((await p.get('/api/game/bonuses?currency=USD')).statusCode).toBe(401);
     expect((await p.get('/api/game/bonuses?currency=XXX', { token: player.token })).statusCode).toBe(422);
+  });
+
+  it('anyone reads the packages on offer with their steps in order', async () => {
+    const response = await p.get('/api/game/bonus-packages');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toContain('public');
+    const offers = z.object({ data: z.array(bonusPackageOfferSchema) }).parse(response.json()).data;
+    const welcome = offers.find((o) => o.id === WELCOME_PACKAGE_ID);
+    expect(welcome?.bonuses.map((b) => [b.packagePriority, b.assignConditions.depositPercentage])).toEqual([
+      [1, 100],
+      [2, 50],
+      [3, 75],
+      [4, 100],
+    ]);
   });
 
   it('the operator creates, reads, pauses and validates bonuses; only with the key', async () => {

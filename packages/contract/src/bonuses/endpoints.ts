@@ -8,6 +8,7 @@ import {
   bonusBodySchema,
   bonusesQuerySchema,
   bonusPackageBodySchema,
+  bonusPackageOfferSchema,
   bonusPackageSchema,
   bonusSchema,
   bonusStatusQuerySchema,
@@ -54,6 +55,16 @@ export const bonusEndpoints = {
     access: 'player',
     params: playerBonusParamsSchema,
     response: dataEnvelope(playerBonusSchema),
+  }),
+};
+
+/** What anyone may read of the catalogue: the packages on offer (public terms). */
+export const bonusPublicEndpoints = {
+  listBonusPackageOffers: defineEndpoint({
+    method: 'GET',
+    path: '/api/game/bonus-packages',
+    access: 'guest',
+    response: dataEnvelope(z.array(bonusPackageOfferSchema)),
   }),
 };
 

@@ -118,6 +118,15 @@ export const bonusSchema = z.object({
 });
 export type Bonus = z.infer<typeof bonusSchema>;
 
+/** A package as anyone may see it (the welcome-package page, the home banner): its steps in order. */
+export const bonusPackageOfferSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The package's bonuses on offer now, by priority (steps of the same priority come together). */
+  bonuses: z.array(bonusSchema),
+});
+export type BonusPackageOffer = z.infer<typeof bonusPackageOfferSchema>;
+
 /** `GET /api/game/bonuses`. */
 export const bonusesQuerySchema = z.object({
   currency: currencyCode,

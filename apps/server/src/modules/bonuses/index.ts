@@ -12,7 +12,7 @@ import { createBonusCodes } from './codes';
 import { createBonusCodesRepository } from './codes-repository';
 import { bonusCodeAdminRoutes, bonusCodeRoutes } from './codes-routes';
 import { createBonusesRepository } from './repository';
-import { bonusAdminRoutes, bonusRoutes } from './routes';
+import { bonusAdminRoutes, bonusPublicRoutes, bonusRoutes } from './routes';
 import { createBonuses, type CurrencySource } from './service';
 
 export type { Bonuses } from './service';
@@ -47,6 +47,7 @@ export async function registerBonuses(
   });
   server.addHook('onReady', bonuses.warmUp);
   await server.register(bonusRoutes, { bonuses, guards: deps.guards });
+  await server.register(bonusPublicRoutes, { bonuses });
   await server.register(bonusAdminRoutes, {
     bonuses,
     adminApiKey: deps.adminApiKey,

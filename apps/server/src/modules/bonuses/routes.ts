@@ -1,4 +1,4 @@
-import { bonusAdminEndpoints, bonusEndpoints, majorToMinor } from '@croupier/contract';
+import { bonusAdminEndpoints, bonusEndpoints, bonusPublicEndpoints, majorToMinor } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowEmptyJsonBodies } from '../../http/empty-json';
 import { route } from '../../http/endpoint';
@@ -82,6 +82,25 @@ export const bonusRoutes: FastifyPluginAsyncZod<{ bonuses: Bonuses; guards: Auth
       description: '409 code 15002 when the bonus is locked and its wager has started; 15001 when already finished.',
     },
     async (request) => ({ data: await bonuses.cancel(playerOf(request).id, request.params.id) }),
+  );
+};
+
+/** The catalogue's public side: packages on offer, for guests too (cacheable for a minute). */
+export const bonusPublicRoutes: FastifyPluginAsyncZod<{ bonuses: Bonuses }> = async (app, { bonuses }) => {
+  route(
+    app,
+    bonusPublicEndpoints.listBonusPackageOffers,
+    {
+      tags,
+      summary: 'Bonus packages on offer now, each with its steps in order (public terms)',
+      description:
+        'For the welcome-package page and the home banner. A signed-in player asks `GET /api/game/bonuses` for what ' +
+        'they may get now (a package offers each player only its next step).',
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=60');
+      return { data: await bonuses.packageOffers() };
+    },
   );
 };
 

@@ -8,6 +8,7 @@ import {
   type Bonus,
   type BonusInput,
   type BonusPackage,
+  type BonusPackageOffer,
   type Currency,
   type PaginationMeta,
   type PlayerBonus,
@@ -614,6 +615,19 @@ export function createBonuses(deps: {
         return issued;
       });
       return toPlayerBonus(row, currency);
+    },
+
+    /** The packages on offer now with their offered steps (public: the welcome-package page). */
+    async packageOffers(): Promise<BonusPackageOffer[]> {
+      const [all, packages] = await Promise.all([repository.listCatalogue(), repository.listPackages()]);
+      const at = now();
+      return packages.flatMap((pkg) => {
+        const steps = all
+          .filter((b) => b.packageId === pkg.id && isAvailableNow(b, at))
+          .sort((a, b) => a.packagePriority - b.packagePriority)
+          .map(toBonus);
+        return steps.length > 0 ? [{ id: pkg.id, name: pkg.name, bonuses: steps }] : [];
+      });
     },
 
     // --- the player's side ---
