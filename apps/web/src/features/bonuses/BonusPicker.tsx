@@ -104,7 +104,8 @@ function OfferOption({
   const money = (amount: number) => formatMoney(amount, currency, locale, { code });
   const terms = currency ? offerTerms(card.bonus, currency) : undefined;
   const title = card.packageName ?? card.bonus.name;
-  const reason = fits ? null : misfit(card, choice.amountMajor, currency);
+  // Outside its deposit bounds, or left out by the server for this amount.
+  const reason = fits ? null : (misfit(card, choice.amountMajor, currency) ?? { kind: 'amount' as const });
 
   let headline = '';
   if (terms?.percentage !== null && terms?.percentage !== undefined) {

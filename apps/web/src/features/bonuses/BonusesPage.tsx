@@ -150,7 +150,10 @@ function BonusList({
   );
 }
 
-/** One bonus: name, status, amount, the wager's progress, max bet, its deadline and its actions. */
+/**
+ * One bonus: name, status, amount, the wager's progress, what is left, max bet, its
+ * deadline and its actions (a finished one: how far its wager got and when it ended).
+ */
 function BonusCard({
   bonus,
   list,
@@ -174,6 +177,8 @@ function BonusCard({
   const progress = wagerProgress(bonus);
   const deadline = bonusDeadline(bonus);
   const cancel = cancelScreen(bonus);
+  // A finished bonus shows how far its wager got, not what was left or its bet limit.
+  const finished = bonus.status === BonusStatus.FINISHED;
   const money = (amount: number) => <Money amount={amount} currency={currency} code={bonus.currency} />;
   const busy = action.isPending;
   const titleId = `${id}-title`;
@@ -238,18 +243,22 @@ function BonusCard({
         </p>
       </div>
       <dl className="bonus-card__facts">
-        <div data-fact="left">
-          <dt>{t('profile.bonuses.left')}</dt>
-          <dd>{money(progress.left)}</dd>
-        </div>
+        {finished ? null : (
+          <div data-fact="left">
+            <dt>{t('profile.bonuses.left')}</dt>
+            <dd>{money(progress.left)}</dd>
+          </div>
+        )}
         <div data-fact="wager">
           <dt>{t('profile.bonuses.wager')}</dt>
           <dd>{formatMultiplier(bonus.wagerCasino ?? 0, locale, { minDecimals: 0 })}</dd>
         </div>
-        <div data-fact="maxBet">
-          <dt>{t('profile.bonuses.maxBetLabel')}</dt>
-          <dd>{bonus.maxBetAmount !== null ? money(bonus.maxBetAmount) : t('profile.bonuses.noLimit')}</dd>
-        </div>
+        {finished ? null : (
+          <div data-fact="maxBet">
+            <dt>{t('profile.bonuses.maxBetLabel')}</dt>
+            <dd>{bonus.maxBetAmount !== null ? money(bonus.maxBetAmount) : t('profile.bonuses.noLimit')}</dd>
+          </div>
+        )}
         {deadline ? (
           <div data-fact={deadline.kind}>
             <dt>{t(`profile.bonuses.${deadline.kind}`)}</dt>

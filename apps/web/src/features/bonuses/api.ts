@@ -26,8 +26,9 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
 
 /**
  * Deposit bonuses on offer in a currency (`GET /api/game/bonuses`), and with an amount only
- * those whose deposit bounds fit it. While the next answer loads the previous one of the
- * same currency stays, so that cards do not blink as the player types.
+ * those whose deposit bounds fit it; asked 500 ms after the currency or amount last
+ * changed. While the next answer loads the previous one of the same currency stays, so
+ * that cards do not blink as the player types. `amount` is the amount the data answers.
  */
 export function useDepositBonuses(currency: string | undefined, amountMajor: number | null) {
   const { isLoggedIn } = useSession();
@@ -35,7 +36,7 @@ export function useDepositBonuses(currency: string | undefined, amountMajor: num
   const settled = useDebouncedValue(`${currency ?? ''} ${amountMajor ?? ''}`, OFFERS_RELOAD_DEBOUNCE_MS);
   const [settledCurrency = '', settledAmount = ''] = settled.split(' ');
   const key = { currency: settledCurrency, amount: settledAmount === '' ? null : Number(settledAmount) };
-  return useQuery({
+  const query = useQuery({
     queryKey: [...realtimeKeys.depositBonuses, key] as const,
     queryFn: ({ signal }) =>
       call(bonusEndpoints.listBonuses, {
@@ -49,6 +50,7 @@ export function useDepositBonuses(currency: string | undefined, amountMajor: num
         : undefined,
     retry: false,
   });
+  return { query, currency: key.currency, amount: query.isPlaceholderData ? undefined : key.amount };
 }
 
 /** One tab's page of the player's bonuses (`GET /api/game/player-bonuses`), newest first. */

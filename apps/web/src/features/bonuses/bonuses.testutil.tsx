@@ -143,11 +143,12 @@ export interface Rendered {
   opened: { name: string; props: Record<string, unknown> | undefined }[];
 }
 
-/** Renders `node` with content, a query client (`fill` sets its data) and a recording modal system. */
+/** Renders `node` at `path` with content, a query client (`fill` sets its data) and a recording modal system. */
 export function render(
   content: i18n,
   node: ReactNode,
   fill: (client: QueryClient) => void = () => undefined,
+  path = '/',
 ): Rendered {
   const opened: Rendered['opened'] = [];
   const modals: ModalsApi = {
@@ -170,7 +171,7 @@ export function render(
     init: undefined,
   };
   const markup = renderToStaticMarkup(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
       <I18nextProvider i18n={content}>
         <AppSettingsContext.Provider value={settings}>
           <QueryClientProvider client={client}>

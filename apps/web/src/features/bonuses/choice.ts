@@ -9,6 +9,7 @@ import {
   depositBonusFields,
   fitTest,
   offerCards,
+  withOffers,
   selectedOffer,
   type BonusChoice,
   type FitTest,
@@ -40,10 +41,12 @@ export interface DepositBonusChoice {
 }
 
 /**
- * The rules of the deposit form's bonus choice (logic.ts): the offers of the active
- * account's currency reload 500 ms after the amount or currency last changed; the default
- * is the first offer fitting the amount (for crypto the first offer); a choice the amount
- * no longer fits gives way to the first that does, or to none; a decline stays.
+ * The rules of the deposit form's bonus choice (logic.ts). Every offer of the active
+ * account's currency is shown; the offers for the amount (the server's answer, asked 500 ms
+ * after the amount or currency last changed) are the ones that may be chosen, together with
+ * each bonus's deposit bounds, which apply at once while the answer is on its way. The
+ * default is the first offer fitting the amount (for crypto the first offer); a choice the
+ * amount no longer fits gives way to the first that does, or to none; a decline stays.
  */
 export function useDepositBonusChoice(input: {
   currencyCode: string;
@@ -54,9 +57,18 @@ export function useDepositBonusChoice(input: {
   const amountMajor = crypto ? null : input.amountMajor;
   const queryClient = useQueryClient();
   const currency = useCurrencies().data?.find((item) => item.code === currencyCode);
-  const offers = useDepositBonuses(currencyCode, amountMajor);
-  const cards = useMemo(() => offerCards(offers.data ?? []), [offers.data]);
-  const fits = useMemo(() => fitTest(amountMajor, currency, crypto), [amountMajor, currency, crypto]);
+  const offers = useDepositBonuses(currencyCode, null);
+  const forAmount = useDepositBonuses(currencyCode, amountMajor);
+  const cards = useMemo(() => offerCards(offers.query.data ?? []), [offers.query.data]);
+  // The server's word for this very amount, once it has answered for it.
+  const answered =
+    amountMajor !== null && forAmount.amount === amountMajor && forAmount.currency === currencyCode
+      ? forAmount.query.data
+      : undefined;
+  const fits = useMemo(
+    () => withOffers(fitTest(amountMajor, currency, crypto), answered),
+    [amountMajor, currency, crypto, answered],
+  );
   const [choice, setChoice] = useState<BonusChoice>(AUTO_CHOICE);
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -78,7 +90,8 @@ export function useDepositBonusChoice(input: {
     setChoice({ kind: 'declined' });
     setRefusal(null);
   }, []);
-  const retry = useCallback(() => void offers.refetch(), [offers]);
+  const { refetch } = offers.query;
+  const retry = useCallback(() => void refetch(), [refetch]);
   const refuse = useCallback(
     (message: string) => {
       setRefusal(message);
@@ -96,7 +109,7 @@ export function useDepositBonusChoice(input: {
     fits,
     selectedId,
     declined: current.kind === 'declined',
-    status: offers.isError && !offers.data ? 'error' : offers.isPending ? 'loading' : 'ready',
+    status: offers.query.isError && !offers.query.data ? 'error' : offers.query.isPending ? 'loading' : 'ready',
     refusal,
     choose,
     decline,

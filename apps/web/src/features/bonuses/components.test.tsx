@@ -89,7 +89,7 @@ const page = (data: ReturnType<typeof playerBonus>[], tab: 'active' | 'history' 
   tab,
 });
 
-function renderPage(lists: ReturnType<typeof page>[]) {
+function renderPage(lists: ReturnType<typeof page>[], path = '/profile/bonuses') {
   const account = {
     id: 'acc',
     currency: 'USD',
@@ -100,14 +100,19 @@ function renderPage(lists: ReturnType<typeof page>[]) {
     lockedBalance: 0,
     withdrawalBalance: 0,
   };
-  return render(content, <BonusesPage account={account} accountsPending={false} />, (client) => {
-    for (const list of lists) {
-      client.setQueryData([...realtimeKeys.playerBonuses, playerBonusesQuery(list.tab, 'USD', 1)], {
-        data: list.data,
-        meta: list.meta,
-      });
-    }
-  });
+  return render(
+    content,
+    <BonusesPage account={account} accountsPending={false} />,
+    (client) => {
+      for (const list of lists) {
+        client.setQueryData([...realtimeKeys.playerBonuses, playerBonusesQuery(list.tab, 'USD', 1)], {
+          data: list.data,
+          meta: list.meta,
+        });
+      }
+    },
+    path,
+  );
 }
 
 describe('the bonuses page', () => {
@@ -133,6 +138,17 @@ describe('the bonuses page', () => {
     const { markup } = renderPage([page([playerBonus({ id: 'pb-2', status: 1 })])]);
     expect(textOf(markup)).toContain('Details Activate Decline');
     expect(textOf(markup)).toContain('Activate by');
+  });
+
+  it('shows a finished bonus in the history with how far its wager got and when it ended, without actions', () => {
+    const finished = playerBonus({ status: 3, result: 3, finishedAt: '2026-11-26T10:00:00.000Z' });
+    const { markup } = renderPage([page([finished], 'history')], '/profile/bonuses?tab=history');
+    const text = textOf(markup);
+    expect(markup).toMatch(/aria-selected="true"[^>]*>History</);
+    expect(text).toContain('Welcome package: deposit 1 Cancelled');
+    expect(text).toContain('Wagered 0.00 USD of 3,500.00 USD Wager 35× Finished Nov 26, 2026');
+    expect(text).not.toContain('Left to wager');
+    expect(markup).not.toContain('>Cancel bonus</button>');
   });
 
   it('says when there is no bonus, with a way to deposit', () => {

@@ -18,6 +18,7 @@ import {
   playerBonusTerms,
   selectedOffer,
   wagerProgress,
+  withOffers,
   type BonusChoice,
   type BonusCurrency,
 } from './logic';
@@ -134,10 +135,10 @@ describe('deposit bounds and fit', () => {
 });
 
 describe('offer cards and terms', () => {
-  it('shows a package once, by its next step, in the server’s order', () => {
+  it('shows a package once, by its next step, packages first, each kind in the server’s order', () => {
     const cash = bonus('cash', { type: 1 });
     const spins = bonus('spins', { type: 3 });
-    const cards = offerCards([welcome(2, 300), reload, welcome(1, 500), spins, cash]);
+    const cards = offerCards([reload, welcome(2, 300), cash, welcome(1, 500), spins]);
     expect(cards.map((card) => [card.id, card.packageName, card.step])).toEqual([
       ['welcome-1', 'Welcome package', 1],
       ['reload', null, null],
@@ -192,7 +193,9 @@ describe('the deposit form’s choice', () => {
 
   it('defaults to the first bonus fitting the amount, and to none when none fits', () => {
     expect(selectedOffer(AUTO_CHOICE, cards, at(100))).toBe('welcome-1');
-    expect(selectedOffer(AUTO_CHOICE, offerCards([reload, welcome(1, 500)]), at(25))).toBe('welcome-1');
+    // 25 USD: the reload bonus needs 30, so a list led by it still defaults to the welcome step.
+    expect(selectedOffer(AUTO_CHOICE, offerCards([reload]), at(25))).toBeNull();
+    expect(selectedOffer(AUTO_CHOICE, offerCards([reload, bonus('low')]), at(25))).toBe('low');
     expect(selectedOffer(AUTO_CHOICE, cards, at(10))).toBeNull();
     expect(selectedOffer(AUTO_CHOICE, cards, at(null))).toBeNull();
     expect(selectedOffer(AUTO_CHOICE, [], at(100))).toBeNull();
@@ -230,6 +233,17 @@ describe('the deposit form’s choice', () => {
     // A decline is the player's and stays.
     const declined: BonusChoice = { kind: 'declined' };
     expect(choiceAfterAmountChange(declined, cards, at(10))).toBe(declined);
+  });
+
+  it('lets the server’s answer for the amount narrow what fits, once it has answered', () => {
+    const fits = at(100);
+    expect(offerCards([welcome(1, 500), reload]).map(withOffers(fits, undefined))).toEqual([true, true]);
+    // The server left the reload bonus out for 100 USD (a rule the bounds do not show).
+    const narrowed = withOffers(fits, [{ id: 'welcome-1' }]);
+    expect(cards.map(narrowed)).toEqual([true, false]);
+    expect(selectedOffer({ kind: 'bonus', id: 'reload' }, cards, narrowed)).toBe('welcome-1');
+    // The bounds still apply: the server cannot make 10 USD fit a 20 USD minimum.
+    expect(cards.map(withOffers(at(10), [{ id: 'welcome-1' }]))).toEqual([false, false]);
   });
 
   it('falls back to the default when the chosen bonus is no longer offered', () => {

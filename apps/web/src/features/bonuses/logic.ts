@@ -144,8 +144,9 @@ export interface OfferCard {
 const DEPOSIT_TYPES: readonly number[] = [BonusType.CASH, BonusType.PERCENTAGE];
 
 /**
- * The picker's cards in the server's order: each bonus once, and a package's bonuses as one
- * card showing its lowest-priority step (the server offers only the next step anyway).
+ * The picker's cards: packages first (a welcome package is the offer a new player came
+ * for), then single bonuses, each in the server's order. A package's bonuses are one card
+ * showing its lowest-priority step (the server offers only the next step anyway).
  */
 export function offerCards(bonuses: readonly Bonus[]): OfferCard[] {
   const cards: OfferCard[] = [];
@@ -170,7 +171,7 @@ export function offerCards(bonuses: readonly Bonus[]): OfferCard[] {
       cards[at] = card;
     }
   }
-  return cards;
+  return [...cards.filter((card) => card.packageName !== null), ...cards.filter((card) => card.packageName === null)];
 }
 
 /** What a catalogue bonus gives and asks in one currency (major units of it). */
@@ -262,6 +263,17 @@ export function fitTest(amountMajor: number | null, currency: BonusCurrency | un
   if (crypto) return () => true;
   const amountMinor = amountMajor === null || !currency ? null : toMinor(amountMajor, currency);
   return (card) => fitsDeposit(card.bonus, amountMinor, currency);
+}
+
+/**
+ * A fit test narrowed to the offers the server answered for the amount (`GET
+ * /api/game/bonuses` with `amount`): it alone knows every rule. Without an answer for this
+ * amount yet, the deposit bounds decide alone.
+ */
+export function withOffers(fits: FitTest, answered: readonly Pick<Bonus, 'id'>[] | undefined): FitTest {
+  if (!answered) return fits;
+  const ids = new Set(answered.map((bonus) => bonus.id));
+  return (card) => fits(card) && ids.has(card.id);
 }
 
 /** The first card that fits, or null. */
