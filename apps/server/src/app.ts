@@ -402,6 +402,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     guards: auth.guards,
     ...gameWallet,
     remote: options.originalsRemote,
+    freespins: bonuses.freespins,
   });
 
   if (webServed && config.webDistDir) await registerWebApp(server, config.webDistDir);

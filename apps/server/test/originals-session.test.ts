@@ -27,6 +27,8 @@ describe('originals session', () => {
       balance: 1000,
       minStake: 0.01,
       maxStake: 10_000,
+      // Free spins are played for real money only.
+      freespins: [],
     });
   });
 
@@ -41,6 +43,7 @@ describe('originals session', () => {
       game: 'slot',
       isDemo: false,
       balance: 12.34,
+      freespins: [],
     });
   });
 

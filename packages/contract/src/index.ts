@@ -38,3 +38,4 @@ export * from './bonuses/schemas';
 export * from './bonuses/endpoints';
 export * from './bonuses/codes';
 export * from './bonuses/cashback';
+export * from './bonuses/freespins';

@@ -591,6 +591,8 @@ export interface GameRoundTable {
   multiplier_bp: bigint;
   created_at: Generated<Date>;
   settled_at: Date | null;
+  /** Played with a free spin of this grant (`player_freespins`): no money moved. */
+  freespin_id: Generated<string | null>;
 }
 
 export type GameRoundStatus = 'betting' | 'open' | 'paying' | 'refunding' | 'settled' | 'void';
@@ -829,4 +831,47 @@ export interface PlayerBonusCodeTable {
 export interface Database {
   bonus_codes: BonusCodeTable;
   player_bonus_codes: PlayerBonusCodeTable;
+}
+
+/** Free spins given to a player (modules/bonuses/freespins.ts, migration 0026). */
+export interface PlayerFreespinTable {
+  id: Generated<string>;
+  player_id: string;
+  bonus_id: string;
+  account_id: string;
+  currency: string;
+  name: string;
+  game_id: string;
+  game_identity: string;
+  provider: string;
+  count: number;
+  used_count: Generated<number>;
+  bet_value_minor: bigint;
+  won_minor: Generated<bigint>;
+  /** 1 issued, 2 active, 3 finished. */
+  status: Generated<number>;
+  /** 1 open, 2 played, 3 cancelled, 4 expired. */
+  result: Generated<number>;
+  /** The catalogue bonus's terms as given (jsonb). */
+  terms: ColumnType<Record<string, unknown>, string, never>;
+  package_id: string | null;
+  package_priority: Generated<number>;
+  issue_session_id: string | null;
+  source: string;
+  activation_expires_at: Date | null;
+  expires_at: Date | null;
+  created_at: Generated<Date>;
+  activated_at: Date | null;
+  finished_at: Date | null;
+  winnings_bonus_id: string | null;
+}
+
+/** A code that gave free spins names them. */
+export interface PlayerBonusCodeTable {
+  player_freespin_id: Generated<string | null>;
+}
+
+// The free spins' table (declaration merging keeps this an addition to `Database` above).
+export interface Database {
+  player_freespins: PlayerFreespinTable;
 }

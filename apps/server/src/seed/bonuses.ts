@@ -154,3 +154,74 @@ export const bonusCodesSeeder: Seeder = {
     });
   },
 };
+
+// --- Free spins (modules/bonuses/freespins.ts) ---
+
+export const FRUIT_FREESPINS_BONUS_ID = stableUuid(BONUS_ID_NAMESPACE, 'freespins:fruit-fiesta-20');
+export const FRUIT_CODE_ID = stableUuid(BONUS_ID_NAMESPACE, 'bonus-code:FRUIT20');
+export const FRUIT_CODE = 'FRUIT20';
+
+/**
+ * The bet value of one spin per fiat currency of the reference data: 0.20 USD, or about
+ * that much, rounded to a figure a player would stake (whole units where the unit is small).
+ */
+const FRUIT_BET_VALUES: { currency: string; amount: number }[] = [
+  { currency: 'USD', amount: 0.2 },
+  { currency: 'EUR', amount: 0.2 },
+  { currency: 'BRL', amount: 1 },
+  { currency: 'CAD', amount: 0.3 },
+  { currency: 'AUD', amount: 0.3 },
+  { currency: 'MXN', amount: 4 },
+  { currency: 'CHF', amount: 0.2 },
+  { currency: 'PLN', amount: 0.8 },
+  { currency: 'NOK', amount: 2 },
+  { currency: 'NZD', amount: 0.3 },
+  { currency: 'JPY', amount: 30 },
+  { currency: 'INR', amount: 20 },
+  { currency: 'ARS', amount: 200 },
+  { currency: 'CLP', amount: 200 },
+];
+
+/** 20 free spins on the in-house slot; what they win is a bonus to wager 35 times. */
+const fruitFreespinsBonus: BonusBody = {
+  name: '20 free spins on Fruit Fiesta',
+  type: 3,
+  trigger: 'code',
+  freespins: { gameId: 'fruit-fiesta', count: 20, betValues: FRUIT_BET_VALUES, durationMinutes: null },
+  wagerCasino: 35,
+  baseCurrencyBetTo: 5,
+  categoryContributions: CONTRIBUTIONS,
+  activationDays: 7,
+  wageringDays: 7,
+  perPlayerLimit: 1,
+};
+
+/**
+ * The code FRUIT20 and its free-spins bonus; a seeder of its own, so that an installation
+ * seeded before free spins gets them.
+ */
+export const freespinsSeeder: Seeder = {
+  name: 'freespins',
+  isEmpty: async (db) => (await createBonusesRepository(db).findBonus(db, FRUIT_FREESPINS_BONUS_ID)) === undefined,
+  run: async (db) => {
+    const input = bonusBodySchema.parse(fruitFreespinsBonus);
+    await createBonusesRepository(db).insertBonusIfMissing(FRUIT_FREESPINS_BONUS_ID, {
+      name: input.name,
+      type: input.type,
+      status: input.status,
+      trigger: input.trigger,
+      packageId: null,
+      packagePriority: 0,
+      availableFrom: null,
+      availableTo: null,
+      terms: termsOf(input),
+    });
+    await createBonusCodesRepository(db).insertCodeIfMissing({
+      id: FRUIT_CODE_ID,
+      code: FRUIT_CODE,
+      bonus_id: FRUIT_FREESPINS_BONUS_ID,
+      max_uses: null,
+      max_uses_per_player: 1,
+    });
+  },
+};

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { createSettingsRepository } from '../modules/settings/repository';
-import { bonusCodesSeeder, bonusesSeeder } from './bonuses';
+import { bonusCodesSeeder, bonusesSeeder, freespinsSeeder } from './bonuses';
 import { gamesSeeder } from './games';
 import { cryptoPaymentsSeeder, cryptoPayoutsSeeder, paymentsSeeder } from './payments';
 import { playersSeeder } from './players';
@@ -48,6 +48,7 @@ export const seeders: Seeder[] = [
   cryptoPayoutsSeeder,
   bonusesSeeder,
   bonusCodesSeeder,
+  freespinsSeeder,
 ];
 
 export async function seed(db: Db, options: SeedOptions = {}): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint';
 import { dataEnvelope, pagedEnvelope } from '../common/envelope';
+import { playerFreespinDetailSchema } from './freespins';
 import {
   adminBonusParamsSchema,
   adminBonusSchema,
@@ -120,6 +121,7 @@ export const bonusAdminEndpoints = {
     params: adminPlayerParamsSchema,
     body: issueBonusBodySchema,
     status: 201,
-    response: dataEnvelope(playerBonusSchema),
+    /** A free-spins bonus (type 3) gives free spins, not a player bonus. */
+    response: dataEnvelope(z.union([playerBonusSchema, playerFreespinDetailSchema])),
   }),
 };

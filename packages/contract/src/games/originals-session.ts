@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope } from '../common/envelope';
-import { ORIGINALS_GAMES } from './originals';
+import { ORIGINALS_GAMES, originalsFreespinSchema } from './originals';
 
 /**
  * `GET /api/game/originals/session`: what the in-house game frame needs to start, for the
@@ -19,6 +19,8 @@ export const originalsSessionSchema = z.object({
   balance: z.number(),
   minStake: z.number(),
   maxStake: z.number(),
+  /** The player's active free spins for this game and currency (empty in demo play). */
+  freespins: z.array(originalsFreespinSchema),
 });
 export type OriginalsSession = z.infer<typeof originalsSessionSchema>;
 export const originalsSessionResponseSchema = dataEnvelope(originalsSessionSchema);

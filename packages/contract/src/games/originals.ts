@@ -56,8 +56,15 @@ export const plinkoPlayBodySchema = z.object({
   rows: z.number(),
   risk: z.string(),
 });
-/** One paid spin; the free spins it triggers are part of the same round. */
-export const slotPlayBodySchema = z.object({ amount: z.number() });
+/**
+ * One paid spin; the free spins it triggers are part of the same round. With `freespinId`
+ * the spin is one of a free-spins bonus's (its bet value is the stake, no money moves) and
+ * `amount` is not read.
+ */
+export const slotPlayBodySchema = z.object({
+  amount: z.number().optional(),
+  freespinId: z.string().max(64).optional(),
+});
 /**
  * A roulette bet: `numbers` for straight, split, street, corner and sixLine; `index` (1–3)
  * for dozen and column; neither for red, black, odd, even, low, high. `amount` in major units.
@@ -105,10 +112,53 @@ export const originalsRoundSchema = z.object({
     serverSeed: z.string().nullable(),
   }),
   createdAt: z.string(),
+  /** Played with a free spin of this grant (no money moved; `amount` is the grant's bet value). */
+  freespinId: z.string().nullable().optional(),
 });
 export type OriginalsRound = z.infer<typeof originalsRoundSchema>;
-/** A play answer: the round and the balance after it (minor-unit exactness kept in major numbers). */
-export const originalsPlayResponseSchema = dataEnvelope(z.object({ round: originalsRoundSchema, balance: z.number() }));
+
+/**
+ * Free spins of a bonus that the session's player may play in this game and currency
+ * (real money only): each spin's stake is `betAmount`, and what they win becomes a bonus to
+ * wager when the last one is played.
+ */
+export const originalsFreespinSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+  usedCount: z.number().int(),
+  /** Spins left. */
+  remaining: z.number().int(),
+  betAmount: z.number(),
+  /** What the spins played so far have won. */
+  won: z.number(),
+  expiresAt: z.string().nullable(),
+});
+export type OriginalsFreespin = z.infer<typeof originalsFreespinSchema>;
+
+/** The grant after a free spin: finished when its last spin was played, with the bonus its winnings became. */
+export const originalsFreespinAfterSchema = originalsFreespinSchema.extend({
+  finished: z.boolean(),
+  /** 1 open, 2 played, 3 cancelled, 4 expired. */
+  result: z.number().int(),
+  winningsBonus: z
+    .object({
+      id: z.string(),
+      amount: z.number(),
+      /** False when another bonus was active: this one waits, issued, to be activated. */
+      activated: z.boolean(),
+    })
+    .nullable(),
+});
+export type OriginalsFreespinAfter = z.infer<typeof originalsFreespinAfterSchema>;
+
+/**
+ * A play answer: the round and the balance after it (minor-unit exactness kept in major
+ * numbers); after a free spin, the grant as it is now.
+ */
+export const originalsPlayResponseSchema = dataEnvelope(
+  z.object({ round: originalsRoundSchema, balance: z.number(), freespin: originalsFreespinAfterSchema.optional() }),
+);
 export const originalsRoundResponseSchema = dataEnvelope(originalsRoundSchema);
 /** `GET /api/game/originals/mines/active`: the open mines round to resume, or null. */
 export const minesActiveResponseSchema = dataEnvelope(originalsRoundSchema.nullable());
@@ -122,6 +172,8 @@ export const spinSchema = z.object({
   payout: z.number(),
   currency: z.string(),
   createdAt: z.string(),
+  /** A free spin of a bonus: `amount` is its bet value, no money was staked. */
+  isFreespin: z.boolean().optional(),
 });
 export type Spin = z.infer<typeof spinSchema>;
 export const spinsResponseSchema = pagedEnvelope(spinSchema);

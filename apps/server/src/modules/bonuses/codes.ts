@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors';
 import type { RealtimeEvents } from '../realtime';
 import type { BonusCodeRow, BonusCodesRepository, PlayerBonusCodeRow } from './codes-repository';
 import type { BonusesRepository } from './repository';
-import type { Bonuses } from './service';
+import type { Bonuses, Given } from './service';
 import { depositFits, offeredIn, type BonusTerms, type CatalogueBonus } from './terms';
 
 /**
@@ -56,6 +56,10 @@ const needsDeposit = (terms: BonusTerms): boolean =>
 const inWindow = (from: Date | null, to: Date | null, at: Date): boolean =>
   (from === null || from <= at) && (to === null || to > at);
 
+/** The entry's link to what its bonus gave: a player bonus, or free spins. */
+const givenColumns = (given: Given) =>
+  given.kind === 'bonus' ? { player_bonus_id: given.row.id } : { player_freespin_id: given.row.id };
+
 export function toBonusCode(row: PlayerBonusCodeRow): BonusCode {
   return {
     id: row.id,
@@ -86,7 +90,7 @@ const toAdminCode = (row: BonusCodeRow, bonusName: string): AdminBonusCode => ({
 export function createBonusCodes(deps: {
   repository: BonusCodesRepository;
   catalogue: Pick<BonusesRepository, 'findBonus' | 'issuedToPlayer'>;
-  bonuses: Pick<Bonuses, 'issueIn' | 'knownCurrencies'>;
+  bonuses: Pick<Bonuses, 'giveIn' | 'knownCurrencies'>;
   accounts: CodeAccounts;
   events: RealtimeEvents;
   now?: () => Date;
@@ -204,7 +208,7 @@ export function createBonusCodes(deps: {
       // A bonus given with a deposit only is not given by a wallet code.
       if (needsDeposit(bonus.terms)) return refuse(trx, refused);
       const id = randomUUID();
-      const issued = await bonuses.issueIn(trx, {
+      const issued = await bonuses.giveIn(trx, {
         bonus,
         playerId,
         account,
@@ -222,7 +226,7 @@ export function createBonusCodes(deps: {
         trigger: chosen,
         status: BonusCodeStatus.SUCCESS,
         result: BONUS_CODE_RESULT.issued,
-        player_bonus_id: issued.id,
+        ...givenColumns(issued),
       });
     });
     return toBonusCode(row);
@@ -313,7 +317,7 @@ export function createBonusCodes(deps: {
         publish(trx, row);
         return;
       }
-      const issued = await bonuses.issueIn(trx, {
+      const issued = await bonuses.giveIn(trx, {
         bonus,
         playerId: deposit.playerId,
         account: { id: deposit.accountId, currency: deposit.currency },
@@ -326,7 +330,7 @@ export function createBonusCodes(deps: {
       await repository.countUse(trx, code.id);
       const row = await repository.updateEntry(trx, waiting.id, {
         result: BONUS_CODE_RESULT.issued,
-        player_bonus_id: issued.id,
+        ...givenColumns(issued),
         invoice_id: deposit.invoiceId,
       });
       publish(trx, row);

@@ -11,11 +11,15 @@ import { cashbackRoutes } from './cashback-routes';
 import { createBonusCodes } from './codes';
 import { createBonusCodesRepository } from './codes-repository';
 import { bonusCodeAdminRoutes, bonusCodeRoutes } from './codes-routes';
+import { createFreespins } from './freespins';
+import { createFreespinsRepository } from './freespins-repository';
+import { freespinRoutes } from './freespins-routes';
 import { createBonusesRepository } from './repository';
 import { bonusAdminRoutes, bonusPublicRoutes, bonusRoutes } from './routes';
 import { createBonuses, type CurrencySource } from './service';
 
 export type { Bonuses } from './service';
+export type { Freespins, FreespinState } from './freespins';
 
 /**
  * The bonuses module (docs/bonuses.md): the catalogue and its operator API, players'
@@ -46,7 +50,17 @@ export async function registerBonuses(
     jobs: deps.jobs,
   });
   server.addHook('onReady', bonuses.warmUp);
+  // Free spins (freespins.ts): the grants free-spins bonuses give, and the games' side of them.
+  const freespins = createFreespins({
+    repository: createFreespinsRepository(deps.db),
+    bonuses,
+    accounts: deps.wallet.accounts,
+    events: deps.events,
+    jobs: deps.jobs,
+  });
+  bonuses.useFreespins(freespins.grants);
   await server.register(bonusRoutes, { bonuses, guards: deps.guards });
+  await server.register(freespinRoutes, { freespins, guards: deps.guards });
   await server.register(bonusPublicRoutes, { bonuses });
   await server.register(bonusAdminRoutes, {
     bonuses,
@@ -80,6 +94,8 @@ export async function registerBonuses(
   return {
     ...bonuses,
     cashback,
+    /** Free spins; the in-house games play them (originals' FreespinSource). */
+    freespins,
     /**
      * A credited deposit: the bonus it names, or else (a deposit that names none and was not
      * declined) the player's code waiting for a deposit.

@@ -72,6 +72,20 @@ export interface PlayerBonusFilter {
   offset: number;
 }
 
+/**
+ * Each time a catalogue bonus was given (to one player): its player bonuses and its free
+ * spins. The bonus a grant's winnings became (`freespins:{id}`) is part of that grant's gift.
+ */
+function given(q: Executor, playerId?: string) {
+  let bonuses = q.selectFrom('player_bonuses').select('bonus_id').where('source', 'not like', 'freespins:%');
+  let freespins = q.selectFrom('player_freespins').select('bonus_id');
+  if (playerId !== undefined) {
+    bonuses = bonuses.where('player_id', '=', playerId);
+    freespins = freespins.where('player_id', '=', playerId);
+  }
+  return bonuses.unionAll(freespins);
+}
+
 /** SQL of the bonuses module: the catalogue, packages and players' bonuses. */
 export function createBonusesRepository(db: Executor) {
   const catalogue = (q: Executor) =>
@@ -156,9 +170,9 @@ export function createBonusesRepository(db: Executor) {
     /** How many times each bonus was given, to everyone. */
     async issuedCounts(): Promise<Map<string, number>> {
       const rows = await db
-        .selectFrom('player_bonuses')
-        .select(['bonus_id', (eb) => eb.fn.countAll<string>().as('count')])
-        .groupBy('bonus_id')
+        .selectFrom(given(db).as('g'))
+        .select(['g.bonus_id', (eb) => eb.fn.countAll<string>().as('count')])
+        .groupBy('g.bonus_id')
         .execute();
       return new Map(rows.map((row) => [row.bonus_id, Number(row.count)]));
     },
@@ -166,10 +180,9 @@ export function createBonusesRepository(db: Executor) {
     /** How many times each bonus was given to one player. */
     async issuedToPlayer(q: Executor, playerId: string): Promise<Map<string, number>> {
       const rows = await q
-        .selectFrom('player_bonuses')
-        .select(['bonus_id', (eb) => eb.fn.countAll<string>().as('count')])
-        .where('player_id', '=', playerId)
-        .groupBy('bonus_id')
+        .selectFrom(given(q, playerId).as('g'))
+        .select(['g.bonus_id', (eb) => eb.fn.countAll<string>().as('count')])
+        .groupBy('g.bonus_id')
         .execute();
       return new Map(rows.map((row) => [row.bonus_id, Number(row.count)]));
     },

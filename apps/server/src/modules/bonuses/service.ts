@@ -13,6 +13,7 @@ import {
   type PaginationMeta,
   type PlayerBonus,
   type PlayerBonusesQuery,
+  type PlayerFreespinDetail,
 } from '@croupier/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -22,6 +23,7 @@ import type { BetRefusal, BonusWagering, GameInfo } from '../game-wallet';
 import type { Jobs } from '../jobs';
 import type { RealtimeEvents } from '../realtime';
 import type { Ledger, PlayerAccountView } from '../wallet';
+import type { PlayerFreespinRow } from './freespins-repository';
 import type { BonusesRepository, PlayerBonusRow } from './repository';
 import { toPlayerBonus, wagerPercentage } from './present';
 import {
@@ -57,6 +59,33 @@ export interface BonusAccounts {
     trx: Transaction<Database>,
     accountId: string,
   ): Promise<{ realMinor: bigint; bonusMinor: bigint } | undefined>;
+}
+
+/** What issuing a catalogue bonus to a player takes (`issueIn`, `giveIn`). */
+export interface IssueInput {
+  bonus: CatalogueBonus;
+  playerId: string;
+  account: { id: string; currency: string };
+  currency: Currency;
+  source: string;
+  depositMinor?: bigint;
+  /** Cashback: the period's net loss the bonus is a share of. */
+  lossMinor?: bigint;
+  /** The bonus's amount when it is given, not computed from the terms (free spins' winnings). */
+  amountMinor?: bigint;
+  issueSessionId?: string;
+  autoActivate: boolean;
+}
+
+/** What a catalogue bonus gave: a player bonus, or free spins (a free-spins bonus, type 3). */
+export type Given = { kind: 'bonus'; row: PlayerBonusRow } | { kind: 'freespins'; row: PlayerFreespinRow };
+
+/** The free spins' side (freespins.ts, created after this service): the grants type 3 bonuses give. */
+export interface FreespinGrants {
+  issueIn(trx: Transaction<Database>, input: IssueInput): Promise<PlayerFreespinRow | undefined>;
+  present(row: PlayerFreespinRow, currency: Currency): PlayerFreespinDetail;
+  /** Whether the catalogue has the game (id or identity) the spins are to be played on. */
+  gameExists(ref: string): Promise<boolean>;
 }
 
 const DAY_MS = 86_400_000;
@@ -248,24 +277,11 @@ export function createBonuses(deps: {
    * issues nothing twice). Answers the player bonus, or undefined when this cause gave it
    * already. `autoActivate` activates it at once unless the account has an active bonus.
    */
-  async function issueIn(
-    trx: Transaction<Database>,
-    input: {
-      bonus: CatalogueBonus;
-      playerId: string;
-      account: { id: string; currency: string };
-      currency: Currency;
-      source: string;
-      depositMinor?: bigint;
-      /** Cashback: the period's net loss the bonus is a share of. */
-      lossMinor?: bigint;
-      issueSessionId?: string;
-      autoActivate: boolean;
-    },
-  ): Promise<PlayerBonusRow | undefined> {
+  async function issueIn(trx: Transaction<Database>, input: IssueInput): Promise<PlayerBonusRow | undefined> {
     const { bonus, currency } = input;
+    if (bonus.type === 3 && input.amountMinor === undefined) throw new Error('free spins are given by giveIn');
     const at = now();
-    const amountMinor = grantMinor(bonus, currency, input.depositMinor, input.lossMinor);
+    const amountMinor = input.amountMinor ?? grantMinor(bonus, currency, input.depositMinor, input.lossMinor);
     const limits = playerLimits(bonus, currency, amountMinor);
     const { terms } = bonus;
     const row = await repository.insertPlayerBonus(trx, {
@@ -313,9 +329,29 @@ export function createBonuses(deps: {
     return row;
   }
 
+  /** Free spins' grants (bound by the module once they exist: see `useFreespins`). */
+  let grants: FreespinGrants | undefined;
+
+  /**
+   * Gives a catalogue bonus for a cause: free spins for a free-spins bonus (type 3), a
+   * player bonus otherwise. Undefined when this cause gave it already.
+   */
+  async function giveIn(trx: Transaction<Database>, input: IssueInput): Promise<Given | undefined> {
+    if (input.bonus.type === 3) {
+      if (!grants) throw new Error('free spins are not wired');
+      const row = await grants.issueIn(trx, input);
+      return row && { kind: 'freespins', row };
+    }
+    const row = await issueIn(trx, input);
+    return row && { kind: 'bonus', row };
+  }
+
   /** Operator input checked against the currencies and the packages. */
   async function columnsOf(input: BonusInput) {
     checkTermsAmounts(input, await currencyMap());
+    if (input.freespins && !(await grants?.gameExists(input.freespins.gameId))) {
+      throw AppError.validation({ 'freespins.gameId': ['No such game in the catalogue.'] });
+    }
     if (input.packageId && !(await repository.packageExists(input.packageId))) {
       throw AppError.validation({ packageId: ['No such package.'] });
     }
@@ -594,15 +630,15 @@ export function createBonuses(deps: {
     async issueManually(
       playerId: string,
       input: { bonusId: string; currency: string; depositAmountMinor?: bigint; key?: string },
-    ): Promise<PlayerBonus> {
+    ): Promise<PlayerBonus | PlayerFreespinDetail> {
       const currency = await currencyOf(input.currency);
       const bonus = await repository.findBonus(repository.db, input.bonusId);
       if (!bonus) throw AppError.validation({ bonusId: ['No such bonus.'] });
       if (!offeredIn(bonus, currency))
         throw AppError.validation({ currency: ['The bonus has no terms in this currency.'] });
-      const row = await events.transaction(async (trx) => {
+      const given = await events.transaction(async (trx) => {
         const account = await deps.accounts.ensureAccount(trx, playerId, currency.code);
-        const issued = await issueIn(trx, {
+        const issued = await giveIn(trx, {
           bonus,
           playerId,
           account,
@@ -614,7 +650,9 @@ export function createBonuses(deps: {
         if (!issued) throw new AppError('CONFLICT', 'This bonus was given for this key already.');
         return issued;
       });
-      return toPlayerBonus(row, currency);
+      if (given.kind === 'bonus') return toPlayerBonus(given.row, currency);
+      if (!grants) throw new Error('free spins are not wired');
+      return grants.present(given.row, currency);
     },
 
     /** The packages on offer now with their offered steps (public: the welcome-package page). */
@@ -773,7 +811,7 @@ export function createBonuses(deps: {
       const received = await repository.issuedToPlayer(trx, deposit.playerId);
       if (!offeredIn(bonus, currency) || !eligible(bonus, all, received, now())) return;
       if (!depositFits(bonus.terms, currency, deposit.amountMinor)) return;
-      await issueIn(trx, {
+      await giveIn(trx, {
         bonus,
         playerId: deposit.playerId,
         account: { id: deposit.accountId, currency: deposit.currency },
@@ -808,8 +846,15 @@ export function createBonuses(deps: {
       openBetsSince = count;
     },
 
-    /** For the module's other parts (codes, cashback): issue in a caller's transaction. */
+    /** Binds the free spins' grants (created after this service, from it). */
+    useFreespins(bound: FreespinGrants): void {
+      grants = bound;
+    },
+
+    /** For the module's other parts (codes, cashback, free spins): issue in a caller's transaction. */
     issueIn,
+    /** Gives any catalogue bonus in a caller's transaction: free spins for type 3, else a player bonus. */
+    giveIn,
     findBonus: (q: Transaction<Database>, id: string) => repository.findBonus(q, id),
     /** The currencies as last read (inside transactions; see knownCurrencies). */
     knownCurrencies,

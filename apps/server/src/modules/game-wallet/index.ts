@@ -22,7 +22,7 @@ import { createStakeLimitsRepository } from './stake-limits-repository';
 
 export type { GameProviderAccess } from './routes';
 export type { BetRefusal, BetRule, BonusWagering, GameInfo, GameWallet, GameSession, WalletAnswer } from './service';
-export { canBet, WalletRefusal } from './service';
+export { canBet, newRoundRefusal, WalletRefusal } from './service';
 export type { StakeLimits } from './stake-limits';
 export { createProviderClient, type WalletCall } from './conformance/client';
 

@@ -44,6 +44,20 @@ export interface GameSession extends GameSessionRow {
 export const canBet = (session: GameSession, nowMs = Date.now()): boolean =>
   session.expires_at.getTime() > nowMs && !session.sign_in_ended;
 
+/**
+ * Why a session may not play a new round (its token expired or its sign-in ended, the
+ * player is blocked or self-excluded), or undefined: the checks of every bet, also asked
+ * by rounds that are not bets (a bonus's free spins).
+ */
+export function newRoundRefusal(
+  session: GameSession,
+  nowMs = Date.now(),
+): 'TOKEN_EXPIRED' | 'USER_DISABLED' | undefined {
+  if (!canBet(session, nowMs)) return 'TOKEN_EXPIRED';
+  if (session.player_status !== null && DISABLED_STATUSES.has(session.player_status)) return 'USER_DISABLED';
+  return undefined;
+}
+
 interface Balances {
   balanceMinor: bigint;
   bonusBalanceMinor: bigint;
@@ -385,10 +399,8 @@ export function createGameWallet(deps: {
   /** Refuses a new bet of the session (expired, player disabled, a rule); the checks of every bet. */
   async function checkBet(trx: Transaction<Database>, session: GameSession, amountMinor: bigint): Promise<void> {
     // New bets only: an expired session (or one whose sign-in ended) or a disabled player may still settle, not bet.
-    if (!canBet(session)) throw new WalletRefusal('TOKEN_EXPIRED');
-    if (session.player_status !== null && DISABLED_STATUSES.has(session.player_status)) {
-      throw new WalletRefusal('USER_DISABLED');
-    }
+    const refusal = newRoundRefusal(session);
+    if (refusal) throw new WalletRefusal(refusal);
     for (const rule of rules) {
       const refusal = await rule.check({ session, amountMinor, trx });
       if (refusal) {

@@ -6,6 +6,7 @@ import type { AuthGuards } from '../auth';
 import type { GameWallet, StakeLimits } from '../game-wallet';
 import type { GamesService } from '../games';
 import type { RealtimeEvents } from '../realtime';
+import type { FreespinSource } from './freespin-source';
 import { createRemoteRounds } from './remote-rounds';
 import { createSignedHttpWallet, type RemoteWallet } from './remote-wallet';
 import { createOriginalsRepository } from './repository';
@@ -13,6 +14,7 @@ import { originalsRoutes } from './routes';
 import { createOriginals } from './service';
 import { originalsSessionRoutes } from './session-routes';
 
+export type { FreespinGrant, FreespinSource } from './freespin-source';
 export type { RemoteWallet } from './remote-wallet';
 
 /** How often the background retry looks for wallet calls the in-house games still owe. */
@@ -47,6 +49,8 @@ export async function registerOriginals(
     currencyOf: (code: string) => Promise<AmountCurrency>;
     gameIdOf: (identity: string) => Promise<string>;
     remote?: OriginalsRemoteOptions | undefined;
+    /** Free spins of bonuses, played on the slot (the bonuses module's; none when absent). */
+    freespins?: FreespinSource | undefined;
   },
 ) {
   const originalsRepository = createOriginalsRepository(deps.db);
@@ -58,6 +62,7 @@ export async function registerOriginals(
     events: deps.events,
     gameIdOf: deps.gameIdOf,
     currencyOf: deps.currencyOf,
+    ...(deps.freespins ? { freespins: deps.freespins } : {}),
   });
   await server.register(originalsRoutes, { originals, gameWallet: deps.gameWallet, guards: deps.guards });
   await server.register(originalsSessionRoutes, {
@@ -65,6 +70,7 @@ export async function registerOriginals(
     games: deps.games,
     currencyOf: deps.currencyOf,
     stakeLimits: deps.stakeLimits,
+    freespins: deps.freespins,
   });
   return { originals };
 }

@@ -20,6 +20,7 @@ import {
   type FairRng,
 } from '@croupier/games';
 import { amountMinorOrThrow } from '../wallet';
+import type { FreeSpinAnswer } from './free-spins';
 import { valid, type OriginalsDeps, type OriginalsRounds, type Played, type PlaySession } from './rounds';
 
 /** The games whose round is one call (mines takes several steps). */
@@ -104,26 +105,35 @@ function prepare(game: OneShotGame, body: Record<string, unknown>, currency: Amo
       return { ...base, params: { ...params }, play: (rng) => multiplied(stakeMinor, playPlinko(rng, params)) };
     }
     case 'slot':
-      return {
-        ...base,
-        params: {},
-        play(rng, nonce) {
-          const round = playSlotRound((n) => rng.reset(n), nonce);
-          return { ...multiplied(stakeMinor, round), noncesUsed: round.noncesUsed };
-        },
-      };
+      return { ...base, params: {}, play: playSlot(stakeMinor) };
   }
 }
 
+/** The slot's round for a stake: the spin and every free spin its scatters trigger. */
+export function playSlot(stakeMinor: bigint): (rng: FairRng, nonce: number) => Played {
+  return (rng, nonce) => {
+    const round = playSlotRound((n) => rng.reset(n), nonce);
+    return { ...multiplied(stakeMinor, round), noncesUsed: round.noncesUsed };
+  };
+}
+
 /** Rounds played and settled in one call: dice, limbo, plinko, roulette, slot. */
-export function createOneShotRounds(deps: OriginalsDeps, rounds: OriginalsRounds) {
+export function createOneShotRounds(
+  deps: OriginalsDeps,
+  rounds: OriginalsRounds,
+  freeSpins: { playSlot(session: PlaySession, freespinId: string): Promise<FreeSpinAnswer> },
+) {
   return {
-    /** Plays one round of a one-shot game for the session; answers the round and the balance after it. */
+    /**
+     * Plays one round of a one-shot game for the session; answers the round and the balance
+     * after it. A slot round naming `freespinId` is a bonus's free spin (free-spins.ts).
+     */
     async play(
       session: PlaySession,
       game: OneShotGame,
       body: Record<string, unknown>,
-    ): Promise<{ round: OriginalsRound; balance: number }> {
+    ): Promise<{ round: OriginalsRound; balance: number } | FreeSpinAnswer> {
+      if (game === 'slot' && typeof body.freespinId === 'string') return freeSpins.playSlot(session, body.freespinId);
       const gameId = await rounds.gameIdFor(session, game);
       const currency = await deps.currencyOf(session.currency);
       const prepared = prepare(game, body, currency);

@@ -43,6 +43,7 @@ export function createPresentation(currencyOf: (code: string) => Promise<AmountC
           serverSeed: row.pair_active ? null : row.server_seed,
         },
         createdAt: row.created_at.toISOString(),
+        freespinId: row.freespin_id,
       };
     },
 
@@ -57,6 +58,7 @@ export function createPresentation(currencyOf: (code: string) => Promise<AmountC
         payout: toMajorAmount(row.payout_minor, currency),
         currency: row.currency,
         createdAt: row.created_at.toISOString(),
+        isFreespin: row.is_freespin,
       };
     },
   };

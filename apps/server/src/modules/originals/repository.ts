@@ -275,6 +275,8 @@ export function createOriginalsRepository(db: Db) {
      * transactions grouped by provider and round. Stake is the bets not rolled back (a round
      * without one is left out); payout the wins. In-house rounds appear once settled (their
      * win, 0 on a loss, is recorded then); a third-party round as soon as it has a bet.
+     * Free spins of bonuses move no money, so they come from the rounds themselves
+     * (`is_freespin`, the grant's bet value as the stake).
      */
     async listPlayerRounds(
       q: Executor,
@@ -296,6 +298,7 @@ export function createOriginalsRepository(db: Db) {
           stake.as('stake_minor'),
           sql<bigint>`sum(case when t.kind = 'win' then t.amount_minor else 0 end)::int8`.as('payout_minor'),
           sql<Date>`min(t.created_at)`.as('created_at'),
+          sql<boolean>`false`.as('is_freespin'),
         ])
         .where('s.player_id', '=', playerId)
         .where('s.is_demo', '=', false)
@@ -307,15 +310,34 @@ export function createOriginalsRepository(db: Db) {
             eb(sql<number>`count(*) filter (where t.kind = 'win')`, '>', 0),
           ]),
         );
-      const rows = await grouped
+      const freeSpins = q
+        .selectFrom('game_rounds as r')
+        .innerJoin('games as g', 'g.id', 'r.game_id')
+        .select([
+          sql<string>`${inHouseProvider}::text`.as('provider'),
+          sql<string>`r.id::text`.as('round_id'),
+          'r.currency',
+          'g.identity as game_identity',
+          'g.name as game_name',
+          'r.stake_minor',
+          'r.payout_minor',
+          'r.created_at',
+          sql<boolean>`true`.as('is_freespin'),
+        ])
+        .where('r.player_id', '=', playerId)
+        .where('r.freespin_id', 'is not', null);
+      const all = grouped.unionAll(freeSpins).as('rounds');
+      const rows = await q
+        .selectFrom(all)
+        .selectAll()
         .orderBy('created_at', 'desc')
-        .orderBy('t.provider')
-        .orderBy('t.round_id')
+        .orderBy('provider')
+        .orderBy('round_id')
         .limit(page.limit)
         .offset(page.offset)
         .execute();
       const total = await q
-        .selectFrom(grouped.as('rounds'))
+        .selectFrom(all)
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow();
       return { rows, totalRows: Number(total.n) };

@@ -13,8 +13,9 @@ import { AppError } from '../../lib/errors';
 import { WalletRefusal, type GameSession, type GameWallet } from '../game-wallet';
 import type { RealtimeEvents } from '../realtime';
 import { ORIGINALS_PROVIDER, type OriginalsPresentation } from './presentation';
+import type { FreespinSource } from './freespin-source';
 import type { RemoteRounds, Delivery } from './remote-rounds';
-import type { OriginalsRepository, PlayerRoundRow, SeedPairRow } from './repository';
+import type { OriginalsRepository, PlayerRoundRow, RoundRow, SeedPairRow } from './repository';
 import { newSeeds, ownerOf, seedsChanged } from './seeds';
 
 /**
@@ -34,6 +35,8 @@ export interface OriginalsDeps {
   currencyOf: (code: string) => Promise<AmountCurrency>;
   /** Set when the wallet is reached over HTTP (ORIGINALS_WALLET_URL); in process otherwise. */
   remote?: { rounds: RemoteRounds; leaseMs: number };
+  /** Free spins of bonuses (the bonuses module's, wired by app.ts); none when absent. */
+  freespins?: FreespinSource;
 }
 
 /** What a round stores and pays; JSON-safe (no bigint) so that it can be stored and sent as is. */
@@ -87,6 +90,7 @@ function roundValues(
   played: Played & { actions: MinesActions | null },
   id: string,
   status: 'betting' | 'open' | 'settled',
+  freespinId: string | null = null,
 ) {
   return {
     id,
@@ -107,12 +111,56 @@ function roundValues(
     payout_minor: played.payoutMinor,
     multiplier_bp: BigInt(played.multiplierBp),
     settled_at: status === 'settled' ? new Date() : null,
+    ...(freespinId ? { freespin_id: freespinId } : {}),
+  };
+}
+
+/** A round as the answer shows it: the stored row with its game and the pair it was played on. */
+function playedRow(stored: RoundRow, game: OriginalsGame, pair: SeedPairRow): PlayerRoundRow {
+  return {
+    ...stored,
+    game_identity: ORIGINALS_CATALOGUE_IDENTITY[game],
+    game_name: '',
+    server_seed: pair.server_seed,
+    server_seed_hash: pair.server_seed_hash,
+    // The pair is locked until the commit: no rotation can reveal it meanwhile.
+    pair_active: true,
   };
 }
 
 export function createRounds(deps: OriginalsDeps, presentation: OriginalsPresentation) {
   const { repository, gameWallet, events, remote } = deps;
   const { db } = repository;
+
+  /**
+   * Takes the next nonce of the owner's active pair, locking it (its row lock serialises the
+   * owner's rounds); the owner's first round creates the pair.
+   */
+  async function nextNonce(trx: Transaction<Database>, session: PlaySession): Promise<SeedPairRow> {
+    const owner = ownerOf(session);
+    let pair = await repository.takeNonce(trx, owner);
+    if (!pair) {
+      // The owner's first round: the pair is created here (concurrent creators: one wins).
+      await repository.ensureActivePair(trx, owner, newSeeds());
+      pair = await repository.takeNonce(trx, owner);
+    }
+    if (!pair) throw seedsChanged();
+    return pair;
+  }
+
+  /** Plays on the nonce taken; a slot round with free spins takes the nonces after it too. */
+  async function playOn<T extends Played>(
+    trx: Transaction<Database>,
+    pair: SeedPairRow,
+    play: (rng: FairRng, nonce: number) => T,
+  ): Promise<T> {
+    const nonce = Number(pair.nonce);
+    const played = play(new FairRng(pair.server_seed, pair.client_seed, nonce), nonce);
+    if (played.noncesUsed > 1) {
+      await repository.advanceNonce(trx, pair.id, pair.nonce + BigInt(played.noncesUsed));
+    }
+    return played;
+  }
 
   return {
     /** The session must be one of this in-house game (a dice session does not play limbo). */
@@ -155,13 +203,7 @@ export function createRounds(deps: OriginalsDeps, presentation: OriginalsPresent
       },
     ): Promise<{ id: string; balanceMinor: bigint | undefined; row?: PlayerRoundRow }> {
       const owner = ownerOf(session);
-      let pair = await repository.takeNonce(trx, owner);
-      if (!pair) {
-        // The owner's first round: the pair is created here (concurrent creators: one wins).
-        await repository.ensureActivePair(trx, owner, newSeeds());
-        pair = await repository.takeNonce(trx, owner);
-      }
-      if (!pair) throw seedsChanged();
+      const pair = await nextNonce(trx, session);
       if (
         round.status === 'open' &&
         ((await repository.findOpenRound(trx, owner, session.is_demo)) ||
@@ -169,12 +211,7 @@ export function createRounds(deps: OriginalsDeps, presentation: OriginalsPresent
       ) {
         throw new AppError('CONFLICT', 'Finish your open round first.');
       }
-      const nonce = Number(pair.nonce);
-      const played = round.play(new FairRng(pair.server_seed, pair.client_seed, nonce), nonce);
-      // takeNonce took one; a slot round with free spins takes the ones after it too.
-      if (played.noncesUsed > 1) {
-        await repository.advanceNonce(trx, pair.id, pair.nonce + BigInt(played.noncesUsed));
-      }
+      const played = await playOn(trx, pair, (rng, nonce) => round.play(rng, nonce));
       const id = randomUUID();
       if (remote) {
         // Stored with the bet it owes; the calls follow after the commit (deliverRemote).
@@ -194,16 +231,33 @@ export function createRounds(deps: OriginalsDeps, presentation: OriginalsPresent
         bet: { transactionId: `${id}:bet` },
         ...(round.status === 'settled' ? { win: { transactionId: `${id}:win`, amountMinor: played.payoutMinor } } : {}),
       });
-      const row: PlayerRoundRow = {
-        ...stored,
-        game_identity: ORIGINALS_CATALOGUE_IDENTITY[round.game],
-        game_name: '',
-        server_seed: pair.server_seed,
-        server_seed_hash: pair.server_seed_hash,
-        // The pair is locked until the commit: no rotation can reveal it meanwhile.
-        pair_active: true,
-      };
-      return { id, balanceMinor: answer.balanceMinor, row };
+      return { id, balanceMinor: answer.balanceMinor, row: playedRow(stored, round.game, pair) };
+    },
+
+    /**
+     * A round that moves no money (a free spin of a bonus): the next nonce(s) of the pair,
+     * the round stored settled and marked with its grant. The caller takes the spin first.
+     */
+    async settleWithoutMoney(
+      trx: Transaction<Database>,
+      session: PlaySession,
+      round: {
+        game: OriginalsGame;
+        gameId: string;
+        stakeMinor: bigint;
+        params: Record<string, unknown>;
+        freespinId: string;
+        play(rng: FairRng, nonce: number): Played & { actions: MinesActions | null };
+      },
+    ): Promise<{ id: string; row: PlayerRoundRow; played: Played }> {
+      const pair = await nextNonce(trx, session);
+      const played = await playOn(trx, pair, (rng, nonce) => round.play(rng, nonce));
+      const id = randomUUID();
+      const stored = await repository.insertRound(
+        trx,
+        roundValues(session, round, pair, played, id, 'settled', round.freespinId),
+      );
+      return { id, row: playedRow(stored, round.game, pair), played };
     },
 
     /**

@@ -1,6 +1,7 @@
 import type { OriginalsRound, PaginationMeta, Spin } from '@croupier/contract';
 import { AppError } from '../../lib/errors';
 import { pageMeta, pageOffset } from '../../lib/pagination';
+import { createFreeSpinRounds } from './free-spins';
 import { createMines } from './mines';
 import { createOneShotRounds } from './one-shot';
 import { createPresentation, ORIGINALS_PROVIDER } from './presentation';
@@ -19,6 +20,7 @@ import { createSeeds } from './seeds';
  * mines.ts, rounds.ts (what every round shares) and presentation.ts (the API shapes).
  */
 
+export type { FreespinGrant, FreespinSource } from './freespin-source';
 export type { OneShotGame } from './one-shot';
 export { ORIGINALS_PROVIDER } from './presentation';
 export type { PlaySession } from './rounds';
@@ -29,7 +31,7 @@ export function createOriginals(deps: OriginalsDeps) {
   const presentation = createPresentation(deps.currencyOf);
   const seeds = createSeeds(repository);
   const rounds = createRounds(deps, presentation);
-  const oneShot = createOneShotRounds(deps, rounds);
+  const oneShot = createOneShotRounds(deps, rounds, createFreeSpinRounds(deps, rounds));
   const mines = createMines(deps, rounds, presentation);
 
   return {

@@ -2,6 +2,7 @@ import {
   decimalsOf,
   GAME_SESSION_HEADER,
   minorToMajor,
+  type OriginalsFreespin,
   originalsEndpoints,
   originalsGameOf,
   type AmountCurrency,
@@ -11,12 +12,14 @@ import { route } from '../../http/endpoint';
 import { AppError } from '../../lib/errors';
 import { canBet, type GameWallet, type StakeLimits } from '../game-wallet';
 import type { GamesService } from '../games';
+import { toOriginalsFreespin } from './free-spins';
+import type { FreespinSource } from './freespin-source';
 
 /**
  * `GET /api/game/originals/session`: how the in-house game frame starts. For the launch
  * token of `X-Game-Session` it answers the game, the currency, demo or real, the balance
  * and the stake limits; an unknown or expired token, or one whose sign-in session has ended, is a 401 (the frame asks the player to
- * open the game again).
+ * open the game again). A real-money session also gets the player's active free spins for the game.
  */
 export const originalsSessionRoutes: FastifyPluginAsyncZod<{
   gameWallet: GameWallet;
@@ -24,13 +27,18 @@ export const originalsSessionRoutes: FastifyPluginAsyncZod<{
   currencyOf: (code: string) => Promise<AmountCurrency>;
   /** The game's stake limits in the session currency (the operator's, else the built-in ones). */
   stakeLimits: Pick<StakeLimits, 'boundsFor'>;
-}> = async (app, { gameWallet, games, currencyOf, stakeLimits }) => {
+  /** Free spins of bonuses (absent: none are offered). */
+  freespins?: Pick<FreespinSource, 'activeFor'> | undefined;
+}> = async (app, { gameWallet, games, currencyOf, stakeLimits, freespins }) => {
   route(
     app,
     originalsEndpoints.session,
     {
       tags: ['originals'],
       summary: 'The game session of the in-house game frame: game, currency, demo or real, balance, stake limits',
+      description:
+        '`freespins`: in a real-money session, the active free spins of bonuses the player may play in this game ' +
+        'and currency (each spin staked at `betAmount`, played with `freespinId` on the play call); empty otherwise.',
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
@@ -41,11 +49,14 @@ export const originalsSessionRoutes: FastifyPluginAsyncZod<{
       const catalogueGame = await games.getGame(session.game_id);
       const game = originalsGameOf(catalogueGame.identity);
       if (!game) throw AppError.notFound('This game is not an in-house game.');
-      const [{ balanceMinor }, { subunitToUnit }, bounds] = await Promise.all([
+      const accountId = session.is_demo ? null : session.account_id;
+      const [{ balanceMinor }, currency, bounds, grants] = await Promise.all([
         gameWallet.balance(session),
         currencyOf(session.currency),
         stakeLimits.boundsFor({ gameId: session.game_id, provider: session.provider, currency: session.currency }),
+        freespins && accountId ? freespins.activeFor({ accountId, gameId: session.game_id }) : [],
       ]);
+      const { subunitToUnit } = currency;
       if (!bounds) throw new Error(`no stake limits for ${catalogueGame.identity} in ${session.currency}`);
       return {
         data: {
@@ -58,6 +69,7 @@ export const originalsSessionRoutes: FastifyPluginAsyncZod<{
           balance: minorToMajor(balanceMinor, subunitToUnit),
           minStake: minorToMajor(bounds.minMinor, subunitToUnit),
           maxStake: minorToMajor(bounds.maxMinor, subunitToUnit),
+          freespins: grants.map((grant): OriginalsFreespin => toOriginalsFreespin(grant, currency)),
         },
       };
     },
