@@ -172,7 +172,7 @@ export const spinSchema = z.object({
   payout: z.number(),
   currency: z.string(),
   createdAt: z.string(),
-  /** A free spin of a bonus: `amount` is its bet value, no money was staked. */
+  /** Present (true) on a free spin of a bonus: `amount` is its bet value, no money was staked. */
   isFreespin: z.boolean().optional(),
 });
 export type Spin = z.infer<typeof spinSchema>;

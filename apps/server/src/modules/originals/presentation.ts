@@ -58,7 +58,8 @@ export function createPresentation(currencyOf: (code: string) => Promise<AmountC
         payout: toMajorAmount(row.payout_minor, currency),
         currency: row.currency,
         createdAt: row.created_at.toISOString(),
-        isFreespin: row.is_freespin,
+        // Only free spins say so: other rounds keep their shape.
+        ...(row.is_freespin ? { isFreespin: true } : {}),
       };
     },
   };
