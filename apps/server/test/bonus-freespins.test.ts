@@ -438,6 +438,9 @@ describe('playing free spins on the slot', () => {
     expect(elsewhere.statusCode).toBe(422);
     expect(errorOf(elsewhere).fields).toHaveProperty('freespinId');
     expect((await session(headers)).freespins).toEqual([]);
+    // Only the slot offers free spins, even to a grant of its own game.
+    const diceSession = await f.launch('dice', { demoMode: false }, player.token);
+    expect((await session({ 'x-game-session': diceSession.token })).freespins).toEqual([]);
 
     const theirs = await give(other.player, onSlot.id);
     await activate(other.player, theirs.id);

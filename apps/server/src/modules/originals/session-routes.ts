@@ -37,8 +37,9 @@ export const originalsSessionRoutes: FastifyPluginAsyncZod<{
       tags: ['originals'],
       summary: 'The game session of the in-house game frame: game, currency, demo or real, balance, stake limits',
       description:
-        '`freespins`: in a real-money session, the active free spins of bonuses the player may play in this game ' +
-        'and currency (each spin staked at `betAmount`, played with `freespinId` on the play call); empty otherwise.',
+        '`freespins`: in a real-money session of the slot, the active free spins of bonuses the player may play ' +
+        'in it and this currency (each spin staked at `betAmount`, played with `freespinId` on the slot play ' +
+        'call); empty otherwise.',
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
@@ -54,7 +55,8 @@ export const originalsSessionRoutes: FastifyPluginAsyncZod<{
         gameWallet.balance(session),
         currencyOf(session.currency),
         stakeLimits.boundsFor({ gameId: session.game_id, provider: session.provider, currency: session.currency }),
-        freespins && accountId ? freespins.activeFor({ accountId, gameId: session.game_id }) : [],
+        // The slot is the in-house game that plays free spins.
+        freespins && accountId && game === 'slot' ? freespins.activeFor({ accountId, gameId: session.game_id }) : [],
       ]);
       const { subunitToUnit } = currency;
       if (!bounds) throw new Error(`no stake limits for ${catalogueGame.identity} in ${session.currency}`);
