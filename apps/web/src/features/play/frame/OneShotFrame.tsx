@@ -2,11 +2,13 @@ import type { OriginalsRound } from '@croupier/contract';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToasts } from '../../layout';
+import { isApiError } from '../../../lib/api';
 import type { PlayAnswer } from '../api';
 import { autoplayStopBefore, type AutoplayPlan, type AutoplayStop } from '../logic';
 import type { BoardContext, OneShotGameModule } from '../types';
 import { Autoplay } from './Autoplay';
 import { useFrame } from './context';
+import { FreespinsPanel, useFreespinPlay } from './FreespinsPanel';
 import { usePlayKeys } from './hooks';
 import { ResultsStrip, RESULTS_KEPT } from './ResultsStrip';
 import { StakeField, useStake } from './StakeField';
@@ -19,7 +21,10 @@ const AUTOPLAY_GAP_MS = 350;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The frame of a one-shot game: stake, the module's controls and board, Play, autoplay, results. */
+/**
+ * The frame of a one-shot game: stake, the module's controls and board, Play, autoplay,
+ * results; in the slot, a bonus's free spins (Play spends one while the player plays them).
+ */
 export function OneShotFrame<P>({ module }: { module: OneShotGameModule<P> }) {
   const frame = useFrame();
   const { t } = useTranslation('global-components');
@@ -34,10 +39,14 @@ export function OneShotFrame<P>({ module }: { module: OneShotGameModule<P> }) {
   const settledRef = useRef<(() => void) | null>(null);
   const busy = useRef(false);
   const stopRequested = useRef(false);
+  const freespins = useFreespinPlay(module.game === 'slot' ? frame.session.freespins : []);
+  // The grant whose spin Play plays: no stake from the balance, no autoplay.
+  const free = freespins.playing;
+  const { apply: applyFreespin, drop: dropFreespin } = freespins;
 
-  const cost = module.totalStake(params, Number.isNaN(stake.stake) ? 0 : stake.stake);
+  const cost = free ? 0 : module.totalStake(params, Number.isNaN(stake.stake) ? 0 : stake.stake);
   const blocked = module.blocked(params);
-  const problem = stake.problem(cost, frame.balance);
+  const problem = free ? null : stake.problem(cost, frame.balance);
   const canPlay = !running && !frame.ended && !problem && !blocked;
   const { sound, reducedMotion, formatAmount, api, setBalance, setLastRound, reportError } = frame;
 
@@ -53,9 +62,10 @@ export function OneShotFrame<P>({ module }: { module: OneShotGameModule<P> }) {
     setFieldErrors({});
     sound('bet');
     try {
-      const answer = await api.play(module.game, module.body(params, stake.stake));
-      // The stake is taken now; the win shows once the board has shown the round.
-      setBalance(answer.balance - answer.round.payout);
+      const answer = await api.play(module.game, free ? { freespinId: free.id } : module.body(params, stake.stake));
+      // The stake is taken now; the win shows once the board has shown the round. A free spin
+      // takes nothing and pays nothing into the balance (its winnings become a bonus).
+      setBalance(answer.freespin ? answer.balance : answer.balance - answer.round.payout);
       const shown = new Promise<void>((resolve) => {
         settledRef.current = resolve;
       });
@@ -66,15 +76,33 @@ export function OneShotFrame<P>({ module }: { module: OneShotGameModule<P> }) {
       setLastRound(answer.round);
       setResults((list) => [answer.round, ...list].slice(0, RESULTS_KEPT));
       sound(answer.round.payout > answer.round.amount ? 'win' : 'lose');
+      if (answer.freespin) applyFreespin(answer.freespin);
       return answer;
     } catch (error) {
+      // Used up or expired meanwhile (another tab, the deadline): they are no longer offered.
+      if (free && isApiError(error, 'BONUS_NOT_AVAILABLE')) {
+        dropFreespin(free.id);
+        return null;
+      }
       setFieldErrors(reportError(error) ?? {});
       return null;
     } finally {
       busy.current = false;
       setRunning(false);
     }
-  }, [api, module, params, stake.stake, sound, setBalance, setLastRound, reportError]);
+  }, [
+    api,
+    module,
+    params,
+    stake.stake,
+    sound,
+    setBalance,
+    setLastRound,
+    reportError,
+    free,
+    applyFreespin,
+    dropFreespin,
+  ]);
 
   const play = useCallback(() => {
     if (canPlay && !autoplay) void playOnce();
@@ -127,7 +155,22 @@ export function OneShotFrame<P>({ module }: { module: OneShotGameModule<P> }) {
         <ResultsStrip rounds={results} />
       </section>
       <div className="play__panel">
-        <StakeField state={stake} cost={cost} disabled={disabled} serverError={Boolean(fieldErrors.amount)} />
+        <FreespinsPanel
+          grant={freespins.current}
+          more={Math.max(0, freespins.grants.length - 1)}
+          using={freespins.using}
+          onToggle={freespins.toggle}
+          notice={freespins.notice}
+          disabled={disabled || frame.ended}
+          formatAmount={formatAmount}
+        />
+        <StakeField
+          state={stake}
+          cost={cost}
+          disabled={disabled}
+          serverError={Boolean(fieldErrors.amount)}
+          lockedTo={free?.betAmount}
+        />
         <module.Controls
           params={params}
           onChange={setParams}
@@ -151,12 +194,16 @@ export function OneShotFrame<P>({ module }: { module: OneShotGameModule<P> }) {
           data-testid="play-button"
         >
           {running ? <span className="spinner" aria-hidden="true" /> : null}
-          {running ? t('play.playing') : t('play.play')}
+          {running
+            ? t('play.playing')
+            : free
+              ? t('play.freespins.spin', { remaining: free.remaining })
+              : t('play.play')}
         </Button>
         <p className="play__hint">{t('play.playHint')}</p>
         <Autoplay
           progress={autoplay}
-          canStart={canPlay}
+          canStart={canPlay && !free}
           onStart={(plan) => void startAutoplay(plan)}
           onStop={() => {
             stopRequested.current = true;

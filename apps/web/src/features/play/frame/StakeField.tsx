@@ -25,7 +25,11 @@ export function useStake() {
 
 export type StakeState = ReturnType<typeof useStake>;
 
-/** The stake in major units with ½, 2×, min and max; its error shows under it. */
+/**
+ * The stake in major units with ½, 2×, min and max; its error shows under it. `lockedTo`
+ * (a bonus's free spins) shows that stake instead, read-only; the player's own comes back
+ * when it is gone.
+ */
 export function StakeField(props: {
   state: StakeState;
   cost: number;
@@ -33,22 +37,28 @@ export function StakeField(props: {
   /** A 422 from the server on `amount`. */
   serverError: boolean;
   label?: string;
+  lockedTo?: number | undefined;
 }) {
-  const { state, cost, disabled, serverError } = props;
+  const { state, cost, serverError, lockedTo } = props;
+  const locked = lockedTo !== undefined;
+  const disabled = props.disabled || locked;
   const { session, balance, formatAmount } = useFrame();
   const { t } = useTranslation('global-components');
   const id = useId();
   const errorId = useId();
-  const problem = state.problem(cost, balance);
-  const message = problem
-    ? t(`play.stakeErrors.${problem}`, {
-        decimals: session.decimals,
-        min: formatAmount(session.minStake),
-        max: formatAmount(session.maxStake),
-      })
-    : serverError
-      ? t('play.stakeErrors.server')
-      : null;
+  const lockedId = useId();
+  const problem = locked ? null : state.problem(cost, balance);
+  const message = locked
+    ? null
+    : problem
+      ? t(`play.stakeErrors.${problem}`, {
+          decimals: session.decimals,
+          min: formatAmount(session.minStake),
+          max: formatAmount(session.maxStake),
+        })
+      : serverError
+        ? t('play.stakeErrors.server')
+        : null;
   return (
     <div className="play-field">
       <label htmlFor={id} className="play-field__label">
@@ -60,10 +70,10 @@ export function StakeField(props: {
           className="play-input play-stake__input"
           inputMode="decimal"
           autoComplete="off"
-          value={state.text}
+          value={locked ? lockedTo.toFixed(session.decimals) : state.text}
           disabled={disabled}
           aria-invalid={message ? true : undefined}
-          aria-describedby={message ? errorId : undefined}
+          aria-describedby={message ? errorId : locked ? lockedId : undefined}
           onChange={(event) => state.setText(event.target.value)}
           onBlur={() => {
             if (!Number.isNaN(state.stake) && state.stake > 0) state.set(state.stake);
@@ -101,6 +111,11 @@ export function StakeField(props: {
           {t('play.max')}
         </button>
       </div>
+      {locked ? (
+        <p id={lockedId} className="play-stake__locked" data-testid="stake-locked">
+          {t('play.freespins.stakeLocked')}
+        </p>
+      ) : null}
       {message ? (
         <p id={errorId} className="play-field__error" role="alert">
           {message}
