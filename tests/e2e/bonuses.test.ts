@@ -55,6 +55,32 @@ async function bonusBalance(token: string): Promise<number | undefined> {
   return answer.body.data?.find((item) => item.currency === 'USD')?.bonusBalance;
 }
 
+const ADMIN_KEY = 'e2e-operator-key-0123456789abcdefghijklmnop';
+
+/** Deposits `amount` USD by card through the API with `bonusId`, and pays it on the provider's side. */
+async function depositWithBonus(token: string, amount: number, bonusId: string | null): Promise<void> {
+  const accounts = await call<Account[]>('GET', '/api/wallet/accounts', { token });
+  const usd = (accounts.body.data ?? []).find((item) => item.currency === 'USD');
+  const deposit = await call<{ action?: string }>('POST', '/api/payment/invoices/deposit', {
+    token,
+    body: { currency: 'USD', accountId: usd?.id, method: 'sandbox.card', amount, bonusId, isBonusDecline: !bonusId },
+  });
+  expect(deposit.status, JSON.stringify(deposit.body)).toBe(200);
+  const paymentId = /\/api\/dev\/psp\/payments\/([0-9a-f-]{36})/.exec(deposit.body.data?.action ?? '')?.[1];
+  const paid = await fetch(`${baseUrl}/api/dev/psp/payments/${paymentId ?? ''}/succeed?view=window`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
+  expect(paid.status).toBeLessThan(400);
+}
+
+interface Offer {
+  id: string;
+  package: { id: string } | null;
+}
+
 async function expectNoSeriousViolations(page: Page) {
   const violations = await seriousViolations(page);
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
@@ -231,6 +257,57 @@ describe('bonuses', () => {
     ]);
     expect((await sent).postDataJSON()).toMatchObject({ bonusId: null, isBonusDecline: true });
     await popup.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('gives a bonus live, and activates it over the active one after the switch confirmation', async () => {
+    const { id: playerId, token } = await registerPlayer('bonus-switch');
+    const created = await call<Account[]>('POST', '/api/wallet/accounts', { token, body: { currency: 'USD' } });
+    const usd = (created.body.data ?? []).find((item) => item.currency === 'USD');
+    await call('PUT', `/api/wallet/accounts/${usd?.id}/switch`, { token });
+    const offers = await call<Offer[]>('GET', '/api/game/bonuses?currency=USD', { token });
+    const welcomeStep = (offers.body.data ?? []).find((item) => item.package !== null);
+    const reload = (offers.body.data ?? []).find((item) => item.package === null);
+    expect(welcomeStep && reload, JSON.stringify(offers.body)).toBeTruthy();
+    await depositWithBonus(token, 50, welcomeStep?.id ?? null);
+    await expect.poll(async () => bonusBalance(token), { timeout: 15_000 }).toBe(50);
+
+    const { context, page, errors } = await signedInPage(browser, token);
+    await page.goto(`${baseUrl}/profile/bonuses`);
+    await page.locator('.bonus-card[data-status="active"]').waitFor();
+
+    // The operator gives the reload bonus: it appears without a reload of the page, with its alert.
+    const issued = await fetch(`${baseUrl}/api/admin/players/${playerId}/bonuses`, {
+      method: 'POST',
+      headers: { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ bonusId: reload?.id, currency: 'USD', depositAmount: 200 }),
+    });
+    expect(issued.status, await issued.clone().text()).toBe(201);
+    const fresh = page.locator('.bonus-card[data-status="issued"]');
+    await fresh.waitFor({ timeout: 15_000 });
+    await page.locator('.toast__item', { hasText: 'New bonus available' }).waitFor();
+    expect(await fresh.getByTestId('bonus-amount').textContent()).toBe('50.00 USD');
+
+    // Activating it over the active one asks first; keeping is the default, switching confirms.
+    await fresh.getByRole('button', { name: 'Activate' }).click();
+    const change = dialog(page, 'change-active-bonus');
+    await change.waitFor();
+    await expect.poll(() => change.textContent()).toContain('Current bonus');
+    expect(await change.textContent()).toContain('Welcome package: deposit 1');
+    expect(await change.textContent()).toContain('Reload bonus');
+    await settle(page);
+    await viewShot(page, 'bonuses-change-confirm-desktop');
+    await expectNoSeriousViolations(page);
+    await change.getByRole('button', { name: 'Switch bonus' }).click();
+    await expect.poll(() => change.count()).toBe(0);
+    await expect.poll(() => page.locator('.bonus-card').count()).toBe(1);
+    const active = page.locator('.bonus-card[data-status="active"]');
+    await expect.poll(() => active.locator('.bonus-card__title').textContent()).toContain('Reload bonus');
+    // The reload's 50 USD replaced the welcome step's 50 USD in the bonus balance.
+    await expect.poll(() => page.getByTestId('bonus-balance').textContent()).toContain('50.00 USD');
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect.poll(() => page.locator('.bonus-card[data-status="canceled"]').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

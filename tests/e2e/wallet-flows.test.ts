@@ -54,7 +54,7 @@ async function viewShot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(artifactsDir, 'screenshots', `${name}.png`) });
 }
 
-/** The wallet on its deposit tab with `methodId` chosen and `amount` typed in. */
+/** The wallet on its deposit tab with `methodId` chosen, `amount` typed in and no bonus. */
 async function depositForm(page: Page, methodId: string, amount: string) {
   await page.goto(`${baseUrl}/?wallet=deposit`);
   const wallet = dialog(page, 'wallet');
@@ -62,6 +62,8 @@ async function depositForm(page: Page, methodId: string, amount: string) {
   await wallet.locator(`[data-method="${methodId}"]`).click();
   await expect.poll(() => wallet.locator(`[data-method="${methodId}"]`).getAttribute('aria-pressed')).toBe('true');
   await wallet.getByLabel('Amount (USD)').fill(amount);
+  // Payments alone here: the deposit declines the bonus the form would choose (bonuses.test.ts has them).
+  await wallet.getByRole('radio', { name: /No bonus/ }).check();
   return wallet;
 }
 

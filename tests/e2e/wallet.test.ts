@@ -130,6 +130,10 @@ describe('wallet', () => {
     const clamped = Number(await amount.inputValue());
     expect(clamped).toBeGreaterThan(5);
     await amount.fill('25');
+    // The form chose the welcome bonus for 25 USD; this journey is about money alone
+    // (bonuses.test.ts deposits with one), so the player declines it.
+    await expect.poll(() => wallet.locator('.bonus-offer[data-package] input').isChecked()).toBe(true);
+    await wallet.getByRole('radio', { name: /No bonus/ }).check();
     await viewShot(page, 'wallet-deposit-desktop');
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -15,7 +15,15 @@ import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { useCurrencies } from '../settings';
 import { useBonusAction, usePlayerBonuses } from './api';
-import { activateScreen, bonusDeadline, bonusStatusKey, cancelScreen, wagerProgress, type BonusTab } from './logic';
+import {
+  activateScreen,
+  bonusDeadline,
+  bonusStatusKey,
+  cancelScreen,
+  openBonusesInOrder,
+  wagerProgress,
+  type BonusTab,
+} from './logic';
 import '../../components/account-pages.css';
 import './bonuses.css';
 
@@ -56,7 +64,7 @@ export function BonusesPage({
     <div className="profile-page bonuses-page">
       <PageHeader title={t('profile.bonuses.title')} description={t('profile.bonuses.description')} />
       {account ? (
-        <p className="bonuses-page__balance" data-testid="bonus-balance">
+        <p className="bonuses-rows_balance" data-testid="bonus-balance">
           <span>{t('profile.bonuses.bonusBalance')}</span>
           <strong>
             <Money amount={account.bonusBalance} currency={currency} code={account.currency} />
@@ -69,9 +77,9 @@ export function BonusesPage({
         tabs={TABS.map((key) => ({ key, label: t(`profile.bonuses.tabs.${key}`) }))}
         selected={tab}
         onSelect={select}
-        className="bonuses-page__tabs"
+        className="bonuses-rows_tabs"
       />
-      <TabPanel idBase={tabsId} selected={tab} className="profile-card bonuses-page__panel">
+      <TabPanel idBase={tabsId} selected={tab} className="profile-card bonuses-rows_panel">
         <h2 ref={headingRef} tabIndex={-1} className="profile-card__title">
           {t(`profile.bonuses.tabs.${tab}`)}
         </h2>
@@ -114,7 +122,8 @@ function BonusList({
 
   if (accountsPending || (account && bonuses.isPending)) return <RowsSkeleton rows={2} />;
   if (bonuses.isError && !bonuses.data) return <ErrorState onRetry={() => void bonuses.refetch()} />;
-  const list = bonuses.data?.data ?? [];
+  const rows = bonuses.data?.data ?? [];
+  const list = tab === 'active' ? openBonusesInOrder(rows) : rows;
   if (list.length === 0) {
     return tab === 'active' ? (
       <EmptyState text={t('profile.bonuses.empty')}>

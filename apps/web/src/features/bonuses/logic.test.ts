@@ -14,6 +14,7 @@ import {
   misfit,
   offerCards,
   offerTerms,
+  openBonusesInOrder,
   playerBonusesQuery,
   playerBonusTerms,
   selectedOffer,
@@ -290,6 +291,15 @@ describe('the player’s bonuses', () => {
       page: 3,
       perPage: 10,
     });
+  });
+
+  it('lists the active bonus before the issued ones, each kind newest first', () => {
+    const list = [
+      playerBonus({ id: 'new', status: 1 }),
+      playerBonus({ id: 'act' }),
+      playerBonus({ id: 'old', status: 1 }),
+    ];
+    expect(openBonusesInOrder(list).map((bonus) => bonus.id)).toEqual(['act', 'new', 'old']);
   });
 
   it('names the status of issued, active and each way of finishing', () => {

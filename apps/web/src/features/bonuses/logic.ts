@@ -354,6 +354,14 @@ export function playerBonusesQuery(
   };
 }
 
+/** Open bonuses as the page lists them: the active one first, then the issued ones, newest first. */
+export function openBonusesInOrder(bonuses: readonly PlayerBonus[]): PlayerBonus[] {
+  return [
+    ...bonuses.filter((bonus) => bonus.status === BonusStatus.ACTIVE),
+    ...bonuses.filter((bonus) => bonus.status !== BonusStatus.ACTIVE),
+  ];
+}
+
 /** The status text key (`statuses.bonus.*`): issued, active, or how it finished. */
 export type BonusStatusKey = 'issued' | 'active' | 'played' | 'canceled' | 'expired' | 'lost';
 
