@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, call, registerPlayer } from './api';
+import { launchBrowser, newPage, screenshot } from './browser';
+
+/**
+ * Free spins in the slot's frame (docs/bonuses.md, "Free spins"): a player enters the code
+ * FRUIT20 and activates the 20 spins (through the API), opens Fruit Fiesta for real money,
+ * switches to free spins by keyboard, plays all of them in the frame, and sees the cash
+ * balance unchanged and what the winnings became; at 1440 and 390 px, with axe.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const SIZES = [
+  { label: '1440', width: 1440, height: 900 },
+  { label: '390', width: 390, height: 844 },
+] as const;
+
+interface Grant {
+  id: string;
+  status: number;
+  result: number;
+  count: number;
+  usedCount: number;
+  wonAmount: number;
+  winningsBonusId: string | null;
+}
+
+/** A funded USD player holding FRUIT20's spins, activated. */
+async function playerWithFreeSpins(label: string) {
+  const player = await registerPlayer(label);
+  const { token } = player;
+  const created = await call<{ id: string; currency: string }[]>('POST', '/api/wallet/accounts', {
+    token,
+    body: { currency: 'USD' },
+  });
+  const account = (created.body.data ?? []).find((item) => item.currency === 'USD');
+  if (!account) throw new Error(`no USD account: ${JSON.stringify(created.body)}`);
+  await call('PUT', `/api/wallet/accounts/${account.id}/switch`, { token });
+  const funded = await call('POST', `/api/dev/wallet/accounts/${account.id}/fund`, { token, body: { amount: 50 } });
+  expect(funded.status, JSON.stringify(funded.body)).toBe(200);
+  const code = await call<{ status: number }>('POST', '/api/game/bonuses/bonuscodes', {
+    token,
+    body: { bonusCode: 'FRUIT20', trigger: 1 },
+  });
+  expect(code.body.data?.status, JSON.stringify(code.body)).toBe(2);
+  const [grant] = (await call<Grant[]>('GET', '/api/game/player-freespins', { token })).body.data ?? [];
+  if (!grant) throw new Error('FRUIT20 gave no free spins');
+  const activated = await call('PUT', `/api/game/player-freespins/${grant.id}/activate`, { token });
+  expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+  return { token, accountId: account.id, grantId: grant.id };
+}
+
+async function openSlot(token: string, accountId: string, size: { width: number; height: number }) {
+  const started = await call<{ gameUrl: string }>('POST', '/api/game/games/fruit-fiesta/play', {
+    token,
+    body: { accountId, demoMode: false, platform: 2, locale: 'en' },
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const opened = await newPage(browser, size);
+  // Reels stop at once: twenty spins in a test's time.
+  await opened.page.emulateMedia({ reducedMotion: 'reduce' });
+  await opened.page.goto(new URL(started.body.data?.gameUrl ?? '', baseUrl).toString());
+  await opened.page.getByTestId('play-button').waitFor({ timeout: 20_000 });
+  return opened;
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe findings (WCAG 2.0–2.2 A/AA) in the given parts of the frame. */
+async function expectAccessible(page: Page, label: string, selectors: string[]) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (include) => {
+    interface Result {
+      violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
+    }
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<Result> } }).axe;
+    const result = await axe.run(
+      { include: include.map((selector) => [selector]) },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } },
+    );
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  }, selectors);
+  expect(violations, `${label}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+describe.each(SIZES)('free spins in the slot at $label px', (size) => {
+  it('plays all twenty free spins in the frame; the cash balance stays; the winnings become a bonus', async () => {
+    const { token, accountId, grantId } = await playerWithFreeSpins(`freespins${size.label}`);
+    const { page, context, errors } = await openSlot(token, accountId, size);
+    const panel = page.getByTestId('freespins');
+    const status = page.getByTestId('freespins-status');
+    const toggle = page.getByTestId('freespins-toggle');
+    const play = page.getByTestId('play-button');
+    const stake = page.getByLabel(/^Stake/);
+    const balance = page.getByTestId('play-balance');
+
+    await panel.waitFor();
+    expect(await panel.getByRole('heading').innerText()).toBe('20 free spins on Fruit Fiesta');
+    expect(await status.innerText()).toBe('Free spins: 20 of 20 left · won 0.00 USD');
+    const before = await balance.innerText();
+    expect(before).toBe('50.00 USD');
+
+    // By keyboard: the switch to free spins locks the stake to their bet value.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await stake.inputValue()).toBe('0.20');
+    expect(await stake.isDisabled()).toBe(true);
+    await page.getByTestId('stake-locked').waitFor();
+    expect(await play.innerText()).toBe('Free spin (20 left)');
+    await screenshot(page, `freespins-ready-${size.label}`);
+    await expectAccessible(page, 'free spins', ['[data-testid="freespins"]', '.play-field']);
+
+    for (let left = 19; left >= 0; left -= 1) {
+      await play.click();
+      if (left > 0) {
+        await expect.poll(() => status.innerText()).toMatch(new RegExp(`^Free spins: ${left} of 20 left · won `));
+        await expect.poll(() => play.isEnabled()).toBe(true);
+        if (left === 14) await screenshot(page, `freespins-playing-${size.label}`);
+      }
+    }
+    const notice = page.getByTestId('freespins-notice');
+    await notice.waitFor();
+    // The cash balance never moved.
+    expect(await balance.innerText()).toBe(before);
+    expect(await toggle.count()).toBe(0);
+    expect(await stake.isDisabled()).toBe(false);
+
+    const [grant] = (await call<Grant[]>('GET', '/api/game/player-freespins', { token })).body.data ?? [];
+    expect(grant).toMatchObject({ id: grantId, status: 3, result: 2, usedCount: 20 });
+    const accounts = await call<{ currency: string; realBalance: number; bonusBalance: number }[]>(
+      'GET',
+      '/api/wallet/accounts',
+      { token },
+    );
+    const usd = (accounts.body.data ?? []).find((a) => a.currency === 'USD');
+    expect(usd?.realBalance).toBe(50);
+    const text = await notice.innerText();
+    if ((grant?.wonAmount ?? 0) > 0) {
+      const won = (grant?.wonAmount ?? 0).toFixed(2);
+      expect(text).toBe(
+        `Your free spins are over: their winnings of ${won} USD are now a bonus to wager before they become real money.`,
+      );
+      const bonuses = await call<{ id: string; amount: number; status: number }[]>('GET', '/api/game/player-bonuses', {
+        token,
+      });
+      expect(bonuses.body.data).toEqual([
+        expect.objectContaining({ id: grant?.winningsBonusId, amount: grant?.wonAmount, status: 2 }),
+      ]);
+      expect(usd?.bonusBalance).toBe(grant?.wonAmount);
+    } else {
+      expect(text).toBe('Your free spins are over. They won nothing this time.');
+    }
+    // Twenty results overflow the strip, which scrolls: the page itself stays as wide as the window.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(size.width);
+    await screenshot(page, `freespins-ended-${size.label}`);
+    await expectAccessible(page, 'free spins ended', ['[data-testid="freespins"]']);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 150_000);
+});
