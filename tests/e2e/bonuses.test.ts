@@ -212,6 +212,8 @@ describe('bonuses', () => {
     await expect.poll(() => confirm.count()).toBe(0);
     await expect.poll(() => page.locator('.bonus-card').count()).toBe(0);
     await page.getByText('You have no bonuses right now.').waitFor();
+    // The card that opened the confirmation is gone: focus is on the list's heading.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Active and issued');
     await expect.poll(() => page.getByTestId('bonus-balance').textContent()).toContain('0.00 USD');
     expect(await bonusBalance(await browserToken(context))).toBe(0);
 
@@ -301,6 +303,7 @@ describe('bonuses', () => {
     await expectNoSeriousViolations(page);
     await change.getByRole('button', { name: 'Switch bonus' }).click();
     await expect.poll(() => change.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Active and issued');
     await expect.poll(() => page.locator('.bonus-card').count()).toBe(1);
     const active = page.locator('.bonus-card[data-status="active"]');
     await expect.poll(() => active.locator('.bonus-card__title').textContent()).toContain('Reload bonus');

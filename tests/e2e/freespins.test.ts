@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, call, registerPlayer } from './api';
+import { baseUrl, call, registerPlayer, signedInPage } from './api';
 import { launchBrowser, newPage, screenshot } from './browser';
 
 /**
@@ -169,5 +169,16 @@ describe.each(SIZES)('free spins in the slot at $label px', (size) => {
     await expectAccessible(page, 'free spins ended', ['[data-testid="freespins"]']);
     expect(errors).toEqual([]);
     await context.close();
+
+    // The games history marks them as free spins (ten a page, all of them free).
+    const history = await signedInPage(browser, token, size);
+    await history.page.goto(`${baseUrl}/profile/history`);
+    await history.page.getByTestId('history-tab-games').click();
+    const tags = history.page.locator('.history-free-spin');
+    await expect.poll(() => tags.count()).toBe(10);
+    expect(await tags.first().innerText()).toBe('Free spin');
+    await screenshot(history.page, `freespins-history-${size.label}`);
+    expect(history.errors).toEqual([]);
+    await history.context.close();
   }, 150_000);
 });

@@ -1,5 +1,5 @@
 import { BonusStatus, type Currency, type PlayerBonus, type WalletAccount } from '@croupier/contract';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button';
@@ -55,6 +55,15 @@ export function BonusesPage({
   const tabsId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const currency = useCurrencies().data?.find((item) => item.code === account?.currency);
+  // After a confirmed action the card that opened the modal may be gone: focus goes to the
+  // list's heading once the modal has left (the page is inert while it is there).
+  const { stack } = useModals();
+  const focusHeading = useRef(false);
+  useEffect(() => {
+    if (!focusHeading.current || stack.length > 0) return;
+    focusHeading.current = false;
+    headingRef.current?.focus();
+  }, [stack.length]);
 
   const select = (next: BonusTab) => setSearch(next === 'history' ? { tab: 'history' } : {}, { replace: true });
   const toPage = (next: number) =>
@@ -90,7 +99,10 @@ export function BonusesPage({
           accountsPending={accountsPending}
           currency={currency}
           onPage={toPage}
-          onDone={() => headingRef.current?.focus()}
+          onDone={(afterModal) => {
+            if (afterModal) focusHeading.current = true;
+            else headingRef.current?.focus();
+          }}
         />
       </TabPanel>
     </div>
@@ -112,7 +124,8 @@ function BonusList({
   accountsPending: boolean;
   currency: Currency | undefined;
   onPage: (page: number) => void;
-  onDone: () => void;
+  /** After an action succeeded (from a modal: once it has gone), focus moves to the list's heading. */
+  onDone: (afterModal: boolean) => void;
 }) {
   const { t } = useTranslation('layout');
   const { t: tg } = useTranslation('global-components');
@@ -172,7 +185,8 @@ function BonusCard({
   bonus: PlayerBonus;
   list: readonly PlayerBonus[];
   currency: Currency | undefined;
-  onDone: () => void;
+  /** After an action succeeded (from a modal: once it has gone), focus moves to the list's heading. */
+  onDone: (afterModal: boolean) => void;
 }) {
   const { t, i18n } = useTranslation('layout');
   const { t: tg } = useTranslation('global-components');
@@ -200,6 +214,8 @@ function BonusCard({
       action.mutate(
         { id: bonus.id, action: 'activate' },
         {
+          // The Activate button goes with the list's reload: focus moves to the list first.
+          onSuccess: () => onDone(false),
           onError: (error) => {
             if (isApiError(error, 'BONUS_CANCEL_LOCKED')) {
               open('bonus-cancel-lock', { props: { playerBonus: bonus } });
@@ -221,7 +237,7 @@ function BonusCard({
       );
       return;
     }
-    open(next.screen, { props: { playerBonus: bonus, activeBonus: next.active, onDone } });
+    open(next.screen, { props: { playerBonus: bonus, activeBonus: next.active, onDone: () => onDone(true) } });
   };
 
   return (
@@ -293,7 +309,7 @@ function BonusCard({
             variant="ghost"
             aria-describedby={titleId}
             disabled={busy}
-            onClick={() => open(cancel, { props: { playerBonus: bonus, onDone } })}
+            onClick={() => open(cancel, { props: { playerBonus: bonus, onDone: () => onDone(true) } })}
           >
             {t(
               bonus.status === BonusStatus.ISSUED

@@ -130,6 +130,8 @@ function SpinEntry({ spin, layout }: { spin: Spin; layout: 'row' | 'card' }) {
     </Button>
   ) : null;
   const details = open ? <RoundDetails id={spin.id} domId={detailsId} /> : null;
+  // A bonus's free spin: its bet is the spin's value, not money the player staked.
+  const freeSpin = spin.isFreespin ? <span className="history-free-spin">{t('profile.history.freeSpin')}</span> : null;
 
   if (layout === 'card') {
     return (
@@ -148,7 +150,7 @@ function SpinEntry({ spin, layout }: { spin: Spin; layout: 'row' | 'card' }) {
           <div>
             <dt>{t('profile.history.columns.bet')}</dt>
             <dd>
-              <SpinMoney amount={spin.amount} code={spin.currency} />
+              <SpinMoney amount={spin.amount} code={spin.currency} /> {freeSpin}
             </dd>
           </div>
         </dl>
@@ -163,7 +165,7 @@ function SpinEntry({ spin, layout }: { spin: Spin; layout: 'row' | 'card' }) {
         <td>{date}</td>
         <td>{game}</td>
         <td className="history-table__amount">
-          <SpinMoney amount={spin.amount} code={spin.currency} />
+          <SpinMoney amount={spin.amount} code={spin.currency} /> {freeSpin}
         </td>
         <td className={`history-table__amount${won ? ' history-payout--won' : ''}`}>
           <SpinMoney amount={spin.payout} code={spin.currency} />
