@@ -73,7 +73,7 @@ export function BonusesPage({
     <div className="profile-page bonuses-page">
       <PageHeader title={t('profile.bonuses.title')} description={t('profile.bonuses.description')} />
       {account ? (
-        <p className="bonuses-rows_balance" data-testid="bonus-balance">
+        <p className="bonuses-page__balance" data-testid="bonus-balance">
           <span>{t('profile.bonuses.bonusBalance')}</span>
           <strong>
             <Money amount={account.bonusBalance} currency={currency} code={account.currency} />
@@ -86,9 +86,9 @@ export function BonusesPage({
         tabs={TABS.map((key) => ({ key, label: t(`profile.bonuses.tabs.${key}`) }))}
         selected={tab}
         onSelect={select}
-        className="bonuses-rows_tabs"
+        className="bonuses-page__tabs"
       />
-      <TabPanel idBase={tabsId} selected={tab} className="profile-card bonuses-rows_panel">
+      <TabPanel idBase={tabsId} selected={tab} className="profile-card bonuses-page__panel">
         <h2 ref={headingRef} tabIndex={-1} className="profile-card__title">
           {t(`profile.bonuses.tabs.${tab}`)}
         </h2>
