@@ -151,6 +151,7 @@ export function WithdrawForm({
       <p className="wallet-note">
         {t('balance.withdrawable')}: {formatAmount(balance, unit.decimals, locale)} {unit.code}
       </p>
+      <BonusForfeitWarning bonusBalance={account.bonusBalance} unit={unit} />
       <MethodFields fields={shownFields} methods={methods} serverErrors={serverErrors} onChange={onField} />
       <Button type="submit" variant="primary" className="wallet-form__submit" disabled={invalid}>
         {pending
@@ -161,6 +162,19 @@ export function WithdrawForm({
             })}
       </Button>
     </form>
+  );
+}
+
+/** A withdrawal forfeits the active bonus (docs/bonuses.md): said before the player asks. */
+export function BonusForfeitWarning({ bonusBalance, unit }: { bonusBalance: number; unit: DisplayUnit }) {
+  const { t } = useTranslation('global-components');
+  const { locale } = useLocale();
+  if (bonusBalance <= 0) return null;
+  const amount = `${formatAmount(toDisplayAmount(bonusBalance, unit), unit.decimals, locale)} ${unit.code}`;
+  return (
+    <p className="wallet-warning" role="note">
+      {t('wallet.bonusForfeitWarning', { amount })}
+    </p>
   );
 }
 
