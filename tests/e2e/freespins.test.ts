@@ -9,7 +9,8 @@ import { launchBrowser, newPage, screenshot } from './browser';
  * Free spins in the slot's frame (docs/bonuses.md, "Free spins"): a player enters the code
  * FRUIT20 and activates the 20 spins (through the API), opens Fruit Fiesta for real money,
  * switches to free spins by keyboard, plays all of them in the frame, and sees the cash
- * balance unchanged and what the winnings became; at 1440 and 390 px, with axe.
+ * balance unchanged and what the winnings became; at 1440 and 390 px, with axe. Before and
+ * after, /profile/bonuses lists the grant: active with 0 of 20 spins, then in History as played.
  */
 
 let browser: Browser;
@@ -95,9 +96,37 @@ async function expectAccessible(page: Page, label: string, selectors: string[]) 
   expect(violations, `${label}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
 
+/** The free-spin card on /profile/bonuses (the tab in `?tab=`), checked for width and axe. */
+async function bonusesPageCard(token: string, size: { label: string; width: number; height: number }, tab: string) {
+  const opened = await signedInPage(browser, token, size);
+  const { page } = opened;
+  await page.goto(`${baseUrl}/profile/bonuses${tab === 'history' ? '?tab=history' : ''}`);
+  const card = page.getByTestId('freespin-card');
+  await card.waitFor({ timeout: 20_000 });
+  expect(await page.getByTestId('freespins-section').getByRole('heading', { level: 3 }).innerText()).toBe('Free spins');
+  expect(await card.count()).toBe(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(size.width);
+  await screenshot(page, `freespins-bonuses-${tab}-${size.label}`);
+  await expectAccessible(page, `bonuses page, ${tab}`, ['[data-testid="freespins-section"]']);
+  return { ...opened, card };
+}
+
 describe.each(SIZES)('free spins in the slot at $label px', (size) => {
   it('plays all twenty free spins in the frame; the cash balance stays; the winnings become a bonus', async () => {
     const { token, accountId, grantId } = await playerWithFreeSpins(`freespins${size.label}`);
+
+    // The bonuses page lists the grant: active, none of its 20 spins used, a Play link to the game.
+    const listed = await bonusesPageCard(token, size, 'active');
+    expect(await listed.card.getAttribute('data-freespin-id')).toBe(grantId);
+    expect(await listed.card.getAttribute('data-status')).toBe('active');
+    expect(await listed.card.getByTestId('freespin-status').innerText()).toBe('Active');
+    expect(await listed.card.getByTestId('freespin-used').innerText()).toBe('0 of 20 spins');
+    expect(await listed.card.locator('[data-fact="bet"] dd').innerText()).toBe('0.20 USD');
+    expect(await listed.card.getByTestId('freespin-won').innerText()).toBe('0.00 USD');
+    expect(await listed.card.getByTestId('freespin-play').getAttribute('href')).toBe('/games/fruit-fiesta');
+    expect(listed.errors).toEqual([]);
+    await listed.context.close();
+
     const { page, context, errors } = await openSlot(token, accountId, size);
     const panel = page.getByTestId('freespins');
     const status = page.getByTestId('freespins-status');
@@ -180,5 +209,15 @@ describe.each(SIZES)('free spins in the slot at $label px', (size) => {
     await screenshot(history.page, `freespins-history-${size.label}`);
     expect(history.errors).toEqual([]);
     await history.context.close();
+
+    // On the bonuses page the grant has left the open list for History, as played.
+    const after = await bonusesPageCard(token, size, 'history');
+    expect(await after.card.getAttribute('data-status')).toBe('played');
+    expect(await after.card.getByTestId('freespin-status').innerText()).toBe('All spins played');
+    expect(await after.card.getByTestId('freespin-used').innerText()).toBe('20 of 20 spins');
+    expect(await after.card.getByTestId('freespin-won').innerText()).toBe(`${(grant?.wonAmount ?? 0).toFixed(2)} USD`);
+    expect(await after.card.getByRole('button').count()).toBe(0);
+    expect(after.errors).toEqual([]);
+    await after.context.close();
   }, 150_000);
 });

@@ -43,6 +43,7 @@ const WalletRegionBody = lazy(async () => ({ default: (await loadWallet()).Walle
 const loadBonuses = () => import('../features/bonuses/ModalBodies');
 const BonusDetailsBody = lazy(async () => ({ default: (await loadBonuses()).BonusDetailsBody }));
 const BonusConfirmBody = lazy(async () => ({ default: (await loadBonuses()).BonusConfirmBody }));
+const FreespinCancelBody = lazy(async () => ({ default: (await loadBonuses()).FreespinCancelBody }));
 const BonusCancelLockBody = lazy(async () => ({ default: (await loadBonuses()).BonusCancelLockBody }));
 
 export const MODAL_BODIES: ModalBodies = {
@@ -60,5 +61,6 @@ export const MODAL_BODIES: ModalBodies = {
   'cancel-active-bonus': BonusConfirmBody,
   'cancel-issued-bonus': BonusConfirmBody,
   'cancel-unsettled-bonus': BonusConfirmBody,
+  'cancel-freespins': FreespinCancelBody,
   'bonus-cancel-lock': BonusCancelLockBody,
 };

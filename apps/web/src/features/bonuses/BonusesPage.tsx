@@ -14,7 +14,8 @@ import { formatDateTime, formatMoney, formatMultiplier, formatPercent } from '..
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { useCurrencies } from '../settings';
-import { useBonusAction, usePlayerBonuses } from './api';
+import { useBonusAction, usePlayerBonuses, usePlayerFreespins } from './api';
+import { FreespinsSection } from './FreespinCards';
 import {
   activateScreen,
   bonusDeadline,
@@ -39,7 +40,7 @@ function tabFromSearch(search: URLSearchParams): { tab: BonusTab; page: number }
 /**
  * `/profile/bonuses`: the bonus balance of the active account and its bonuses in two tabs,
  * issued and active ones (activate, cancel, details) and the finished ones newest first, ten
- * a page. Lists follow the realtime bonus events (features/realtime/reactions.ts); the
+ * a page, each tab with its free-spin grants below (FreespinCards.tsx). Lists follow the realtime bonus events (features/realtime/reactions.ts); the
  * account comes from the page that composes this one (app/pages/ProfileBonusesPage.tsx).
  */
 export function BonusesPage({
@@ -66,6 +67,10 @@ export function BonusesPage({
   }, [stack.length]);
 
   const select = (next: BonusTab) => setSearch(next === 'history' ? { tab: 'history' } : {}, { replace: true });
+  const onDone = (afterModal: boolean) => {
+    if (afterModal) focusHeading.current = true;
+    else headingRef.current?.focus();
+  };
   const toPage = (next: number) =>
     setSearch(next > 1 ? { tab: 'history', page: String(next) } : { tab: 'history' }, { replace: false });
 
@@ -99,11 +104,11 @@ export function BonusesPage({
           accountsPending={accountsPending}
           currency={currency}
           onPage={toPage}
-          onDone={(afterModal) => {
-            if (afterModal) focusHeading.current = true;
-            else headingRef.current?.focus();
-          }}
+          onDone={onDone}
         />
+        {accountsPending ? null : (
+          <FreespinsSection tab={tab} currency={currency} code={account?.currency} onDone={onDone} />
+        )}
       </TabPanel>
     </div>
   );
@@ -131,6 +136,8 @@ function BonusList({
   const { t: tg } = useTranslation('global-components');
   const { open } = useModals();
   const bonuses = usePlayerBonuses(tab, account?.currency, page);
+  // The free-spins section below shares this list's cache: with grants, no "no bonuses" text.
+  const grants = usePlayerFreespins(tab, account?.currency);
   const totalPages = Math.max(1, bonuses.data?.meta.totalPages ?? 1);
 
   if (accountsPending || (account && bonuses.isPending)) return <RowsSkeleton rows={2} />;
@@ -138,6 +145,7 @@ function BonusList({
   const rows = bonuses.data?.data ?? [];
   const list = tab === 'active' ? openBonusesInOrder(rows) : rows;
   if (list.length === 0) {
+    if ((grants.data?.data.length ?? 0) > 0) return null;
     return tab === 'active' ? (
       <EmptyState text={t('profile.bonuses.empty')}>
         <Button variant="primary" onClick={() => open('wallet', { props: { tab: 'deposit' } })}>

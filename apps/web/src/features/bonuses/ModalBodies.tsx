@@ -1,11 +1,11 @@
-import type { Bonus, PlayerBonus } from '@croupier/contract';
+import type { Bonus, PlayerBonus, PlayerFreespinDetail } from '@croupier/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { isApiError } from '../../lib/api';
 import { modalTextKeys, useModals, type ModalBodyProps } from '../modals';
 import { useCurrencies } from '../settings';
-import { useBonusAction } from './api';
+import { useBonusAction, useFreespinAction } from './api';
 import { OfferTerms, PlayerBonusTerms } from './BonusTerms';
 import './bonus-modals.css';
 
@@ -17,6 +17,8 @@ import './bonus-modals.css';
  * cancel-unsettled-bonus the same screen with its warning: each names the bonus and does
  * the action itself, so that a refusal shows where it was asked for. `onDone` (a prop) runs
  * after the action succeeded. bonus-cancel-lock says why a bonus cannot be cancelled.
+ * cancel-freespins is the same screen for a free-spin grant (`playerFreespin`): it says
+ * that the winnings so far are forfeit.
  */
 
 function asPlayerBonus(value: unknown): PlayerBonus | undefined {
@@ -158,6 +160,75 @@ export function BonusCancelLockBody({ props, close }: ModalBodyProps) {
       <div className="modal__actions">
         <Button shape="dialog" variant="primary" onClick={() => close()}>
           {t('bonusCancelLock.ok')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The confirmation of cancelling a free-spin grant: what its spins won so far is forfeit. */
+export function FreespinCancelBody({ definition, props, close }: ModalBodyProps) {
+  const { t } = useTranslation('modals');
+  const action = useFreespinAction();
+  const [failure, setFailure] = useState<'failed' | 'unavailable' | null>(null);
+  const grant =
+    props.playerFreespin && typeof props.playerFreespin === 'object' && 'gameId' in props.playerFreespin
+      ? (props.playerFreespin as PlayerFreespinDetail)
+      : undefined;
+  const onDone = typeof props.onDone === 'function' ? (props.onDone as () => void) : undefined;
+  const text = (key: string) => t(modalTextKeys(definition, key));
+
+  if (!grant) {
+    return (
+      <div className="modal__actions">
+        <Button shape="dialog" variant="primary" onClick={() => close()}>
+          {t('close')}
+        </Button>
+      </div>
+    );
+  }
+
+  const confirm = () => {
+    setFailure(null);
+    action.mutate(
+      { id: grant.id, action: 'cancel' },
+      {
+        onSuccess: () => {
+          close({ force: true });
+          onDone?.();
+        },
+        onError: (error) => setFailure(isApiError(error, 'BONUS_NOT_AVAILABLE') ? 'unavailable' : 'failed'),
+      },
+    );
+  };
+
+  return (
+    <div className="bonus-modal">
+      <p className="modal__description">{text('description')}</p>
+      <dl className="bonus-modal__subject">
+        <div>
+          <dt>{t('bonusConfirmAction.freespins')}</dt>
+          <dd>{grant.name}</dd>
+        </div>
+      </dl>
+      {failure ? (
+        <p className="bonus-modal__error" role="alert">
+          {t(`bonusConfirmAction.${failure}`)}
+        </p>
+      ) : null}
+      <div className="modal__actions">
+        <Button shape="dialog" variant="primary" onClick={() => close()}>
+          {text('cancel')}
+        </Button>
+        <Button
+          shape="dialog"
+          variant="ghost"
+          disabled={action.isPending || failure === 'unavailable'}
+          aria-busy={action.isPending}
+          onClick={confirm}
+          data-testid="freespin-confirm"
+        >
+          {action.isPending ? t('bonusConfirmAction.processing') : text('confirm')}
         </Button>
       </div>
     </div>

@@ -1,10 +1,15 @@
-import { bonusEndpoints, type PlayerBonus } from '@croupier/contract';
+import {
+  bonusEndpoints,
+  bonusFreespinEndpoints,
+  type PlayerBonus,
+  type PlayerFreespinDetail,
+} from '@croupier/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call, callPaged } from '../../lib/api';
 import { realtimeKeys } from '../../lib/query-keys';
 import { useSession } from '../auth';
-import { playerBonusesQuery, type BonusTab } from './logic';
+import { playerBonusesQuery, playerFreespinsQuery, type BonusTab } from './logic';
 
 /**
  * Bonus calls. Both lists live under their realtime keys (lib/query-keys.ts), so that
@@ -83,6 +88,43 @@ export function useBonusAction() {
         queryClient.invalidateQueries({ queryKey: realtimeKeys.playerBonuses }),
         queryClient.invalidateQueries({ queryKey: realtimeKeys.depositBonuses }),
         queryClient.invalidateQueries({ queryKey: realtimeKeys.walletAccounts }),
+      ]),
+  });
+}
+
+/**
+ * One tab's free-spin grants (`GET /api/game/player-freespins`): issued and active, or
+ * finished. Under `realtimeKeys.playerFreespins`, so the grants' events reload it (debounced).
+ */
+export function usePlayerFreespins(tab: BonusTab, currency: string | undefined) {
+  const { isLoggedIn } = useSession();
+  const query = playerFreespinsQuery(tab, currency);
+  return useQuery({
+    queryKey: [...realtimeKeys.playerFreespins, query] as const,
+    queryFn: ({ signal }) => callPaged(bonusFreespinEndpoints.listPlayerFreespins, { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled: isLoggedIn && Boolean(currency),
+  });
+}
+
+/**
+ * Activates or cancels a free-spin grant; afterwards the grants and the bonus lists reload
+ * (a cancelled grant's winnings are forfeit, no bonus), whether or not the events arrive.
+ */
+export function useFreespinAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: BonusAction }): Promise<PlayerFreespinDetail> =>
+      call(
+        action === 'activate'
+          ? bonusFreespinEndpoints.activatePlayerFreespin
+          : bonusFreespinEndpoints.cancelPlayerFreespin,
+        { params: { id } },
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: realtimeKeys.playerFreespins }),
+        queryClient.invalidateQueries({ queryKey: realtimeKeys.playerBonuses }),
       ]),
   });
 }

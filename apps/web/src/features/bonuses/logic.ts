@@ -7,6 +7,7 @@ import {
   type Bonus,
   type PlayerBonus,
   type PlayerBonusesQuery,
+  type PlayerFreespinDetail,
 } from '@croupier/contract';
 import { roundTo, type CurrencyInfo } from '../../lib/wallet-display';
 
@@ -472,4 +473,56 @@ export function playerBonusTerms(bonus: PlayerBonus): PlayerBonusTerms {
     contributions: bonus.wagerCasinoConditions?.categoryContributions ?? [],
     games: gamesScope(bonus.wagerCasinoConditions),
   };
+}
+
+/** Free-spin grants a tab lists: issued and active ones, or finished ones newest first (one page each). */
+export const FREESPINS_PER_PAGE = 20;
+
+export function playerFreespinsQuery(
+  tab: BonusTab,
+  currency: string | undefined,
+): PlayerBonusesQuery & { status: number[] } {
+  return {
+    status: tab === 'active' ? [BonusStatus.ISSUED, BonusStatus.ACTIVE] : [BonusStatus.FINISHED],
+    ...(currency ? { currency: [currency] } : {}),
+    sortOrder: 'desc',
+    page: 1,
+    perPage: FREESPINS_PER_PAGE,
+  };
+}
+
+/** A grant's status text key (`statuses.bonus.*`): issued, active, or how it finished (never "lost"). */
+export function freespinStatusKey(grant: Pick<PlayerFreespinDetail, 'status' | 'result'>): BonusStatusKey {
+  const key = bonusStatusKey(grant);
+  return key === 'lost' ? 'expired' : key;
+}
+
+/** Spins used of the grant's count, and the percent for the bar (0–100). */
+export function freespinProgress(grant: Pick<PlayerFreespinDetail, 'count' | 'usedCount'>): {
+  used: number;
+  count: number;
+  percent: number;
+} {
+  const count = Math.max(0, grant.count);
+  const used = Math.min(Math.max(0, grant.usedCount), count);
+  return { used, count, percent: count > 0 ? Math.round((used / count) * 10_000) / 100 : 0 };
+}
+
+/** The deadline a grant's card shows: the time to activate an issued grant, to play an active one. */
+export function freespinDeadline(
+  grant: Pick<PlayerFreespinDetail, 'status' | 'activationExpiredAt' | 'expiredAt'>,
+): { kind: 'activateBy' | 'playBy'; at: string } | null {
+  if (grant.status === BonusStatus.ISSUED) {
+    return grant.activationExpiredAt ? { kind: 'activateBy', at: grant.activationExpiredAt } : null;
+  }
+  if (grant.status === BonusStatus.ACTIVE) return grant.expiredAt ? { kind: 'playBy', at: grant.expiredAt } : null;
+  return null;
+}
+
+/** Open grants as the page lists them: active ones first (they can be played), then issued ones. */
+export function openFreespinsInOrder<T extends Pick<PlayerFreespinDetail, 'status'>>(grants: readonly T[]): T[] {
+  return [
+    ...grants.filter((grant) => grant.status === BonusStatus.ACTIVE),
+    ...grants.filter((grant) => grant.status !== BonusStatus.ACTIVE),
+  ];
 }

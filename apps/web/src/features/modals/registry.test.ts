@@ -27,6 +27,7 @@ const LOGGED_IN_ONLY = [
   'cancel-active-bonus',
   'cancel-issued-bonus',
   'cancel-unsettled-bonus',
+  'cancel-freespins',
   'package-bonus',
   'bonus-details',
   'max-bets',
@@ -67,7 +68,12 @@ describe('modal registry', () => {
   });
 
   it('uses the camelCase of the name as content key, except the shared bonus confirmation', () => {
-    const shared: ModalName[] = ['change-active-bonus', 'cancel-active-bonus', 'cancel-issued-bonus'];
+    const shared: ModalName[] = [
+      'change-active-bonus',
+      'cancel-active-bonus',
+      'cancel-issued-bonus',
+      'cancel-freespins',
+    ];
     for (const name of MODAL_NAMES) {
       const expected = shared.includes(name)
         ? 'bonusConfirmAction'

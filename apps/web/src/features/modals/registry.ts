@@ -34,6 +34,7 @@ export const MODAL_NAMES = [
   'cancel-active-bonus',
   'cancel-issued-bonus',
   'cancel-unsettled-bonus',
+  'cancel-freespins',
   'package-bonus',
   'bonus-details',
   'max-bets',
@@ -188,6 +189,10 @@ const definitions: readonly ModalDefinition[] = [
     actions: bonusConfirmActions,
   }),
   define('cancel-unsettled-bonus', 'player', 'cancelUnsettledBonus', { actions: bonusConfirmActions }),
+  define('cancel-freespins', 'player', 'bonusConfirmAction', {
+    contentVariant: 'cancelFreespins',
+    actions: bonusConfirmActions,
+  }),
   define('package-bonus', 'player', 'packageBonus', { size: 'md' }),
   define('bonus-details', 'player', 'bonusDetails', { size: 'md' }),
   define('max-bets', 'player', 'maxBets', { actions: [close('ok')] }),
