@@ -1,15 +1,27 @@
+import type { ReactNode } from 'react';
 import type { PageType } from '@croupier/contract';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { TextSkeleton } from '../../components/ui/Skeleton';
+import { WelcomePackageTerms } from '../../features/bonuses';
 import { ContentArticle } from '../../features/content/ContentArticle';
 import { isNotFound, useContentPage, usePageList } from '../../features/content/pages';
 import { useLocale } from '../../lib/app-settings';
 import { PageHead } from '../../components/PageHead';
+import { useActiveAccount } from '../../features/wallet';
 import { NotFoundPage } from './ErrorPage';
 
-function ContentView({ type, identity }: { type: PageType; identity: string | undefined }) {
+function ContentView({
+  type,
+  identity,
+  before,
+}: {
+  type: PageType;
+  identity: string | undefined;
+  /** Shown between the article's header and body once the page has loaded (the welcome package's terms). */
+  before?: ReactNode;
+}) {
   const { localePath } = useLocale();
   const page = useContentPage(type, identity);
   if (page.isPending) return <TextSkeleton />;
@@ -18,7 +30,7 @@ function ContentView({ type, identity }: { type: PageType; identity: string | un
   return (
     <>
       <PageHead title={page.data.title} />
-      <ContentArticle page={page.data} localePath={localePath} />
+      <ContentArticle page={page.data} localePath={localePath} beforeBody={before} />
     </>
   );
 }
@@ -31,8 +43,16 @@ export function BonusPage() {
   return <ContentView type="bonus" identity={useParams().pageIdentity} />;
 }
 
+/** The welcome package: its current terms from the API (in the player's currency) above the content body. */
 export function WelcomePackagePage() {
-  return <ContentView type="welcome-package" identity="main" />;
+  const account = useActiveAccount();
+  return (
+    <ContentView
+      type="welcome-package"
+      identity="main"
+      before={<WelcomePackageTerms accountCurrency={account?.currency} />}
+    />
+  );
 }
 
 /** `/{slug}`: a static content page with that identity, or the 404. */

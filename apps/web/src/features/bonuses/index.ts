@@ -6,3 +6,4 @@
  */
 export { BonusPicker } from './BonusPicker';
 export { useDepositBonusChoice, type DepositBonusChoice } from './choice';
+export { WelcomeOfferLine, WelcomePackageTerms } from './packages';

@@ -1,14 +1,27 @@
 import type { Page } from '@croupier/contract';
+import type { ReactNode } from 'react';
 import { Markdown } from './Markdown';
 
-/** A content page: title, summary, Markdown body and, on FAQ pages, an accordion. */
-export function ContentArticle({ page, localePath }: { page: Page; localePath: (path: string) => string }) {
+/**
+ * A content page: title, summary, `beforeBody` (the welcome package's current terms), Markdown
+ * body and, on FAQ pages, an accordion.
+ */
+export function ContentArticle({
+  page,
+  localePath,
+  beforeBody,
+}: {
+  page: Page;
+  localePath: (path: string) => string;
+  beforeBody?: ReactNode;
+}) {
   return (
     <article className="article" lang={page.locale}>
       <header className="article__header">
         <h1>{page.title}</h1>
         {page.description ? <p className="article__lead">{page.description}</p> : null}
       </header>
+      {beforeBody}
       {page.body ? <Markdown localePath={localePath}>{page.body}</Markdown> : null}
       {page.items.length > 0 ? (
         <div className="faq">

@@ -25,8 +25,11 @@ const HOME_TITLES: Partial<Record<string, string>> = {
   [ORIGINALS_COLLECTION]: 'home.sections.originals',
 };
 
-/** The hero banner: welcome offer, call to action and a fan of popular game art. */
-export function HomeHero({ featured }: { featured: Collection | undefined }) {
+/**
+ * The hero banner: welcome offer, call to action and a fan of popular game art. `offer` is the
+ * offer line (the app passes the welcome package's first step); without it the content text.
+ */
+export function HomeHero({ featured, offer }: { featured: Collection | undefined; offer?: ReactNode }) {
   const { t } = useTranslation('layout');
   const { localePath } = useLocale();
   const games = useGames(
@@ -38,7 +41,7 @@ export function HomeHero({ featured }: { featured: Collection | undefined }) {
     <section className="games-hero" aria-labelledby="hero-title">
       <div className="games-hero__glow" aria-hidden="true" />
       <div className="games-hero__content">
-        <p className="games-hero__offer">{t('home.welcomeBonus.title')}</p>
+        <p className="games-hero__offer">{offer ?? t('home.welcomeBonus.title')}</p>
         <h1 id="hero-title" className="games-hero__title">
           {t('home.hero.title')}
         </h1>
@@ -150,13 +153,13 @@ export function LobbySkeleton({ rails = 3 }: { rails?: number }) {
  * player's recently played games, the main collection rails, providers and the accepted
  * currencies.
  */
-export function HomeLobby({ afterHero }: { afterHero?: ReactNode }) {
+export function HomeLobby({ afterHero, offer }: { afterHero?: ReactNode; offer?: ReactNode }) {
   const collections = useCollections();
   const home = collections.listed ? pickCollections(collections.listed, HOME_RAILS) : undefined;
   const featured = home?.find((collection) => collection.identity === 'popular') ?? home?.[0];
   return (
     <div className="games-home">
-      <HomeHero featured={featured} />
+      <HomeHero featured={featured} offer={offer} />
       {afterHero}
       <PlayedRail />
       {home ? <LobbyRails collections={home} titles="home" providersAfter={3} /> : <LobbySkeleton />}
