@@ -1,12 +1,12 @@
 import type { Bonus, Currency, PlayerBonus } from '@croupier/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next, { type i18n } from 'i18next';
-import { readFileSync } from 'node:fs';
+import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { AppSettingsContext, type AppSettings } from '../../lib/app-settings';
+import { englishContent as englishContentOf } from '../../lib/content.testutil';
 import { ModalsContext, type ModalsApi } from '../modals';
 import { settingsKeys } from '../settings';
 
@@ -16,27 +16,7 @@ import { settingsKeys } from '../settings';
  * what is opened. Effects do not run, so what a test sees is the first render.
  */
 
-const NAMESPACES = ['global-components', 'modals', 'alerts', 'layout'] as const;
-
-export async function englishContent(): Promise<i18n> {
-  const resources: Record<string, unknown> = {};
-  for (const namespace of NAMESPACES) {
-    const url = new URL(`../../../../server/content/en/${namespace}.json`, import.meta.url);
-    resources[namespace] = JSON.parse(readFileSync(url, 'utf8')) as unknown;
-  }
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: false,
-    ns: [...NAMESPACES],
-    defaultNS: 'global-components',
-    resources: { en: resources as Record<string, Record<string, unknown>> },
-    interpolation: { prefix: '{', suffix: '}', escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
-  return instance;
-}
+export const englishContent = () => englishContentOf(['global-components', 'modals', 'alerts', 'layout']);
 
 export const USD: Currency = {
   code: 'USD',

@@ -1,28 +1,13 @@
 import type { OriginalsRound } from '@croupier/contract';
-import { readFileSync } from 'node:fs';
-import i18next, { type i18n } from 'i18next';
+import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
+import { englishContent as englishContentOf } from '../../../lib/content.testutil';
 import type { BoardContext } from '../types';
 
 /** An i18n instance with the real English content of global-components (as the app loads it). */
-export async function englishContent(): Promise<i18n> {
-  const url = new URL('../../../../../server/content/en/global-components.json', import.meta.url);
-  const tree = JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>;
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: false,
-    ns: ['global-components'],
-    defaultNS: 'global-components',
-    resources: { en: { 'global-components': tree } },
-    interpolation: { prefix: '{', suffix: '}', escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
-  return instance;
-}
+export const englishContent = () => englishContentOf(['global-components']);
 
 export function renderMarkup(instance: i18n, node: ReactNode): string {
   return renderToStaticMarkup(<I18nextProvider i18n={instance}>{node}</I18nextProvider>);
