@@ -29,6 +29,27 @@ interface Account {
   bonusBalance: number;
 }
 
+/** The realtime subscriptions a page asks for and the gateway's replies, from its websocket frames. */
+function recordSubscriptions(page: Page) {
+  const asked: string[] = [];
+  let confirmed = 0;
+  page.on('websocket', (socket) => {
+    if (!socket.url().endsWith('/api/connection/websocket')) return;
+    const lines = (payload: string | Buffer) =>
+      String(payload)
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as { subscribe?: { channel?: string } });
+    socket.on('framesent', (frame) => {
+      for (const command of lines(frame.payload)) if (command.subscribe?.channel) asked.push(command.subscribe.channel);
+    });
+    socket.on('framereceived', (frame) => {
+      confirmed += lines(frame.payload).filter((reply) => 'subscribe' in reply).length;
+    });
+  });
+  return { ready: (channel: string) => asked.includes(channel) && confirmed >= asked.length };
+}
+
 const dialog = (page: Page, name: string) => page.locator(`[role="dialog"][data-modal-name="${name}"]`);
 const PHONE = { width: 390, height: 844 };
 
@@ -276,8 +297,11 @@ describe('bonuses', () => {
     await expect.poll(async () => bonusBalance(token), { timeout: 15_000 }).toBe(50);
 
     const { context, page, errors } = await signedInPage(browser, token);
+    const subscriptions = recordSubscriptions(page);
     await page.goto(`${baseUrl}/profile/bonuses`);
     await page.locator('.bonus-card[data-status="active"]').waitFor();
+    // The bonus channel is subscribed (the gateway confirmed every subscription) before the event is sent.
+    await expect.poll(() => subscriptions.ready(`bonus:player-bonuses#${playerId}`), { timeout: 15_000 }).toBe(true);
 
     // The operator gives the reload bonus: it appears without a reload of the page, with its alert.
     const issued = await fetch(`${baseUrl}/api/admin/players/${playerId}/bonuses`, {
