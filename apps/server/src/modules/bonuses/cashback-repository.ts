@@ -1,8 +1,12 @@
+import { PlayerStatus } from '@croupier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PlayerBonusRow } from './repository';
 
-/** SQL of cashback: the cashback bonuses a player received (rows of `player_bonuses`). */
+/** Players who may receive no marketing incentive: blocked, self-excluded (docs/player-protection.md). */
+const EXCLUDED_STATUSES = [PlayerStatus.BLOCKED, PlayerStatus.SELF_EXCLUDED];
+
+/** SQL of cashback: the cashback bonuses a player received (rows of `player_bonuses`), and who may get one. */
 export function createCashbackRepository(db: Kysely<Database>) {
   return {
     /** The player's cashback bonuses in a currency, newest first. */
@@ -22,6 +26,18 @@ export function createCashbackRepository(db: Kysely<Database>) {
         .orderBy('id')
         .limit(limit)
         .execute(),
+
+    /** Which of these players are blocked or self-excluded now (the players table is auth's; read only). */
+    async excludedPlayers(q: Kysely<Database>, playerIds: readonly string[]): Promise<Set<string>> {
+      if (playerIds.length === 0) return new Set();
+      const rows = await q
+        .selectFrom('players')
+        .select('id')
+        .where('id', 'in', [...playerIds])
+        .where('status', 'in', EXCLUDED_STATUSES)
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
   };
 }
 

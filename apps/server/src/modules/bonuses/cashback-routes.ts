@@ -24,6 +24,7 @@ export const cashbackRoutes: FastifyPluginAsyncZod<{ cashback: CashbackService; 
       description:
         'Each week (Monday 00:00 UTC) a player who lost real money in games receives each cashback bonus of the ' +
         'catalogue as a bonus to activate: the net loss (bets less wins and rollbacks) × its percentage. ' +
+        'A player blocked or self-excluded when the week is given out receives none for that week. ' +
         '`date` is when it was given. The week still running is not estimated.',
     },
     async (request) => ({ data: await cashback.list(playerOf(request).id, request.query.currency) }),
