@@ -391,8 +391,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     appEvents,
     ...(options.gameBetRules ? { betRules: options.gameBetRules } : {}),
     wagering: bonuses.wagering,
+    freeRounds: bonuses.freespins.freeRounds,
   });
   bonuses.useOpenBets(gameWallet.openBetsSince);
+  bonuses.freespins.useProviders(gameWallet.freeRounds);
   // The in-house games sit on the game wallet; they are composed here so that it never imports them.
   await registerOriginals(server, {
     db,
@@ -403,6 +405,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...gameWallet,
     remote: options.originalsRemote,
     freespins: bonuses.freespins,
+    appEvents,
   });
 
   if (webServed && config.webDistDir) await registerWebApp(server, config.webDistDir);

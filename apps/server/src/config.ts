@@ -272,7 +272,13 @@ export interface Config {
   adminApiKey: string | undefined;
   gameProviders: {
     /** Third-party providers allowed to call the wallet callbacks: shared secret and allow-list each. */
-    access: { provider: string; secret: string; allowIps: string[] }[];
+    access: {
+      provider: string;
+      secret: string;
+      allowIps: string[];
+      /** Where the provider takes free-round grants (`POST {url}`, `POST {url}/cancel`); none: no free spins on its games. */
+      freeRoundsUrl?: string;
+    }[];
     /**
      * The built-in sandbox game provider (pages under /api/dev/game-provider): it serves the
      * catalogue's third-party games whose provider is not in `access`. Undefined in production.
@@ -551,11 +557,17 @@ function readGameProviders(
     if (isProduction && allowIps.length === 0) {
       problems.push(`  ${prefix}_ALLOW_IPS: required in production (the addresses ${provider} calls from)`);
     }
-    if (secret) access.push({ provider, secret, allowIps });
+    const freeRoundsUrl = source[`${prefix}_FREE_ROUNDS_URL`]?.trim();
+    if (freeRoundsUrl && !/^https?:\/\/[^\s]+$/.test(freeRoundsUrl)) {
+      problems.push(`  ${prefix}_FREE_ROUNDS_URL: must be an http(s) URL`);
+    } else if (freeRoundsUrl && isProduction && !freeRoundsUrl.startsWith('https://')) {
+      problems.push(`  ${prefix}_FREE_ROUNDS_URL: must be https in production`);
+    }
+    if (secret) access.push({ provider, secret, allowIps, ...(freeRoundsUrl ? { freeRoundsUrl } : {}) });
   }
   const listed = new Set(providers.map(gameProviderEnvPrefix));
   for (const name of Object.keys(source)) {
-    const match = /^(GAME_PROVIDER_[A-Z0-9_]+)_(SECRET|ALLOW_IPS)$/.exec(name);
+    const match = /^(GAME_PROVIDER_[A-Z0-9_]+)_(SECRET|ALLOW_IPS|FREE_ROUNDS_URL)$/.exec(name);
     if (match?.[1] && !listed.has(match[1])) {
       problems.push(`  ${name}: its provider is not listed in GAME_PROVIDERS`);
     }

@@ -1,13 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { adminBonusSchema, playerFreespinDetailSchema } from '@croupier/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   createPlayer,
   formatReport,
   runConformance,
+  startFreeRoundsReceiver,
   type ConformanceTarget,
+  type FreeRoundsReceiver,
 } from '../src/modules/game-wallet/conformance';
 import { hashToken } from '../src/modules/game-wallet/service';
 import { signBody } from '../src/modules/game-wallet/signature';
-import { expireGameSession, productionConfig, useTestServer, withApp } from './fixtures';
+import { ADMIN_KEY, adminRequest, expireGameSession, productionConfig, useTestServer, withApp } from './fixtures';
 import { ledgerViolations } from './wallet-helpers';
 
 /**
@@ -19,15 +23,52 @@ import { ledgerViolations } from './wallet-helpers';
 const SECRET = 'conformance-northern-lights-secret-0123456789';
 const FENCED_SECRET = 'conformance-golden-koi-secret-0123456789abcd';
 
-const t = useTestServer({
-  RATE_LIMIT_ALLOW_IPS: '127.0.0.1',
-  GAME_PROVIDERS: 'northern-lights, golden-koi',
-  GAME_PROVIDER_NORTHERN_LIGHTS_SECRET: SECRET,
-  GAME_PROVIDER_NORTHERN_LIGHTS_ALLOW_IPS: '127.0.0.1,::1',
-  // A documentation address: the kit, calling from loopback, is outside this allow-list.
-  GAME_PROVIDER_GOLDEN_KOI_SECRET: FENCED_SECRET,
-  GAME_PROVIDER_GOLDEN_KOI_ALLOW_IPS: '203.0.113.9',
+/** The provider's free-rounds endpoint (the kit's receiver), started before the server that calls it. */
+let receiver: FreeRoundsReceiver;
+const t = useTestServer(async () => {
+  receiver = await startFreeRoundsReceiver({ secret: SECRET });
+  return {
+    ADMIN_API_KEY: ADMIN_KEY,
+    RATE_LIMIT_ALLOW_IPS: '127.0.0.1',
+    GAME_PROVIDERS: 'northern-lights, golden-koi',
+    GAME_PROVIDER_NORTHERN_LIGHTS_SECRET: SECRET,
+    GAME_PROVIDER_NORTHERN_LIGHTS_ALLOW_IPS: '127.0.0.1,::1',
+    GAME_PROVIDER_NORTHERN_LIGHTS_FREE_ROUNDS_URL: receiver.url,
+    // A documentation address: the kit, calling from loopback, is outside this allow-list.
+    GAME_PROVIDER_GOLDEN_KOI_SECRET: FENCED_SECRET,
+    GAME_PROVIDER_GOLDEN_KOI_ALLOW_IPS: '203.0.113.9',
+  };
 });
+afterAll(async () => {
+  await receiver.close();
+});
+
+/** Free spins on the kit's game given by the operator's API: a free-spins bonus of `rounds` at 0.50 USD. */
+async function grantFreeRounds(player: { id: string }, rounds: number) {
+  const created = await adminRequest(t, 'POST', '/api/admin/bonuses', {
+    body: {
+      name: `Kit free rounds ${rounds}`,
+      type: 3,
+      trigger: 'manual',
+      freespins: { gameId: 'aurora-wilds', count: rounds, betValues: [{ currency: 'USD', amount: 0.5 }] },
+      wagerCasino: 1,
+      perPlayerLimit: null,
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const bonus = z.object({ data: adminBonusSchema }).parse(created.json()).data;
+  const given = await adminRequest(t, 'POST', `/api/admin/players/${player.id}/bonuses`, {
+    body: { bonusId: bonus.id, currency: 'USD' },
+  });
+  expect(given.statusCode, given.body).toBe(201);
+  return { freeRoundsId: z.object({ data: playerFreespinDetailSchema }).parse(given.json()).data.id, betMinor: 50 };
+}
+
+/** The grant the provider's endpoint took, once the due jobs (the grant's delivery) have run. */
+async function deliveredGrant(freeRoundsId: string) {
+  await t.app.jobs.runDue();
+  return receiver.grants.get(freeRoundsId);
+}
 let baseUrl: string;
 let target: ConformanceTarget;
 beforeAll(async () => {
@@ -38,6 +79,8 @@ beforeAll(async () => {
     fenced: { id: 'golden-koi', secret: FENCED_SECRET, gameId: await gameOf('golden-koi') },
     expireToken: (token) => expireGameSession(t, token),
     ledgerViolations: () => ledgerViolations(t.db),
+    grantFreeRounds,
+    deliveredGrant,
   };
 });
 
@@ -79,6 +122,10 @@ describe('game-provider conformance kit', () => {
         'bad-signature',
         'allow-list',
         'end-round',
+        'free-round',
+        'free-rounds-granted',
+        'free-round-unknown',
+        'free-rounds-used-up',
         'ledger-invariants',
       ]),
     );
@@ -142,7 +189,8 @@ describe('sandbox game provider', () => {
     const game = await gameOf('tidewater');
     const { gameUrl, token } = await player.launch(game);
     expect(gameUrl).toBe(
-      `/api/dev/game-provider/play?provider=tidewater&game=${game}&mode=real&token=${encodeURIComponent(token)}`,
+      `/api/dev/game-provider/play?provider=tidewater&game=${game}&mode=real&token=${encodeURIComponent(token)}` +
+        `&player=${player.id}`,
     );
 
     const page = await fetch(`${baseUrl}${gameUrl}`);
@@ -180,6 +228,94 @@ describe('sandbox game provider', () => {
     expect(result).toMatch(win?.amount_minor ? /You won \d+\.\d\d USD \(stake 1\.00 USD\)/ : /No win this time/);
     expect(result).toContain(`Balance: ${(expected / 100).toFixed(2)} USD`);
     expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('plays free spins on its games as free rounds: granted over signed HTTP, each a win naming the grant', async () => {
+    const player = await createPlayer(baseUrl, { label: 'sandbox-free' });
+    const game = await gameOf('tidewater');
+    const created = await adminRequest(t, 'POST', '/api/admin/bonuses', {
+      body: {
+        name: 'Tidewater free rounds',
+        type: 3,
+        trigger: 'manual',
+        freespins: { gameId: game, count: 2, betValues: [{ currency: 'USD', amount: 0.25 }] },
+        wagerCasino: 10,
+        perPlayerLimit: null,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const bonusId = z.object({ data: adminBonusSchema }).parse(created.json()).data.id;
+    const given = await adminRequest(t, 'POST', `/api/admin/players/${player.id}/bonuses`, {
+      body: { bonusId, currency: 'USD' },
+    });
+    const grantId = z.object({ data: playerFreespinDetailSchema }).parse(given.json()).data.id;
+    const { gameUrl, token } = await player.launch(game);
+
+    // Issued only: the provider has not been told, the page offers nothing.
+    await t.app.jobs.runDue();
+    expect(await (await fetch(`${baseUrl}${gameUrl}`)).text()).not.toContain('Free rounds from the casino');
+    await player.activateFreespins(grantId);
+    // The activation's job sends the grant to the sandbox over signed HTTP.
+    expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    const page = await (await fetch(`${baseUrl}${gameUrl}`)).text();
+    expect(page).toContain('2 free rounds of 0.25 USD');
+    expect(page).toContain(`name="freeRoundsId" value="${grantId}"`);
+
+    const play = () =>
+      fetch(`${baseUrl}/api/dev/game-provider/spin`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          provider: 'tidewater',
+          game,
+          mode: 'real',
+          token,
+          player: player.id,
+          freeRoundsId: grantId,
+        }).toString(),
+      });
+    const first = await play();
+    expect(first.status).toBe(303);
+    const shown = await (await fetch(`${baseUrl}${first.headers.get('location') ?? ''}`)).text();
+    expect(shown).toMatch(/(You won \d+\.\d\d USD|No win this time) \(free round of 0\.25 USD\)/);
+    expect(shown).toContain('1 free rounds of 0.25 USD');
+    expect((await player.freespins()).find((g) => g.id === grantId)).toMatchObject({ usedCount: 1, status: 2 });
+
+    await play();
+    const rows = await t.db
+      .selectFrom('game_wallet_transactions')
+      .select(['kind', 'amount_minor', 'freespin_id', 'ledger_transaction_id'])
+      .where('freespin_id', '=', grantId)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.kind === 'win' && r.ledger_transaction_id === null)).toBe(true);
+    const won = rows.reduce((sum, r) => sum + r.amount_minor, 0n);
+    const grant = (await player.freespins()).find((g) => g.id === grantId);
+    expect(grant).toMatchObject({ usedCount: 2, status: 3, result: 2, wonMinor: Number(won) });
+    expect(grant?.winningsBonusId !== null).toBe(won > 0n);
+    // No real money moved; the page no longer offers the used-up rounds, and a third is refused.
+    expect(await player.walletBalanceMinor()).toBe(0);
+    expect(await (await fetch(`${baseUrl}${gameUrl}`)).text()).not.toContain('Free rounds from the casino');
+    const third = await play();
+    expect(await (await fetch(`${baseUrl}${third.headers.get('location') ?? ''}`)).text()).toContain(
+      'These free rounds are no longer available.',
+    );
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('takes free-round grants only signed with its key', async () => {
+    const body = JSON.stringify({ freeRoundsId: crypto.randomUUID() });
+    const response = await fetch(`${baseUrl}/api/dev/game-provider/free-rounds/cancel`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-croupier-signature': signBody('not-the-sandbox-key-0123', body),
+      },
+      body,
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ status: 'INVALID_SIGNATURE' });
   });
 
   it('refuses a stake above the balance on the page, and escapes what the URL carries', async () => {

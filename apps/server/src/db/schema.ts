@@ -549,6 +549,8 @@ export interface GameWalletTransactionTable {
   ledger_transaction_id: string | null;
   /** The part of a bet paid with bonus money. */
   bonus_minor: Minor;
+  /** A provider's free round: the free-spins grant it was played from (no money moved). */
+  freespin_id: Generated<string | null>;
   created_at: Generated<Date>;
 }
 

@@ -3,6 +3,9 @@ import { defineEndpoint } from '../common/endpoint';
 import { dataEnvelope, pagedEnvelope } from '../common/envelope';
 import { pageQuerySchema } from '../common/query';
 import {
+  freeRoundsAnswerSchema,
+  freeRoundsCancelSchema,
+  freeRoundsGrantSchema,
   gameStartBodySchema,
   gameStartResponseSchema,
   gameWalletBalanceRequestSchema,
@@ -303,6 +306,8 @@ const sandboxLaunch = z.object({
   game: slug,
   mode: z.enum(['real', 'demo']).default('real'),
   token: z.string().min(1).max(200),
+  /** The casino's player id, handed over at launch as providers get it (finds the player's free rounds). */
+  player: z.uuid().optional(),
 });
 /** Index into the stakes the sandbox game page offers. */
 const sandboxStakeIndex = z.coerce.number().int().min(0).max(9).default(0);
@@ -361,7 +366,26 @@ export const gameWalletEndpoints = {
     method: 'POST',
     path: '/api/dev/game-provider/spin',
     access: 'dev',
-    body: sandboxLaunch.extend({ stake: sandboxStakeIndex }),
+    body: sandboxLaunch.extend({
+      stake: sandboxStakeIndex,
+      /** Plays one round of these free rounds instead of a bet of the stake. */
+      freeRoundsId: z.uuid().optional(),
+    }),
+  }),
+  /** The sandbox provider's side of free rounds: the casino grants them (signed, outside production). */
+  devFreeRoundsGrant: defineEndpoint({
+    method: 'POST',
+    path: '/api/dev/game-provider/free-rounds',
+    access: 'dev',
+    body: freeRoundsGrantSchema,
+    response: freeRoundsAnswerSchema,
+  }),
+  devFreeRoundsCancel: defineEndpoint({
+    method: 'POST',
+    path: '/api/dev/game-provider/free-rounds/cancel',
+    access: 'dev',
+    body: freeRoundsCancelSchema,
+    response: freeRoundsAnswerSchema,
   }),
 };
 

@@ -49,6 +49,11 @@ export const GAME_WALLET_STATUSES = [
   'LIMIT_REACHED',
   /** Responsible gaming: the player must acknowledge a reality check before betting on. */
   'REALITY_CHECK',
+  /**
+   * A free round (a win naming `freeRoundsId`) the casino does not take: the free rounds are
+   * not this session's player, account or game, not active, used up or past their deadline.
+   */
+  'FREE_ROUNDS_NOT_AVAILABLE',
 ] as const;
 export const gameWalletStatusSchema = z.enum(GAME_WALLET_STATUSES);
 export type GameWalletStatus = z.infer<typeof gameWalletStatusSchema>;
@@ -68,7 +73,13 @@ export const gameWalletBetRequestSchema = z.object({
   amount: minorAmount,
   currency: z.string().max(16),
 });
-export const gameWalletWinRequestSchema = gameWalletBetRequestSchema;
+export const gameWalletWinRequestSchema = gameWalletBetRequestSchema.extend({
+  /**
+   * Set on the result of a free round: the id of the free rounds the casino granted
+   * (`freeRoundsId` of the grant call). No bet precedes it; `amount` is what the round won.
+   */
+  freeRoundsId: z.uuid().optional(),
+});
 export const gameWalletRollbackRequestSchema = z.object({
   token: z.string().min(1).max(200),
   transactionId: providerId,
@@ -92,3 +103,27 @@ export const gameWalletResponseSchema = z.object({
   transactionId: z.string().optional(),
 });
 export type GameWalletResponse = z.infer<typeof gameWalletResponseSchema>;
+
+/**
+ * Free rounds, the casino's calls to a provider (docs/bonuses.md, "Free spins"): a grant of
+ * `rounds` rounds of `betAmount` (minor units) on one game for one player, to be played until
+ * `expiresAt`; each round's result comes back as a `win` naming `freeRoundsId`. Signed like
+ * the callbacks (`X-Croupier-Signature` over the raw body with the provider's secret). The
+ * provider keeps one grant per `freeRoundsId`: a repeated call changes nothing.
+ */
+export const freeRoundsGrantSchema = z.object({
+  freeRoundsId: z.uuid(),
+  /** The casino's player id (as the game launch hands it to the provider). */
+  playerId: z.uuid(),
+  currency: z.string().min(1).max(16),
+  /** The game's catalogue identity. */
+  gameId: z.string().min(1).max(128),
+  rounds: z.number().int().min(1).max(1000),
+  betAmount: minorAmount.min(1),
+  expiresAt: z.iso.datetime().nullable(),
+});
+export type FreeRoundsGrant = z.infer<typeof freeRoundsGrantSchema>;
+export const freeRoundsCancelSchema = z.object({ freeRoundsId: z.uuid() });
+export type FreeRoundsCancel = z.infer<typeof freeRoundsCancelSchema>;
+/** The provider's answer to a grant or cancel: `OK`, or why not (the casino retries any other answer). */
+export const freeRoundsAnswerSchema = z.object({ status: z.string().max(64) });

@@ -4,6 +4,8 @@ import {
   channels,
   FreespinResult,
   type Currency,
+  type FreeRoundsCancel,
+  type FreeRoundsGrant,
   type PaginationMeta,
   type PlayerFreespinDetail,
   type PlayerFreespinsQuery,
@@ -46,6 +48,19 @@ export interface FreespinState {
   winningsBonus: { id: string; amountMinor: bigint; activated: boolean } | null;
 }
 
+/**
+ * Third-party providers' side of free spins (the game wallet's free-rounds client): a grant
+ * on a provider's game is sent to it once active, and withdrawn when cancelled or expired.
+ */
+export interface ProviderFreeRounds {
+  /** Whether the provider's games play free spins through these calls (not the in-house games). */
+  isExternal(provider: string): boolean;
+  /** Whether free spins may be given on the provider's games at all. */
+  canGrant(provider: string): boolean;
+  grant(provider: string, grant: FreeRoundsGrant): Promise<void>;
+  cancel(provider: string, cancel: FreeRoundsCancel): Promise<void>;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const stateOf = (row: PlayerFreespinRow, winningsBonus: FreespinState['winningsBonus'] = null): FreespinState => ({
@@ -73,6 +88,9 @@ export function createFreespins(deps: {
 }) {
   const { repository, bonuses, events, jobs } = deps;
   const now = deps.now ?? (() => new Date());
+  /** Bound once the game wallet exists (it is wired after this module). */
+  let providers: ProviderFreeRounds | undefined;
+  const external = (row: PlayerFreespinRow) => providers?.isExternal(row.provider) === true;
 
   async function currencyOf(code: string): Promise<Currency> {
     const currency = (await bonuses.knownCurrencies()).get(code);
@@ -113,6 +131,14 @@ export function createFreespins(deps: {
     });
     publish(trx, active, currency, false);
     await scheduleExpiry(trx, active);
+    // A provider's game plays the spins as its free rounds: tell it after the commit, by a job (retried).
+    if (external(active)) {
+      await jobs.enqueue(trx, {
+        kind: 'freespins.provider-grant',
+        key: `freespins.provider-grant:${active.id}`,
+        payload: { playerFreespinId: active.id },
+      });
+    }
     return active;
   }
 
@@ -150,6 +176,14 @@ export function createFreespins(deps: {
       winnings_bonus_id: winnings?.id ?? null,
     });
     publish(trx, finished, currency, false);
+    // Rounds the provider was given and that may still be open there are withdrawn (the casino refuses them anyway).
+    if (external(row) && row.activated_at && result !== FreespinResult.PLAYED) {
+      await jobs.enqueue(trx, {
+        kind: 'freespins.provider-cancel',
+        key: `freespins.provider-cancel:${row.id}`,
+        payload: { playerFreespinId: row.id },
+      });
+    }
     return { row: finished, state: stateOf(finished, winnings) };
   }
 
@@ -224,15 +258,92 @@ export function createFreespins(deps: {
     await expire(job.trx, playerFreespinId, status);
   });
 
+  /**
+   * Sends an active grant to its game's provider: the spins left, the bet value and the
+   * deadline. At least once (a failure throws and the job runs again); the provider keeps
+   * one grant per id. A grant that finished meanwhile is not sent.
+   */
+  jobs.handle('freespins.provider-grant', async (job) => {
+    const { playerFreespinId } = job.payload as { playerFreespinId?: unknown };
+    if (typeof playerFreespinId !== 'string') return;
+    const row = await repository.find(job.trx, playerFreespinId);
+    if (!row || row.status !== BonusStatus.ACTIVE) return;
+    if (!providers) throw new Error('free rounds of providers are not wired');
+    await providers.grant(row.provider, {
+      freeRoundsId: row.id,
+      playerId: row.player_id,
+      currency: row.currency,
+      gameId: row.game_identity,
+      rounds: row.count - row.used_count,
+      betAmount: Number(row.bet_value_minor),
+      expiresAt: row.expires_at?.toISOString() ?? null,
+    });
+  });
+
+  jobs.handle('freespins.provider-cancel', async (job) => {
+    const { playerFreespinId } = job.payload as { playerFreespinId?: unknown };
+    if (typeof playerFreespinId !== 'string') return;
+    const row = await repository.find(job.trx, playerFreespinId);
+    if (!row) return;
+    if (!providers) throw new Error('free rounds of providers are not wired');
+    await providers.cancel(row.provider, { freeRoundsId: row.id });
+  });
+
   /** What the service hands the bonuses service (`useFreespins`). */
   const grants: FreespinGrants = {
     issueIn,
     present: toPlayerFreespin,
-    gameExists: async (ref) => (await repository.findGame(repository.db, ref)) !== undefined,
+    // A game whose provider takes no free rounds cannot be named: its spins could never be played.
+    gameExists: async (ref) => {
+      const game = await repository.findGame(repository.db, ref);
+      return game !== undefined && (providers?.canGrant(game.provider) ?? true);
+    },
   };
+
+  /**
+   * Adds a spin's payout to the grant (taken in this transaction); the last spin finishes it
+   * and turns its winnings into a bonus.
+   */
+  async function settleSpin(
+    trx: Transaction<Database>,
+    spin: { grantId: string; payoutMinor: bigint },
+  ): Promise<FreespinState> {
+    const current = await repository.addWin(trx, spin.grantId.toLowerCase(), spin.payoutMinor);
+    if (current.used_count < current.count) return stateOf(current);
+    return (await finishIn(trx, current, FreespinResult.PLAYED, await currencyOf(current.currency))).state;
+  }
 
   return {
     grants,
+
+    /** Binds the game wallet's free-rounds client (after both exist). */
+    useProviders(client: ProviderFreeRounds): void {
+      providers = client;
+    },
+
+    /**
+     * A provider's free round (the game wallet's FreeRoundsPlay): takes one spin of the grant
+     * for this account and game and adds its win, in the round's transaction. False when the
+     * grant may not be played (the wallet answers FREE_ROUNDS_NOT_AVAILABLE).
+     */
+    freeRounds: {
+      async playIn(
+        trx: Transaction<Database>,
+        round: { grantId: string; accountId: string; gameId: string; payoutMinor: bigint },
+      ): Promise<boolean> {
+        if (!UUID.test(round.grantId)) return false;
+        const id = round.grantId.toLowerCase();
+        const taken = await repository.takeSpin(trx, {
+          id,
+          accountId: round.accountId,
+          gameId: round.gameId,
+          at: now(),
+        });
+        if (!taken) return false;
+        await settleSpin(trx, { grantId: id, payoutMinor: round.payoutMinor });
+        return true;
+      },
+    },
 
     async list(
       playerId: string,
@@ -312,14 +423,7 @@ export function createFreespins(deps: {
      * Adds a spin's payout to the grant (taken by `takeSpin` in this transaction); the last
      * spin finishes it and turns its winnings into a bonus.
      */
-    async settleSpin(
-      trx: Transaction<Database>,
-      spin: { grantId: string; payoutMinor: bigint },
-    ): Promise<FreespinState> {
-      const current = await repository.addWin(trx, spin.grantId.toLowerCase(), spin.payoutMinor);
-      if (current.used_count < current.count) return stateOf(current);
-      return (await finishIn(trx, current, FreespinResult.PLAYED, await currencyOf(current.currency))).state;
-    },
+    settleSpin,
   };
 }
 

@@ -15,13 +15,24 @@ import { createGameWalletRepository } from './repository';
 import { gameLaunchRoutes, gameWalletCallbackRoutes, type GameProviderAccess } from './routes';
 import { createSandboxGameProvider } from './sandbox/provider';
 import { sandboxGameProviderRoutes, sandboxGameUrl } from './sandbox/routes';
-import { createGameWallet, type BetRule, type BonusWagering } from './service';
+import { createFreeRoundsClient } from './free-rounds';
+import { createGameWallet, type BetRule, type BonusWagering, type FreeRoundsPlay } from './service';
 import { gameAdminRoutes } from './admin-routes';
 import { createStakeLimits } from './stake-limits';
 import { createStakeLimitsRepository } from './stake-limits-repository';
 
 export type { GameProviderAccess } from './routes';
-export type { BetRefusal, BetRule, BonusWagering, GameInfo, GameWallet, GameSession, WalletAnswer } from './service';
+export type {
+  BetRefusal,
+  BetRule,
+  BonusWagering,
+  FreeRoundsPlay,
+  GameInfo,
+  GameWallet,
+  GameSession,
+  WalletAnswer,
+} from './service';
+export type { FreeRoundsClient } from './free-rounds';
 export { canBet, newRoundRefusal, WalletRefusal } from './service';
 export type { StakeLimits } from './stake-limits';
 export { createProviderClient, type WalletCall } from './conformance/client';
@@ -32,6 +43,8 @@ const SESSION_TTL_MS = 4 * 60 * 60 * 1000;
 const DEMO_BALANCE_MAJOR = 1000n;
 /** The in-house games' stake ceiling, in major units of any currency. */
 const ORIGINALS_MAX_STAKE_MAJOR = 10_000n;
+/** A free-rounds call to a provider that takes longer is given up (its job tries again). */
+const FREE_ROUNDS_TIMEOUT_MS = 10_000;
 
 /** The addresses the sandbox provider calls from: it calls this server over loopback. */
 const LOOPBACK_IPS = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
@@ -98,6 +111,8 @@ export async function registerGameWallet(
     betRules?: BetRule[];
     /** The bonuses module's wagering on the bet path. */
     wagering?: BonusWagering;
+    /** The bonuses module's free spins, played by providers as free rounds. */
+    freeRounds?: FreeRoundsPlay;
   },
 ) {
   const subunitOf = new Map<string, bigint>();
@@ -144,6 +159,7 @@ export async function registerGameWallet(
     demoBalanceMinor: (currency) => DEMO_BALANCE_MAJOR * (subunitOf.get(currency) ?? 100n),
     appEvents: deps.appEvents,
     ...(deps.wagering ? { wagering: deps.wagering } : {}),
+    ...(deps.freeRounds ? { freeRounds: deps.freeRounds } : {}),
   });
   const accessOf = providerAccess(deps.config, deps.providers, () =>
     server.addresses().flatMap((a) => (typeof a === 'string' ? [] : [a.address])),
@@ -155,22 +171,31 @@ export async function registerGameWallet(
     guards: deps.guards,
     config: deps.config,
     // Games of providers the sandbox stands in for open its page (outside production only).
-    gameUrlOf: ({ provider, game, mode, token }) =>
-      accessOf(provider)?.sandbox ? sandboxGameUrl({ provider, game, mode, token }) : undefined,
+    gameUrlOf: ({ provider, game, mode, token, playerId }) =>
+      accessOf(provider)?.sandbox ? sandboxGameUrl({ provider, game, mode, token, playerId }) : undefined,
   });
   await server.register(gameWalletCallbackRoutes, { gameWallet, accessOf, config: deps.config });
   const sandboxProvider = deps.config.isProduction ? undefined : deps.config.gameProviders.sandbox;
   if (sandboxProvider) {
     await server.register(sandboxGameProviderRoutes, {
       sandbox: createSandboxGameProvider({ secret: sandboxProvider.secret, selfUrl: () => selfUrlOf(server) }),
+      secret: sandboxProvider.secret,
       games: deps.games,
       currencyOf,
     });
   }
   await server.register(gameAdminRoutes, { games: deps.games, stakeLimits, adminApiKey: deps.config.adminApiKey });
   const repository = createGameWalletRepository(deps.db);
+  const freeRounds = createFreeRoundsClient({
+    accessOf,
+    selfUrl: () => selfUrlOf(server),
+    inHouseProvider: IN_HOUSE_PROVIDER,
+    timeoutMs: FREE_ROUNDS_TIMEOUT_MS,
+  });
   return {
     gameWallet,
+    /** Free-round grants to providers (the bonuses module's free spins on third-party games). */
+    freeRounds,
     stakeLimits,
     currencyOf,
     gameIdOf,

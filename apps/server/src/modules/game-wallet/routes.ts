@@ -26,6 +26,8 @@ export interface GameProviderAccess {
   allowIps: string[];
   /** True for the built-in sandbox provider standing in for this one (outside production). */
   sandbox?: boolean;
+  /** Where the provider takes free-round grants (its `{url}` and `{url}/cancel`); none: it takes none. */
+  freeRoundsUrl?: string;
 }
 
 /** A locale code as the site writes it (en, pt-BR). */
@@ -39,7 +41,14 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod<{
   guards: AuthGuards;
   config: Config;
   /** The game frame's URL when another than the in-house one (a provider's game page). */
-  gameUrlOf?: (launch: { provider: string; game: string; mode: 'real' | 'demo'; token: string }) => string | undefined;
+  gameUrlOf?: (launch: {
+    provider: string;
+    game: string;
+    mode: 'real' | 'demo';
+    token: string;
+    /** The player (real money), as providers get it at launch. */
+    playerId: string | null;
+  }) => string | undefined;
 }> = async (app, { gameWallet, games, accounts, guards, config, gameUrlOf }) => {
   route(
     app,
@@ -93,7 +102,13 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod<{
       // The token rides in the fragment: browsers send it neither to servers (request logs)
       // nor in Referer headers; the frame reads it from location.hash.
       const gameUrl =
-        gameUrlOf?.({ provider: game.provider.identity, game: game.identity, mode, token }) ??
+        gameUrlOf?.({
+          provider: game.provider.identity,
+          game: game.identity,
+          mode,
+          token,
+          playerId: accountId ? (player?.id ?? null) : null,
+        }) ??
         // Absolute on the site's origin: a front end on another origin frames it as it is. The
         // token rides in the fragment, which browsers never send to a server or in a Referer.
         `${config.siteUrl}/play/${game.identity}?mode=${mode}${locale ? `&lang=${locale}` : ''}#token=${encodeURIComponent(token)}`;
@@ -256,15 +271,23 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
       description: describe(
         'Credits `amount` (0 records a losing round without money). Processed at most once per provider ' +
           '`transactionId`. Accepted after the launch token expired, for blocked players and for disabled games: ' +
-          "the money is the player's either way (providers retry wins for up to 24 hours).",
-        MONEY_STATUSES,
+          "the money is the player's either way (providers retry wins for up to 24 hours).\n\n" +
+          '**Free rounds:** a win naming `freeRoundsId` (the id of a free-rounds grant the casino sent the provider) ' +
+          "is the result of one free round; no bet precedes it. It takes one of the grant's rounds and adds " +
+          "`amount` to the grant's winnings, which become a bonus to wager when the grant is used up or expires; " +
+          'no money moves now. It is a new round: refused with TOKEN_EXPIRED or USER_DISABLED like a bet, and with ' +
+          "FREE_ROUNDS_NOT_AVAILABLE when the grant is not this session's player, account and game, not active, " +
+          'used up or past its deadline.',
+        `${MONEY_STATUSES}, TOKEN_EXPIRED, USER_DISABLED, FREE_ROUNDS_NOT_AVAILABLE (free rounds)`,
       ),
     },
     async (request) => {
       const session = await authorise(request, request.params.provider, request.body.token);
       if (!isSession(session)) return session;
-      const { transactionId, roundId, amount, currency } = request.body;
-      return toWire(await gameWallet.win(session, { transactionId, roundId, amountMinor: BigInt(amount), currency }));
+      const { transactionId, roundId, amount, currency, freeRoundsId } = request.body;
+      const call = { transactionId, roundId, amountMinor: BigInt(amount), currency };
+      if (freeRoundsId) return toWire(await gameWallet.freeRound(session, { ...call, freeRoundsId }));
+      return toWire(await gameWallet.win(session, call));
     },
   );
 

@@ -144,6 +144,24 @@ export interface BonusWagering {
   ): Promise<{ balancesChanged: boolean }>;
 }
 
+/**
+ * The bonuses module's side of providers' free rounds (docs/bonuses.md, "Free spins"): a
+ * win naming a free-spins grant takes one of its spins and adds the win to what the grant
+ * won, in the call's transaction. False when the grant may not be played here (another
+ * player's, account's or game's, not active, used up, past its deadline).
+ */
+export interface FreeRoundsPlay {
+  playIn(
+    trx: Transaction<Database>,
+    round: { grantId: string; accountId: string; gameId: string; payoutMinor: bigint },
+  ): Promise<boolean>;
+}
+
+/** A win of a provider's free round: no bet before it, no money moved. */
+export interface FreeRoundCall extends MoneyCall {
+  freeRoundsId: string;
+}
+
 /** Thrown inside a wallet transaction to roll it back and answer with a status. */
 export class WalletRefusal extends Error {
   override readonly name = 'WalletRefusal';
@@ -169,6 +187,8 @@ export function createGameWallet(deps: {
   appEvents?: EventRegistry;
   /** Bonus wagering (the bonuses module). */
   wagering?: BonusWagering;
+  /** Providers' free rounds (the bonuses module's free spins). */
+  freeRounds?: FreeRoundsPlay;
 }) {
   const { repository, ledger, events, recordWager } = deps;
   const rules = deps.rules ?? [];
@@ -257,13 +277,14 @@ export function createGameWallet(deps: {
     trx: Transaction<Database>,
     session: GameSession,
     kind: GameWalletTxRow['kind'],
-    call: { transactionId: string; amountMinor?: bigint; referenceTransactionId?: string },
+    call: { transactionId: string; amountMinor?: bigint; referenceTransactionId?: string; freeRoundsId?: string },
   ): Promise<WalletAnswer> {
     const existing = await repository.findTransaction(trx, session.provider, call.transactionId);
     const same =
       existing !== undefined &&
       existing.kind === kind &&
       existing.session_id === session.id &&
+      existing.freespin_id === (call.freeRoundsId?.toLowerCase() ?? null) &&
       (call.amountMinor === undefined || existing.amount_minor === call.amountMinor) &&
       (call.referenceTransactionId === undefined || existing.reference_tx_id === call.referenceTransactionId);
     if (!same) throw new WalletRefusal('DUPLICATE_TRANSACTION');
@@ -576,6 +597,55 @@ export function createGameWallet(deps: {
     return answer(trx, session, 'OK', { transactionId: inserted.id }, balances);
   }
 
+  /**
+   * A provider's free round: the win of a round played with a free-spins grant. A replay
+   * answers as the first call did; otherwise it is a new round (refused like a bet when the
+   * session may no longer bet), the grant's spin is taken and the win added to the grant's
+   * winnings (they become a bonus when the grant finishes); no money moves now. The id's
+   * lock makes a replay wait for the first call's commit, so a spin is never taken twice.
+   */
+  async function freeRoundIn(
+    trx: Transaction<Database>,
+    session: GameSession,
+    call: FreeRoundCall,
+  ): Promise<WalletAnswer> {
+    if (call.currency !== session.currency) throw new WalletRefusal('WRONG_CURRENCY');
+    if (call.amountMinor < 0n) throw new WalletRefusal('WRONG_TYPES');
+    await repository.lockTransactionId(trx, session.provider, call.transactionId);
+    if (await repository.findTransaction(trx, session.provider, call.transactionId)) {
+      return replayOf(trx, session, 'win', call);
+    }
+    const refusal = newRoundRefusal(session);
+    if (refusal) throw new WalletRefusal(refusal);
+    const grantId = call.freeRoundsId.toLowerCase();
+    const played =
+      deps.freeRounds !== undefined &&
+      !session.is_demo &&
+      session.account_id !== null &&
+      (await deps.freeRounds.playIn(trx, {
+        grantId,
+        accountId: session.account_id,
+        gameId: session.game_id,
+        payoutMinor: call.amountMinor,
+      }));
+    if (!played) throw new WalletRefusal('FREE_ROUNDS_NOT_AVAILABLE');
+    const inserted = await repository.insertTransaction(trx, {
+      provider: session.provider,
+      provider_tx_id: call.transactionId,
+      kind: 'win',
+      session_id: session.id,
+      round_id: call.roundId,
+      amount_minor: call.amountMinor,
+      currency: call.currency,
+      reference_tx_id: null,
+      ledger_transaction_id: null,
+      freespin_id: grantId,
+    });
+    if (!inserted) throw new Error(`free round ${call.transactionId} was recorded under the lock of its id`);
+    // The grant's last spin may have turned its winnings into an active bonus: read the balances.
+    return answer(trx, session, 'OK', { transactionId: inserted.id });
+  }
+
   /** Undoes a bet (refunds it); an unknown bet is recorded so that it is refused if it arrives. */
   async function rollbackIn(
     trx: Transaction<Database>,
@@ -654,6 +724,7 @@ export function createGameWallet(deps: {
   return {
     betIn,
     winIn,
+    freeRoundIn,
     playIn,
     rollbackIn,
 
@@ -702,6 +773,7 @@ export function createGameWallet(deps: {
     balance: (session: GameSession) => answer(db, session, 'OK'),
     bet: (session: GameSession, call: MoneyCall) => run(session, (trx) => betIn(trx, session, call)),
     win: (session: GameSession, call: MoneyCall) => run(session, (trx) => winIn(trx, session, call)),
+    freeRound: (session: GameSession, call: FreeRoundCall) => run(session, (trx) => freeRoundIn(trx, session, call)),
     rollback: (
       session: GameSession,
       call: { transactionId: string; referenceTransactionId: string; roundId: string },

@@ -81,6 +81,19 @@ const authSchema = z.object({ accessToken: z.string(), profile: z.object({ id: z
 const accountsSchema = z.object({
   data: z.array(z.object({ id: z.string(), currency: z.string(), status: z.number(), realBalance: z.number() })),
 });
+const freespinsSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      status: z.number(),
+      result: z.number(),
+      count: z.number(),
+      usedCount: z.number(),
+      wonAmount: z.number(),
+      winningsBonusId: z.string().nullable(),
+    }),
+  ),
+});
 const currenciesSchema = z.object({ data: z.array(z.object({ code: z.string(), subunitToUnit: z.number() })) });
 
 /** A player of the server under test, signed in over its public API. */
@@ -134,6 +147,17 @@ export async function createPlayer(baseUrl: string, options: { label: string }) 
     /** The real balance the player's own wallet shows, in minor units. */
     async walletBalanceMinor(): Promise<number> {
       return Math.round((await account()).realBalance * subunit);
+    },
+    /** The player's free spins as their own bonus page lists them, with what they won in minor units. */
+    async freespins() {
+      const answer = await request('GET', '/api/game/player-freespins?perPage=100', undefined, token);
+      return freespinsSchema
+        .parse(answer)
+        .data.map(({ wonAmount, ...grant }) => ({ ...grant, wonMinor: Math.round(wonAmount * subunit) }));
+    },
+    /** Activates one of the player's issued free spins, as on their bonus page. */
+    async activateFreespins(id: string): Promise<void> {
+      await request('PUT', `/api/game/player-freespins/${encodeURIComponent(id)}/activate`, undefined, token);
     },
     /** Starts a real-money game as an aggregator's lobby would: the session token of the launch. */
     async launch(gameId: string): Promise<{ token: string; gameUrl: string }> {

@@ -6,7 +6,9 @@ export {
   hasFailures,
   runConformance,
   type ConformanceTarget,
+  type FreeRoundsGiven,
   type KitProvider,
   type Outcome,
   type ScenarioResult,
 } from './scenarios';
+export { startFreeRoundsReceiver, type FreeRoundsReceiver } from './receiver';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { GameWalletResponse, GameWalletStatus } from '@croupier/contract';
+import type { FreeRoundsGrant, GameWalletResponse, GameWalletStatus } from '@croupier/contract';
 import {
   createPlayer,
   createProviderClient,
@@ -37,6 +37,24 @@ export interface ConformanceTarget {
   ledgerViolations?: (() => Promise<string[]>) | undefined;
   /** Play money credited to the kit's player first, in major units (default 1000). */
   fundMajor?: number;
+  /**
+   * Gives the kit's player `rounds` free rounds on the provider's game, as the operator does
+   * with a free-spins bonus (issued; the kit activates them as the player), and answers their
+   * id (the `freeRoundsId` sent to the provider) and the bet value of a round in minor units.
+   * Without it the free-round scenarios are skipped.
+   */
+  grantFreeRounds?: ((player: { id: string }, rounds: number) => Promise<FreeRoundsGiven>) | undefined;
+  /**
+   * The grant the provider received for these free rounds once they are active (the
+   * provider's free-rounds endpoint, e.g. the kit's receiver), undefined when none came.
+   * Without it the delivery scenario is skipped.
+   */
+  deliveredGrant?: ((freeRoundsId: string) => Promise<FreeRoundsGrant | undefined>) | undefined;
+}
+
+export interface FreeRoundsGiven {
+  freeRoundsId: string;
+  betMinor: number;
 }
 
 export type Outcome = 'PASS' | 'FAIL' | 'SKIP';
@@ -121,6 +139,32 @@ const money = (ctx: Context, token: string, roundId: string, amount: number, tra
   roundId,
   amount,
   currency: ctx.currency,
+});
+
+/** Free rounds given to the kit's player for a scenario, or a skip when the target cannot give any. */
+async function freeRoundsFor(ctx: Context, rounds: number): Promise<FreeRoundsGiven> {
+  if (!ctx.target.grantFreeRounds) throw new Skipped('the target gives no free rounds (no grantFreeRounds hook)');
+  const given = await ctx.target.grantFreeRounds({ id: ctx.player.id }, rounds);
+  await ctx.player.activateFreespins(given.freeRoundsId);
+  return given;
+}
+
+/** The player's grant as their bonus page shows it. */
+async function grantOf(ctx: Context, id: string) {
+  const grant = (await ctx.player.freespins()).find((g) => g.id === id);
+  if (!grant) throw new Mismatch(`the player's free spins do not list ${id}`);
+  return grant;
+}
+
+const freeRound = (
+  ctx: Context,
+  token: string,
+  freeRoundsId: string,
+  amount: number,
+  transactionId = ctx.id('tx'),
+) => ({
+  ...money(ctx, token, ctx.id('free-round'), amount, transactionId),
+  freeRoundsId,
 });
 
 export const SCENARIOS: Scenario[] = [
@@ -438,6 +482,104 @@ export const SCENARIOS: Scenario[] = [
       });
       await expectWallet(ctx, 'after the round', start - 100);
       return 'losing round (win 0) closed OK';
+    },
+  },
+  {
+    id: 'free-round',
+    title: 'Free round: a win naming the grant, no money moved, counted once',
+    async run(ctx) {
+      const given = await freeRoundsFor(ctx, 3);
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      const call = freeRound(ctx, token, given.freeRoundsId, given.betMinor * 5);
+      const first = expectAnswer('free round', await ctx.provider.call('win', call), { status: 'OK', balance: start });
+      expectAnswer('retried free round', await ctx.provider.call('win', call), {
+        status: 'OK',
+        balance: start,
+        transactionId: first.transactionId ?? '',
+      });
+      expectAnswer('same id, other amount', await ctx.provider.call('win', { ...call, amount: 1 }), {
+        status: 'DUPLICATE_TRANSACTION',
+        balance: start,
+      });
+      await expectWallet(ctx, 'after the free round', start);
+      const grant = await grantOf(ctx, given.freeRoundsId);
+      if (grant.usedCount !== 1 || grant.wonMinor !== given.betMinor * 5) {
+        throw new Mismatch(
+          `the grant shows ${grant.usedCount} used and ${grant.wonMinor} won (expected 1 and ${given.betMinor * 5})`,
+        );
+      }
+      return 'OK without money; retry answered the first transactionId; one round used, its win on the grant';
+    },
+  },
+  {
+    id: 'free-rounds-granted',
+    title: 'Free rounds reach the provider: a signed grant with the player, game, rounds and bet',
+    async run(ctx) {
+      if (!ctx.target.deliveredGrant)
+        throw new Skipped('no view of what the provider received (no deliveredGrant hook)');
+      const given = await freeRoundsFor(ctx, 4);
+      const grant = await ctx.target.deliveredGrant(given.freeRoundsId);
+      if (!grant) throw new Mismatch('the provider received no grant for the active free rounds');
+      const wrong: string[] = [];
+      if (grant.playerId !== ctx.player.id) wrong.push(`playerId ${grant.playerId}`);
+      if (grant.currency !== ctx.currency) wrong.push(`currency ${grant.currency}`);
+      if (grant.rounds !== 4) wrong.push(`rounds ${grant.rounds} (expected 4)`);
+      if (grant.betAmount !== given.betMinor) wrong.push(`betAmount ${grant.betAmount} (expected ${given.betMinor})`);
+      if (wrong.length > 0) throw new Mismatch(`the grant differs: ${wrong.join(', ')}`);
+      return `grant ${grant.freeRoundsId}: ${grant.rounds} rounds of ${grant.betAmount} on ${grant.gameId}`;
+    },
+  },
+  {
+    id: 'free-round-unknown',
+    title: 'Free round of unknown free rounds: refused',
+    async run(ctx) {
+      if (!ctx.target.grantFreeRounds) throw new Skipped('the target gives no free rounds (no grantFreeRounds hook)');
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      expectAnswer('free round', await ctx.provider.call('win', freeRound(ctx, token, randomUUID(), 100)), {
+        status: 'FREE_ROUNDS_NOT_AVAILABLE',
+        balance: start,
+      });
+      await expectWallet(ctx, 'after the refusal', start);
+      return 'FREE_ROUNDS_NOT_AVAILABLE, nothing moved';
+    },
+  },
+  {
+    id: 'free-rounds-used-up',
+    title: 'Free rounds used up: the grant ends, its winnings become a bonus, one more is refused',
+    async run(ctx) {
+      const given = await freeRoundsFor(ctx, 2);
+      const token = await ctx.open();
+      const start = await balanceNow(ctx, token);
+      for (const [i, amount] of [given.betMinor * 2, 0].entries()) {
+        expectAnswer(
+          `free round ${i + 1}`,
+          await ctx.provider.call('win', freeRound(ctx, token, given.freeRoundsId, amount)),
+          {
+            status: 'OK',
+            balance: start,
+          },
+        );
+      }
+      expectAnswer(
+        'a third free round',
+        await ctx.provider.call('win', freeRound(ctx, token, given.freeRoundsId, 100)),
+        {
+          status: 'FREE_ROUNDS_NOT_AVAILABLE',
+          balance: start,
+        },
+      );
+      const grant = await grantOf(ctx, given.freeRoundsId);
+      if (grant.status !== 3 || grant.result !== 2 || grant.usedCount !== 2 || grant.wonMinor !== given.betMinor * 2) {
+        throw new Mismatch(
+          `the grant shows status ${grant.status}, result ${grant.result}, ${grant.usedCount} used, ${grant.wonMinor} won ` +
+            `(expected 3, 2, 2 and ${given.betMinor * 2})`,
+        );
+      }
+      if (!grant.winningsBonusId) throw new Mismatch('the winnings did not become a bonus');
+      await expectWallet(ctx, 'after the free rounds', start);
+      return 'two rounds OK; the grant played, its winnings a bonus; a third FREE_ROUNDS_NOT_AVAILABLE';
     },
   },
 ];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '../../../lib/html';
 import { ONE_CHERRY_MULTIPLIER, SYMBOLS, TRIPLE_MULTIPLIER, TWO_CHERRIES_MULTIPLIER } from './paytable';
-import type { SandboxSession, SpinOutcome } from './provider';
+import type { SandboxFreeRounds, SandboxSession, SpinOutcome } from './provider';
 
 /**
  * The sandbox provider's game page, shown in the casino's game frame: what a studio's
@@ -28,6 +28,7 @@ button { width: 100%; min-height: 44px; font: inherit; font-weight: 600; padding
 button:focus-visible, input:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 details { margin: 1rem 0 0; } table { border-collapse: collapse; width: 100%; } td, th { text-align: left; padding: .2rem .4rem; border-bottom: 1px solid var(--line); }
 .note { color: var(--muted); font-size: .85rem; margin: 1rem 0 0; }
+h2 { font-size: 1rem; margin: 0 0 .5rem; } .free { border: 1px solid var(--ok); border-radius: .5rem; padding: .5rem .75rem; margin: 0 0 1rem; } .free p { margin: 0 0 .5rem; }
 `;
 
 /** The page's CSP: its own style, its form to this origin, framing by the casino's pages only. */
@@ -57,6 +58,7 @@ const REFUSALS: Partial<Record<string, string>> = {
   BET_OUT_OF_LIMITS: 'This stake is outside the game limits.',
   INVALID_TOKEN: 'Unknown game session. Start the game again from the casino.',
   NO_ANSWER: 'The casino did not answer. Nothing was charged; try again.',
+  FREE_ROUNDS_NOT_AVAILABLE: 'These free rounds are no longer available.',
 };
 
 export interface SandboxPage {
@@ -70,6 +72,10 @@ export interface SandboxPage {
   /** The stake checked in the form (the last one played). */
   stakeMinor: bigint;
   outcome: SpinOutcome | undefined;
+  /** The player of a real-money launch (the launch hands it over). */
+  playerId: string | undefined;
+  /** The player's free rounds on this game, granted by the casino. */
+  freeRounds: SandboxFreeRounds[];
 }
 
 function outcomeHtml(page: SandboxPage): string {
@@ -81,10 +87,11 @@ function outcomeHtml(page: SandboxPage): string {
     return `<p class="result refused" role="status">${escapeHtml(text)}</p>`;
   }
   const reels = outcome.reels.map((symbol) => `<li>${escapeHtml(symbol)}</li>`).join('');
+  const stake = outcome.freeRound
+    ? `free round of ${amount(outcome.stakeMinor)}`
+    : `stake ${amount(outcome.stakeMinor)}`;
   const text =
-    outcome.winMinor > 0n
-      ? `You won ${amount(outcome.winMinor)} (stake ${amount(outcome.stakeMinor)}).`
-      : `No win this time (stake ${amount(outcome.stakeMinor)}).`;
+    outcome.winMinor > 0n ? `You won ${amount(outcome.winMinor)} (${stake}).` : `No win this time (${stake}).`;
   return (
     `<ul class="reels" aria-label="Reels">${reels}</ul>` +
     `<p class="result${outcome.winMinor > 0n ? ' win' : ''}" role="status">${escapeHtml(text)}</p>`
@@ -105,12 +112,31 @@ export function renderSandboxGamePage(page: SandboxPage): string {
     )
     .join('');
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  const launch =
+    hidden('token', page.token) +
+    hidden('provider', page.provider) +
+    hidden('game', page.game.identity) +
+    hidden('mode', page.mode) +
+    (page.playerId ? hidden('player', page.playerId) : '');
   const form = sessionOk
     ? `<form method="post" action="/api/dev/game-provider/spin">
-${hidden('token', page.token)}${hidden('provider', page.provider)}${hidden('game', page.game.identity)}${hidden('mode', page.mode)}
+${launch}
 <fieldset><legend>Stake</legend>${stakes}</fieldset>
 <button type="submit">Spin</button>
 </form>`
+    : '';
+  const money = (minor: bigint) => `${formatMinor(minor, page.subunitToUnit)} ${session.currency}`;
+  const freeRounds = page.freeRounds
+    .map(
+      (grant) => `<form method="post" action="/api/dev/game-provider/spin" class="free">
+${launch}${hidden('freeRoundsId', grant.id)}
+<p>${grant.roundsLeft.toString()} free rounds of ${escapeHtml(money(grant.betMinor))}${grant.expiresAt ? ` until ${escapeHtml(grant.expiresAt.toISOString().slice(0, 16).replace('T', ' '))} UTC` : ''}</p>
+<button type="submit">Play a free round</button>
+</form>`,
+    )
+    .join('');
+  const freeSection = freeRounds
+    ? `<section aria-labelledby="free-rounds"><h2 id="free-rounds">Free rounds from the casino</h2>${freeRounds}</section>`
     : '';
   const rows = SYMBOLS.map(
     (symbol) => `<tr><td>3 × ${escapeHtml(symbol)}</td><td>${TRIPLE_MULTIPLIER[symbol].toString()}×</td></tr>`,
@@ -129,13 +155,14 @@ ${hidden('token', page.token)}${hidden('provider', page.provider)}${hidden('game
 <h1>${escapeHtml(page.game.name)}</h1>
 ${balance}
 ${outcomeHtml(page)}
+${freeSection}
 ${form}
 <details><summary>Paytable</summary>
 <table><thead><tr><th scope="col">Line</th><th scope="col">Pays</th></tr></thead><tbody>${rows}
 <tr><td>2 × Cherry</td><td>${TWO_CHERRIES_MULTIPLIER.toString()}×</td></tr>
 <tr><td>1 × Cherry</td><td>${ONE_CHERRY_MULTIPLIER.toString()}×</td></tr></tbody></table>
 </details>
-<p class="note">Development sandbox: every spin is a bet, a win and an end of round sent to the casino's wallet callbacks over signed HTTP, as a real provider does.</p>
+<p class="note">Development sandbox: every spin is a bet, a win and an end of round sent to the casino's wallet callbacks over signed HTTP, as a real provider does. A free round is a win naming the casino's grant, with no bet.</p>
 </main>
 </body>
 </html>`;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { GameWalletResponse, GameWalletStatus } from '@croupier/contract';
+import type { FreeRoundsGrant, GameWalletResponse, GameWalletStatus } from '@croupier/contract';
 import { createProviderClient, type CallbackResult } from '../conformance/client';
 import { hashToken } from '../service';
 import { multiplierOf, spinReels, type Reels } from './paytable';
@@ -15,6 +15,8 @@ import { multiplierOf, spinReels, type Reels } from './paytable';
 const OUTCOMES_KEPT = 1000;
 /** Attempts at a win before giving up; providers retry wins (the casino records each once). */
 const WIN_ATTEMPTS = 3;
+/** Free-round grants kept (the oldest go first beyond it). */
+const GRANTS_KEPT = 10_000;
 
 export interface SpinOutcome {
   /** Whose round it is: only the page of that token shows it. */
@@ -24,6 +26,19 @@ export interface SpinOutcome {
   reels: Reels | undefined;
   stakeMinor: bigint;
   winMinor: bigint;
+  /** A free round: no bet, the grant's bet value as the stake. */
+  freeRound: boolean;
+}
+
+/** Free rounds the casino granted, as the provider keeps them. */
+export interface SandboxFreeRounds {
+  id: string;
+  playerId: string;
+  gameId: string;
+  currency: string;
+  roundsLeft: number;
+  betMinor: bigint;
+  expiresAt: Date | null;
 }
 
 export interface SandboxSession {
@@ -38,6 +53,11 @@ export function createSandboxGameProvider(deps: {
   selfUrl: () => string;
 }) {
   const outcomes = new Map<string, SpinOutcome>();
+  /**
+   * Free rounds by grant id. In memory: a restart of the sandbox forgets them (a real
+   * provider keeps them); the casino's side is durable either way.
+   */
+  const freeRounds = new Map<string, SandboxFreeRounds>();
   const client = (provider: string) => createProviderClient(deps.selfUrl(), { id: provider, secret: deps.secret });
 
   /** A call that failed on the way (network, 5xx) counts as no answer. */
@@ -48,6 +68,13 @@ export function createSandboxGameProvider(deps: {
     } catch {
       return undefined;
     }
+  }
+
+  /** A win, retried until answered (providers retry wins; the casino records each once). */
+  async function sendWin(provider: string, body: Record<string, unknown>): Promise<GameWalletResponse | undefined> {
+    let win: GameWalletResponse | undefined;
+    for (let i = 0; i < WIN_ATTEMPTS && !win; i += 1) win = await attempt(() => client(provider).call('win', body));
+    return win;
   }
 
   function remember(roundId: string, outcome: SpinOutcome): void {
@@ -76,7 +103,13 @@ export function createSandboxGameProvider(deps: {
       const api = client(input.provider);
       const roundId = randomUUID();
       const betId = `${roundId}:bet`;
-      const base = { tokenHash: hashToken(input.token), stakeMinor: input.stakeMinor, winMinor: 0n, reels: undefined };
+      const base = {
+        tokenHash: hashToken(input.token),
+        stakeMinor: input.stakeMinor,
+        winMinor: 0n,
+        reels: undefined,
+        freeRound: false,
+      };
       const money = { token: input.token, roundId, currency: input.currency };
       const bet = await attempt(() =>
         api.call('bet', { ...money, transactionId: betId, amount: Number(input.stakeMinor) }),
@@ -99,14 +132,78 @@ export function createSandboxGameProvider(deps: {
       }
       const reels = spinReels();
       const winMinor = input.stakeMinor * multiplierOf(reels);
-      let win: GameWalletResponse | undefined;
-      for (let i = 0; i < WIN_ATTEMPTS && !win; i += 1) {
-        win = await attempt(() =>
-          api.call('win', { ...money, transactionId: `${roundId}:win`, amount: Number(winMinor) }),
-        );
-      }
+      const win = await sendWin(input.provider, {
+        ...money,
+        transactionId: `${roundId}:win`,
+        amount: Number(winMinor),
+      });
       await attempt(() => api.call('end-round', { token: input.token, roundId }));
       remember(roundId, { ...base, status: win?.status ?? 'NO_ANSWER', reels, winMinor });
+      return roundId;
+    },
+
+    /** Keeps a grant of the casino; a grant it knows already is left as it is (the casino may send it again). */
+    grantFreeRounds(grant: FreeRoundsGrant): void {
+      if (freeRounds.has(grant.freeRoundsId)) return;
+      freeRounds.set(grant.freeRoundsId, {
+        id: grant.freeRoundsId,
+        playerId: grant.playerId,
+        gameId: grant.gameId,
+        currency: grant.currency,
+        roundsLeft: grant.rounds,
+        betMinor: BigInt(grant.betAmount),
+        expiresAt: grant.expiresAt ? new Date(grant.expiresAt) : null,
+      });
+      for (const key of freeRounds.keys()) {
+        if (freeRounds.size <= GRANTS_KEPT) break;
+        freeRounds.delete(key);
+      }
+    },
+
+    cancelFreeRounds(id: string): void {
+      freeRounds.delete(id);
+    },
+
+    /** A player's free rounds on a game in a currency, with rounds and time left. */
+    freeRoundsOf(query: { playerId: string; gameId: string; currency: string }): SandboxFreeRounds[] {
+      const now = Date.now();
+      return [...freeRounds.values()].filter(
+        (grant) =>
+          grant.playerId === query.playerId &&
+          grant.gameId === query.gameId &&
+          grant.currency === query.currency &&
+          grant.roundsLeft > 0 &&
+          (grant.expiresAt === null || grant.expiresAt.getTime() > now),
+      );
+    },
+
+    /**
+     * One free round: no bet; reels from the CSPRNG; the win at the grant's bet value (0 on a
+     * loss) naming the grant, retried until answered; end of round. A round the casino
+     * counted is one less left; one it refuses ends the grant here too.
+     */
+    async spinFree(input: { provider: string; token: string; freeRoundsId: string }): Promise<string> {
+      const roundId = randomUUID();
+      const grant = freeRounds.get(input.freeRoundsId);
+      const base = { tokenHash: hashToken(input.token), freeRound: true, winMinor: 0n, reels: undefined };
+      if (!grant || grant.roundsLeft <= 0) {
+        remember(roundId, { ...base, stakeMinor: 0n, status: 'FREE_ROUNDS_NOT_AVAILABLE' });
+        return roundId;
+      }
+      const reels = spinReels();
+      const winMinor = grant.betMinor * multiplierOf(reels);
+      const win = await sendWin(input.provider, {
+        token: input.token,
+        roundId,
+        currency: grant.currency,
+        transactionId: `${roundId}:win`,
+        amount: Number(winMinor),
+        freeRoundsId: grant.id,
+      });
+      if (win?.status === 'OK') grant.roundsLeft -= 1;
+      if (grant.roundsLeft <= 0 || win?.status === 'FREE_ROUNDS_NOT_AVAILABLE') freeRounds.delete(grant.id);
+      await attempt(() => client(input.provider).call('end-round', { token: input.token, roundId }));
+      remember(roundId, { ...base, stakeMinor: grant.betMinor, status: win?.status ?? 'NO_ANSWER', reels, winMinor });
       return roundId;
     },
 

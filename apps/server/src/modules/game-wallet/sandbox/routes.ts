@@ -1,7 +1,9 @@
 import { gameWalletEndpoints, type AmountCurrency } from '@croupier/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../../http/endpoint';
 import type { GamesService } from '../../games';
+import { SIGNATURE_HEADER, signatureMatches } from '../signature';
 import { renderSandboxGamePage, SANDBOX_GAME_PAGE_CSP } from './page';
 import type { SandboxGameProvider } from './provider';
 
@@ -17,12 +19,15 @@ export function sandboxGameUrl(input: {
   game: string;
   mode: 'real' | 'demo';
   token: string;
+  /** The player of a real-money launch, as providers get it (their free rounds are shown). */
+  playerId?: string | null | undefined;
 }): string {
   const query = new URLSearchParams({
     provider: input.provider,
     game: input.game,
     mode: input.mode,
     token: input.token,
+    ...(input.playerId ? { player: input.playerId } : {}),
   });
   return `${gameWalletEndpoints.devGamePage.path}?${query.toString()}`;
 }
@@ -35,11 +40,59 @@ export const sandboxGameProviderRoutes: FastifyPluginAsyncZod<{
   sandbox: SandboxGameProvider;
   games: GamesService;
   currencyOf: (code: string) => Promise<AmountCurrency>;
-}> = async (app, { sandbox, games, currencyOf }) => {
+  /** The key the casino signs its free-round calls to the sandbox with. */
+  secret: string;
+}> = async (app, { sandbox, games, currencyOf, secret }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     done(null, Object.fromEntries(new URLSearchParams(text)));
   });
+  // The casino's free-round calls are signed over the exact bytes sent: keep them.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    request.rawBody = text;
+    try {
+      done(null, text.length === 0 ? {} : JSON.parse(text));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  const signed = (request: FastifyRequest) =>
+    signatureMatches(secret, request.rawBody ?? '', request.headers[SIGNATURE_HEADER]);
+
+  route(
+    app,
+    gameWalletEndpoints.devFreeRoundsGrant,
+    {
+      tags: ['dev'],
+      summary: 'Sandbox game provider: takes a free-rounds grant of the casino (not in production)',
+      description:
+        "The sandbox provider's side of free spins on third-party games: the casino sends an active grant here " +
+        '(signed like the callbacks, with GAME_SANDBOX_PROVIDER_SECRET); its game page then offers the rounds to ' +
+        'the player and reports each as a win naming `freeRoundsId`. A grant it has already is kept as it is. ' +
+        'A bad signature answers 401 `{ status: "INVALID_SIGNATURE" }`.',
+    },
+    async (request, reply) => {
+      if (!signed(request)) return reply.code(401).send({ status: 'INVALID_SIGNATURE' });
+      sandbox.grantFreeRounds(request.body);
+      return { status: 'OK' };
+    },
+  );
+
+  route(
+    app,
+    gameWalletEndpoints.devFreeRoundsCancel,
+    {
+      tags: ['dev'],
+      summary: 'Sandbox game provider: withdraws a free-rounds grant (not in production)',
+      description: 'The rounds left of the grant are no longer offered. Unknown grants answer OK too.',
+    },
+    async (request, reply) => {
+      if (!signed(request)) return reply.code(401).send({ status: 'INVALID_SIGNATURE' });
+      sandbox.cancelFreeRounds(request.body.freeRoundsId);
+      return { status: 'OK' };
+    },
+  );
 
   route(
     app,
@@ -53,7 +106,7 @@ export const sandboxGameProviderRoutes: FastifyPluginAsyncZod<{
       produces: ['text/html'],
     },
     async (request, reply) => {
-      const { provider, game: identity, mode, token, round, stake } = request.query;
+      const { provider, game: identity, mode, token, round, stake, player } = request.query;
       const game = await games.getGame(identity);
       const session = await sandbox.session(provider, token);
       const subunitToUnit = session.status === 'OK' ? BigInt((await currencyOf(session.currency)).subunitToUnit) : 100n;
@@ -68,6 +121,11 @@ export const sandboxGameProviderRoutes: FastifyPluginAsyncZod<{
         stakesMinor,
         stakeMinor: stakesMinor[stake] ?? stakesMinor[0] ?? 1n,
         outcome: round ? sandbox.outcomeOf(round, token) : undefined,
+        playerId: player,
+        freeRounds:
+          player && mode === 'real' && session.status === 'OK'
+            ? sandbox.freeRoundsOf({ playerId: player, gameId: game.identity, currency: session.currency })
+            : [],
       });
       return reply
         .header('cache-control', 'no-store')
@@ -87,14 +145,17 @@ export const sandboxGameProviderRoutes: FastifyPluginAsyncZod<{
       description:
         'The form of the sandbox game page. The provider side calls `/api/game-wallet/{provider}/bet`, then `win` ' +
         '(0 on a loss) and `end-round`, signed with GAME_SANDBOX_PROVIDER_SECRET, then redirects (303) back to ' +
-        'the page with the round.',
+        'the page with the round. With `freeRoundsId` it plays one of those free rounds instead: no bet, a win ' +
+        'naming the grant.',
     },
     async (request, reply) => {
-      const { provider, game, mode, token, stake } = request.body;
+      const { provider, game, mode, token, stake, player, freeRoundsId } = request.body;
       const session = await sandbox.session(provider, token);
-      const page = { provider, game, mode, token };
+      const page = { provider, game, mode, token, playerId: player };
       let round: string | undefined;
-      if (session.status === 'OK') {
+      if (freeRoundsId) {
+        round = await sandbox.spinFree({ provider, token, freeRoundsId });
+      } else if (session.status === 'OK') {
         const stakesMinor = stakesFor(BigInt((await currencyOf(session.currency)).subunitToUnit));
         const stakeMinor = stakesMinor[stake] ?? stakesMinor[0] ?? 1n;
         round = await sandbox.spin({ provider, token, currency: session.currency, stakeMinor });
