@@ -11,6 +11,9 @@ import { launchBrowser, newPage, screenshot } from './browser';
  * switches to free spins by keyboard, plays all of them in the frame, and sees the cash
  * balance unchanged and what the winnings became; at 1440 and 390 px, with axe. Before and
  * after, /profile/bonuses lists the grant: active with 0 of 20 spins, then in History as played.
+ * With a second grant from the operator, the frame offers both: the player chooses the second
+ * by keyboard, plays from it (the choice outlives a reload), and once it is used up the first
+ * is offered. Eleven finished grants page the History's free spins ten at a time.
  */
 
 let browser: Browser;
@@ -20,6 +23,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
+
+const ADMIN_KEY = 'e2e-operator-key-0123456789abcdefghijklmnop';
 
 const SIZES = [
   { label: '1440', width: 1440, height: 900 },
@@ -58,7 +63,46 @@ async function playerWithFreeSpins(label: string) {
   if (!grant) throw new Error('FRUIT20 gave no free spins');
   const activated = await call('PUT', `/api/game/player-freespins/${grant.id}/activate`, { token });
   expect(activated.status, JSON.stringify(activated.body)).toBe(200);
-  return { token, accountId: account.id, grantId: grant.id };
+  return { token, playerId: player.id, accountId: account.id, grantId: grant.id };
+}
+
+/** The operator's API (docs/bonuses.md, "Operator API"). */
+async function operator<T>(method: string, path: string, body: unknown): Promise<{ status: number; data: T }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  expect(response.status, text).toBeLessThan(300);
+  return { status: response.status, data: (JSON.parse(text) as { data: T }).data };
+}
+
+/** A catalogue free-spins bonus on Fruit Fiesta that the operator gives by hand, any number of times. */
+async function manualFreespinsBonus(name: string, count: number, betUsd: number): Promise<string> {
+  const created = await operator<{ id: string }>('POST', '/api/admin/bonuses', {
+    name,
+    type: 3,
+    trigger: 'manual',
+    freespins: {
+      gameId: 'fruit-fiesta',
+      count,
+      betValues: [{ currency: 'USD', amount: betUsd }],
+      durationMinutes: 120,
+    },
+    wagerCasino: 35,
+    perPlayerLimit: null,
+  });
+  return created.data.id;
+}
+
+/** The operator gives the player a grant of `bonusId` (issued); its id. */
+async function giveGrant(playerId: string, bonusId: string): Promise<string> {
+  const given = await operator<{ id: string }>('POST', `/api/admin/players/${playerId}/bonuses`, {
+    bonusId,
+    currency: 'USD',
+  });
+  return given.data.id;
 }
 
 async function openSlot(token: string, accountId: string, size: { width: number; height: number }) {
@@ -220,4 +264,146 @@ describe.each(SIZES)('free spins in the slot at $label px', (size) => {
     expect(after.errors).toEqual([]);
     await after.context.close();
   }, 150_000);
+});
+
+describe.each(SIZES)('several grants in the slot at $label px', (size) => {
+  it('chooses the second grant by keyboard, plays from it, remembers it, then offers the first', async () => {
+    const { token, playerId, accountId, grantId: firstId } = await playerWithFreeSpins(`freespins-choice${size.label}`);
+    const bonusId = await manualFreespinsBonus(`3 free spins on Fruit Fiesta (${size.label})`, 3, 0.5);
+    const secondId = await giveGrant(playerId, bonusId);
+    const activated = await call('PUT', `/api/game/player-freespins/${secondId}/activate`, { token });
+    expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+    const grants = async () =>
+      new Map(
+        ((await call<Grant[]>('GET', '/api/game/player-freespins', { token })).body.data ?? []).map((grant) => [
+          grant.id,
+          grant,
+        ]),
+      );
+
+    const { page, context, errors } = await openSlot(token, accountId, size);
+    const panel = page.getByTestId('freespins');
+    const choices = page.getByTestId('freespins-choice');
+    const status = page.getByTestId('freespins-status');
+    const toggle = page.getByTestId('freespins-toggle');
+    const play = page.getByTestId('play-button');
+    const stake = page.getByLabel(/^Stake/);
+    const radio = (id: string) => page.locator(`[data-testid="freespins-choice"][data-freespin-id="${id}"] input`);
+
+    // Both grants, in the order they were activated, each with spins left, bet value and deadline.
+    await panel.waitFor();
+    expect(await panel.getByRole('heading').innerText()).toBe('Free spins');
+    expect(await page.getByRole('group', { name: 'Choose which free spins to play' }).count()).toBe(1);
+    expect(await choices.count()).toBe(2);
+    expect(await choices.nth(0).getAttribute('data-freespin-id')).toBe(firstId);
+    expect(await choices.nth(1).getAttribute('data-freespin-id')).toBe(secondId);
+    expect(await choices.nth(0).innerText()).toMatch(
+      /^20 free spins on Fruit Fiesta\s+20 of 20 left · 0\.20 USD a spin · Play by .+\d/,
+    );
+    expect(await choices.nth(1).innerText()).toMatch(
+      new RegExp(
+        `^3 free spins on Fruit Fiesta \\(${size.label}\\)\\s+3 of 3 left · 0\\.50 USD a spin · Play by .+\\d`,
+      ),
+    );
+    expect(await radio(firstId).isChecked()).toBe(true);
+
+    // By keyboard: the arrow moves the choice to the second grant; the switch locks the stake to its bet value.
+    await radio(firstId).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await radio(secondId).isChecked()).toBe(true);
+    expect(await status.innerText()).toBe('Free spins: 3 of 3 left · won 0.00 USD');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await stake.inputValue()).toBe('0.50');
+    expect(await stake.isDisabled()).toBe(true);
+    expect(await play.innerText()).toBe('Free spin (3 left)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(size.width);
+    await screenshot(page, `freespins-choice-${size.label}`);
+    await expectAccessible(page, 'free spins choice', ['[data-testid="freespins"]', '.play-field']);
+
+    await play.click();
+    await expect.poll(() => status.innerText()).toMatch(/^Free spins: 2 of 3 left · won /);
+    let now = await grants();
+    expect(now.get(secondId)).toMatchObject({ status: 2, usedCount: 1 });
+    expect(now.get(firstId)).toMatchObject({ status: 2, usedCount: 0 });
+
+    // The choice outlives a reload of the frame.
+    await page.reload();
+    await play.waitFor({ timeout: 20_000 });
+    await expect.poll(() => radio(secondId).isChecked()).toBe(true);
+    expect(await status.innerText()).toMatch(/^Free spins: 2 of 3 left · won /);
+
+    // Used up: the first grant is offered, and Play goes on with its spins at its bet value.
+    await toggle.click();
+    expect(await stake.inputValue()).toBe('0.50');
+    for (let left = 1; left >= 0; left -= 1) {
+      await expect.poll(() => play.isEnabled()).toBe(true);
+      await play.click();
+      if (left > 0) await expect.poll(() => status.innerText()).toMatch(new RegExp(`^Free spins: ${left} of 3 left`));
+    }
+    await page.getByTestId('freespins-notice').waitFor();
+    await expect.poll(() => status.innerText()).toBe('Free spins: 20 of 20 left · won 0.00 USD');
+    expect(await choices.count()).toBe(0);
+    expect(await panel.getByRole('heading').innerText()).toBe('20 free spins on Fruit Fiesta');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await stake.inputValue()).toBe('0.20');
+    expect(await play.innerText()).toBe('Free spin (20 left)');
+    now = await grants();
+    expect(now.get(secondId)).toMatchObject({ status: 3, result: 2, usedCount: 3 });
+    expect(now.get(firstId)).toMatchObject({ status: 2, usedCount: 0 });
+    await screenshot(page, `freespins-choice-next-${size.label}`);
+    await expectAccessible(page, 'free spins, the next grant', ['[data-testid="freespins"]']);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
+
+describe.each(SIZES)('the free spins history at $label px', (size) => {
+  it('pages eleven finished grants ten at a time, apart from the bonuses', async () => {
+    const player = await registerPlayer(`freespins-pages${size.label}`);
+    const { token } = player;
+    const created = await call<{ id: string; currency: string }[]>('POST', '/api/wallet/accounts', {
+      token,
+      body: { currency: 'USD' },
+    });
+    const usd = (created.body.data ?? []).find((item) => item.currency === 'USD');
+    await call('PUT', `/api/wallet/accounts/${usd?.id}/switch`, { token });
+    const bonusId = await manualFreespinsBonus(`5 free spins on Fruit Fiesta (${size.label})`, 5, 0.2);
+    for (let i = 0; i < 11; i += 1) {
+      const id = await giveGrant(player.id, bonusId);
+      const cancelled = await call('PUT', `/api/game/player-freespins/${id}/cancel`, { token });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    }
+
+    const { page, context, errors } = await signedInPage(browser, token, size);
+    await page.goto(`${baseUrl}/profile/bonuses?tab=history`);
+    const section = page.getByTestId('freespins-section');
+    const cards = section.getByTestId('freespin-card');
+    const pager = page.getByRole('navigation', { name: 'Free spins history pages' });
+    await pager.waitFor({ timeout: 20_000 });
+    expect(await cards.count()).toBe(10);
+    expect(await pager.innerText()).toContain('Page 1 of 2');
+    expect(await page.getByTestId('bonuses-pager').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(size.width);
+    await screenshot(page, `freespins-history-pages-${size.label}`);
+    await expectAccessible(page, 'free spins history', ['[data-testid="freespins-section"]']);
+
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => pager.innerText()).toContain('Page 2 of 2');
+    await expect.poll(() => cards.count()).toBe(1);
+    expect(await cards.first().getAttribute('data-status')).toBe('canceled');
+    expect(new URL(page.url()).searchParams.get('freespinsPage')).toBe('2');
+    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await screenshot(page, `freespins-history-page2-${size.label}`);
+
+    // A page past the last says so and leads back to the first.
+    await page.goto(`${baseUrl}/profile/bonuses?tab=history&freespinsPage=7`);
+    await section.getByText('No free spins on this page.').waitFor({ timeout: 20_000 });
+    await section.getByRole('button', { name: 'Go to the first page' }).click();
+    await expect.poll(() => cards.count()).toBe(10);
+    expect(new URL(page.url()).searchParams.get('freespinsPage')).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
 });

@@ -16,9 +16,12 @@ import { useModals } from '../modals';
 import { useCurrencies } from '../settings';
 import { useBonusAction, usePlayerBonuses, usePlayerFreespins } from './api';
 import { FreespinsSection } from './FreespinCards';
+import { HistoryPager } from './HistoryPager';
 import {
   activateScreen,
   bonusDeadline,
+  bonusesPageSearch,
+  bonusesPageState,
   bonusStatusKey,
   cancelScreen,
   openBonusesInOrder,
@@ -30,18 +33,13 @@ import './bonuses.css';
 
 const TABS: readonly BonusTab[] = ['active', 'history'];
 
-/** The tab and page kept in the URL (`?tab=history&page=2`); the active tab has one page. */
-function tabFromSearch(search: URLSearchParams): { tab: BonusTab; page: number } {
-  const tab: BonusTab = search.get('tab') === 'history' ? 'history' : 'active';
-  const page = Number.parseInt(search.get('page') ?? '1', 10);
-  return { tab, page: tab === 'history' && Number.isFinite(page) && page > 1 ? page : 1 };
-}
-
 /**
  * `/profile/bonuses`: the bonus balance of the active account and its bonuses in two tabs,
  * issued and active ones (activate, cancel, details) and the finished ones newest first, ten
- * a page, each tab with its free-spin grants below (FreespinCards.tsx). Lists follow the realtime bonus events (features/realtime/reactions.ts); the
- * account comes from the page that composes this one (app/pages/ProfileBonusesPage.tsx).
+ * a page, each tab with its free-spin grants below (FreespinCards.tsx; in History paged on
+ * their own, the URL keeping both pages). Lists follow the realtime bonus events
+ * (features/realtime/reactions.ts); the account comes from the page that composes this one
+ * (app/pages/ProfileBonusesPage.tsx).
  */
 export function BonusesPage({
   account,
@@ -52,7 +50,8 @@ export function BonusesPage({
 }) {
   const { t } = useTranslation('layout');
   const [search, setSearch] = useSearchParams();
-  const { tab, page } = tabFromSearch(search);
+  const state = bonusesPageState(search);
+  const { tab, page, freespinsPage } = state;
   const tabsId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const currency = useCurrencies().data?.find((item) => item.code === account?.currency);
@@ -71,8 +70,9 @@ export function BonusesPage({
     if (afterModal) focusHeading.current = true;
     else headingRef.current?.focus();
   };
-  const toPage = (next: number) =>
-    setSearch(next > 1 ? { tab: 'history', page: String(next) } : { tab: 'history' }, { replace: false });
+  const toPage = (next: number) => setSearch(bonusesPageSearch({ ...state, page: next }), { replace: false });
+  const toFreespinsPage = (next: number) =>
+    setSearch(bonusesPageSearch({ ...state, freespinsPage: next }), { replace: false });
 
   return (
     <div className="profile-page bonuses-page">
@@ -100,6 +100,7 @@ export function BonusesPage({
         <BonusList
           tab={tab}
           page={page}
+          freespinsPage={freespinsPage}
           account={account}
           accountsPending={accountsPending}
           currency={currency}
@@ -107,7 +108,14 @@ export function BonusesPage({
           onDone={onDone}
         />
         {accountsPending ? null : (
-          <FreespinsSection tab={tab} currency={currency} code={account?.currency} onDone={onDone} />
+          <FreespinsSection
+            tab={tab}
+            page={freespinsPage}
+            currency={currency}
+            code={account?.currency}
+            onPage={toFreespinsPage}
+            onDone={onDone}
+          />
         )}
       </TabPanel>
     </div>
@@ -117,6 +125,7 @@ export function BonusesPage({
 function BonusList({
   tab,
   page,
+  freespinsPage,
   account,
   accountsPending,
   currency,
@@ -125,6 +134,7 @@ function BonusList({
 }: {
   tab: BonusTab;
   page: number;
+  freespinsPage: number;
   account: WalletAccount | undefined;
   accountsPending: boolean;
   currency: Currency | undefined;
@@ -133,11 +143,10 @@ function BonusList({
   onDone: (afterModal: boolean) => void;
 }) {
   const { t } = useTranslation('layout');
-  const { t: tg } = useTranslation('global-components');
   const { open } = useModals();
   const bonuses = usePlayerBonuses(tab, account?.currency, page);
   // The free-spins section below shares this list's cache: with grants, no "no bonuses" text.
-  const grants = usePlayerFreespins(tab, account?.currency);
+  const grants = usePlayerFreespins(tab, account?.currency, freespinsPage);
   const totalPages = Math.max(1, bonuses.data?.meta.totalPages ?? 1);
 
   if (accountsPending || (account && bonuses.isPending)) return <RowsSkeleton rows={2} />;
@@ -145,7 +154,7 @@ function BonusList({
   const rows = bonuses.data?.data ?? [];
   const list = tab === 'active' ? openBonusesInOrder(rows) : rows;
   if (list.length === 0) {
-    if ((grants.data?.data.length ?? 0) > 0) return null;
+    if ((grants.data?.meta.totalRows ?? 0) > 0) return null;
     return tab === 'active' ? (
       <EmptyState text={t('profile.bonuses.empty')}>
         <Button variant="primary" onClick={() => open('wallet', { props: { tab: 'deposit' } })}>
@@ -163,19 +172,14 @@ function BonusList({
           <BonusCard key={bonus.id} bonus={bonus} list={list} currency={currency} onDone={onDone} />
         ))}
       </ul>
-      {totalPages > 1 ? (
-        <nav className="profile-pager" aria-label={t('profile.bonuses.tabs.history')}>
-          <Button variant="ghost" disabled={page <= 1 || bonuses.isFetching} onClick={() => onPage(page - 1)}>
-            {tg('pagination.previous')}
-          </Button>
-          <span className="profile-pager__status" aria-live="polite">
-            {tg('pagination.page', { page, total: totalPages })}
-          </span>
-          <Button variant="ghost" disabled={page >= totalPages || bonuses.isFetching} onClick={() => onPage(page + 1)}>
-            {tg('pagination.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <HistoryPager
+        page={page}
+        totalPages={totalPages}
+        busy={bonuses.isFetching}
+        label={t('profile.bonuses.pages')}
+        onPage={onPage}
+        testId="bonuses-pager"
+      />
     </>
   );
 }

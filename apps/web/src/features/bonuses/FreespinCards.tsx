@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../components/ui/Button';
+import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Money } from '../../components/ui/Money';
 import { RowsSkeleton } from '../../components/ui/Skeleton';
@@ -12,29 +13,36 @@ import { formatDateTime, formatPercent } from '../../lib/format';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { useFreespinAction, usePlayerFreespins } from './api';
+import { HistoryPager } from './HistoryPager';
 import { freespinDeadline, freespinProgress, freespinStatusKey, openFreespinsInOrder, type BonusTab } from './logic';
 
 /**
  * The free-spins section of a bonuses tab (docs/bonuses.md, "Free spins"): issued and
  * active grants (Play, Activate, Cancel through the `cancel-freespins` confirmation), or
- * the finished ones with their result. Nothing at all while the account has none, so that
- * a player without free spins sees the bonus page as before. The list follows the grants'
- * realtime events (features/realtime/reactions.ts).
+ * the finished ones with their result, ten a page with the bonuses' pager. Nothing at all
+ * while the account has none, so that a player without free spins sees the bonus page as
+ * before; a page past the last says so and leads back to the first. The list follows the
+ * grants' realtime events (features/realtime/reactions.ts).
  */
 export function FreespinsSection({
   tab,
+  page,
   currency,
   code,
+  onPage,
   onDone,
 }: {
   tab: BonusTab;
+  /** The page of the History's grants (the active tab has one). */
+  page: number;
   currency: Currency | undefined;
   code: string | undefined;
+  onPage: (page: number) => void;
   /** After an action succeeded (from a modal: once it has gone), focus moves to the list's heading. */
   onDone: (afterModal: boolean) => void;
 }) {
   const { t } = useTranslation('layout');
-  const grants = usePlayerFreespins(tab, code);
+  const grants = usePlayerFreespins(tab, code, page);
   const headingId = useId();
 
   if (!code) return null;
@@ -60,7 +68,20 @@ export function FreespinsSection({
     );
   }
   const rows = grants.data?.data ?? [];
-  if (rows.length === 0) return null;
+  const total = grants.data?.meta.totalRows ?? rows.length;
+  if (total === 0) return null;
+  if (rows.length === 0) {
+    return (
+      <section className="freespins" aria-labelledby={headingId} data-testid="freespins-section">
+        {heading}
+        <EmptyState text={t('profile.bonuses.freespins.pageEmpty')}>
+          <Button variant="ghost" disabled={grants.isFetching} onClick={() => onPage(1)}>
+            {t('profile.bonuses.freespins.firstPage')}
+          </Button>
+        </EmptyState>
+      </section>
+    );
+  }
   const list = tab === 'active' ? openFreespinsInOrder(rows) : rows;
   return (
     <section className="freespins" aria-labelledby={headingId} data-testid="freespins-section">
@@ -70,6 +91,16 @@ export function FreespinsSection({
           <FreespinCard key={grant.id} grant={grant} currency={currency} onDone={onDone} />
         ))}
       </ul>
+      {tab === 'history' ? (
+        <HistoryPager
+          page={page}
+          totalPages={Math.max(1, grants.data?.meta.totalPages ?? 1)}
+          busy={grants.isFetching}
+          label={t('profile.bonuses.freespins.pages')}
+          onPage={onPage}
+          testId="freespins-pager"
+        />
+      ) : null}
     </section>
   );
 }

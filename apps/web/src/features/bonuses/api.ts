@@ -93,12 +93,13 @@ export function useBonusAction() {
 }
 
 /**
- * One tab's free-spin grants (`GET /api/game/player-freespins`): issued and active, or
- * finished. Under `realtimeKeys.playerFreespins`, so the grants' events reload it (debounced).
+ * One tab's free-spin grants (`GET /api/game/player-freespins`): issued and active, or a
+ * page of the finished ones. Under `realtimeKeys.playerFreespins`, so the grants' events
+ * reload it (debounced); the previous page stays while the next one loads.
  */
-export function usePlayerFreespins(tab: BonusTab, currency: string | undefined) {
+export function usePlayerFreespins(tab: BonusTab, currency: string | undefined, page = 1) {
   const { isLoggedIn } = useSession();
-  const query = playerFreespinsQuery(tab, currency);
+  const query = playerFreespinsQuery(tab, currency, page);
   return useQuery({
     queryKey: [...realtimeKeys.playerFreespins, query] as const,
     queryFn: ({ signal }) => callPaged(bonusFreespinEndpoints.listPlayerFreespins, { query, signal }),

@@ -11,10 +11,13 @@ import {
   freespinProgress,
   freespinStatusKey,
   openFreespinsInOrder,
+  bonusesPageSearch,
+  bonusesPageState,
   playerBonusesQuery,
   playerFreespinsQuery,
   type BonusTab,
 } from './logic';
+import { HistoryPager } from './HistoryPager';
 import { FreespinCancelBody } from './ModalBodies';
 import { englishContent, render, textOf, USD } from './bonuses.testutil';
 
@@ -62,6 +65,28 @@ describe('free-spin rules', () => {
     });
     expect(playerFreespinsQuery('history', undefined).status).toEqual([3]);
     expect(playerFreespinsQuery('history', undefined)).not.toHaveProperty('currency');
+    // History is paged ten at a time like the bonuses'; the open grants have one page.
+    expect(playerFreespinsQuery('history', 'USD', 3)).toMatchObject({ page: 3, perPage: 10 });
+    expect(playerFreespinsQuery('active', 'USD', 3)).toMatchObject({ page: 1, perPage: 20 });
+  });
+
+  it('keeps the tab and both history pages in the URL', () => {
+    const state = (search: string) => bonusesPageState(new URLSearchParams(search));
+    expect(state('')).toEqual({ tab: 'active', page: 1, freespinsPage: 1 });
+    expect(state('page=3&freespinsPage=2')).toEqual({ tab: 'active', page: 1, freespinsPage: 1 });
+    expect(state('tab=history&page=3&freespinsPage=2')).toEqual({ tab: 'history', page: 3, freespinsPage: 2 });
+    expect(state('tab=history&page=x&freespinsPage=-4')).toEqual({ tab: 'history', page: 1, freespinsPage: 1 });
+    expect(bonusesPageSearch({ tab: 'history', page: 3, freespinsPage: 2 })).toEqual({
+      tab: 'history',
+      page: '3',
+      freespinsPage: '2',
+    });
+    // Turning one list's page keeps the other's; first pages are left out.
+    expect(bonusesPageSearch({ ...state('tab=history&page=3&freespinsPage=2'), freespinsPage: 1 })).toEqual({
+      tab: 'history',
+      page: '3',
+    });
+    expect(bonusesPageSearch({ tab: 'active', page: 2, freespinsPage: 2 })).toEqual({});
   });
 
   it('names the status and result, counts spins used and picks the deadline', () => {
@@ -143,19 +168,27 @@ describe('the bonuses page with free spins', () => {
     lockedBalance: 0,
     withdrawalBalance: 0,
   };
-  const renderPage = (tab: BonusTab, grants: PlayerFreespinDetail[]) =>
+  const renderPage = (
+    tab: BonusTab,
+    grants: PlayerFreespinDetail[],
+    paging: { page: number; totalRows: number; totalPages: number } = {
+      page: 1,
+      totalRows: grants.length,
+      totalPages: 1,
+    },
+  ) =>
     render(
       content,
       <BonusesPage account={account} accountsPending={false} />,
       (client) => {
-        const meta = { page: 1, perPage: 20, total: 0, totalPages: 1 };
+        const meta = { page: 1, perPage: 10, totalRows: 0, totalPages: 1 };
         client.setQueryData([...realtimeKeys.playerBonuses, playerBonusesQuery(tab, 'USD', 1)], { data: [], meta });
-        client.setQueryData([...realtimeKeys.playerFreespins, playerFreespinsQuery(tab, 'USD')], {
+        client.setQueryData([...realtimeKeys.playerFreespins, playerFreespinsQuery(tab, 'USD', paging.page)], {
           data: grants,
-          meta: { ...meta, total: grants.length },
+          meta: { ...meta, ...paging },
         });
       },
-      tab === 'history' ? '/?tab=history' : '/',
+      tab === 'history' ? `/?tab=history${paging.page > 1 ? `&freespinsPage=${paging.page}` : ''}` : '/',
     );
 
   it('lists the grants under their heading instead of the "no bonuses" text', () => {
@@ -171,6 +204,57 @@ describe('the bonuses page with free spins', () => {
     const empty = textOf(renderPage('active', []).markup);
     expect(empty).toContain('You have no bonuses right now.');
     expect(empty).not.toContain('Free spins');
+  });
+
+  it('pages the history’s grants with the bonuses’ pager, apart from the bonuses’ own', () => {
+    const finished = Array.from({ length: 10 }, (_, i) => grant({ id: `fs-${i}`, status: 3, result: 2 }));
+    const { markup } = renderPage('history', finished, { page: 2, totalRows: 25, totalPages: 3 });
+    expect(markup.match(/data-testid="freespin-card"/g)).toHaveLength(10);
+    expect(markup).toMatch(
+      /<nav class="profile-pager" aria-label="Free spins history pages" data-testid="freespins-pager">/,
+    );
+    expect(textOf(markup)).toContain('Previous Page 2 of 3 Next');
+    // No pager for the bonuses' single page.
+    expect(markup).not.toContain('bonuses-pager');
+    expect(markup).not.toContain('No finished bonuses yet.');
+  });
+
+  it('says when a history page has no grants and leads back to the first', () => {
+    const { markup } = renderPage('history', [], { page: 4, totalRows: 12, totalPages: 2 });
+    const text = textOf(markup);
+    expect(text).toContain('Free spins No free spins on this page. Go to the first page');
+    expect(markup).not.toContain('freespins-pager');
+    expect(text).not.toContain('No finished bonuses yet.');
+  });
+
+  it('shows no pager on the active tab or for one page', () => {
+    expect(renderPage('active', [grant()]).markup).not.toContain('profile-pager');
+    expect(renderPage('history', [grant({ status: 3, result: 2 })]).markup).not.toContain('profile-pager');
+  });
+});
+
+describe('the history pager', () => {
+  const pager = (page: number, totalPages: number, busy = false) =>
+    render(
+      content,
+      <HistoryPager
+        page={page}
+        totalPages={totalPages}
+        busy={busy}
+        label="Bonus history pages"
+        onPage={() => undefined}
+      />,
+    ).markup;
+
+  it('turns pages, each way only as far as there are pages, and waits while one loads', () => {
+    expect(pager(1, 1)).toBe('');
+    const first = pager(1, 3);
+    expect(first).toContain('aria-label="Bonus history pages"');
+    expect(first).toMatch(/disabled=""[^>]*>Previous<\/button>/);
+    expect(first).toContain('aria-live="polite">Page 1 of 3</span>');
+    expect(first).not.toMatch(/disabled=""[^>]*>Next<\/button>/);
+    expect(pager(3, 3)).toMatch(/disabled=""[^>]*>Next<\/button>/);
+    expect(pager(2, 3, true).match(/disabled=""/g)).toHaveLength(2);
   });
 });
 

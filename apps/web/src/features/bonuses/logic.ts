@@ -475,19 +475,54 @@ export function playerBonusTerms(bonus: PlayerBonus): PlayerBonusTerms {
   };
 }
 
-/** Free-spin grants a tab lists: issued and active ones, or finished ones newest first (one page each). */
+/**
+ * Free-spin grants a tab lists: issued and active ones (one page of 20), or finished ones
+ * newest first, ten a page like the bonuses' history.
+ */
 export const FREESPINS_PER_PAGE = 20;
 
 export function playerFreespinsQuery(
   tab: BonusTab,
   currency: string | undefined,
+  page = 1,
 ): PlayerBonusesQuery & { status: number[] } {
+  const history = tab === 'history';
   return {
-    status: tab === 'active' ? [BonusStatus.ISSUED, BonusStatus.ACTIVE] : [BonusStatus.FINISHED],
+    status: history ? [BonusStatus.FINISHED] : [BonusStatus.ISSUED, BonusStatus.ACTIVE],
     ...(currency ? { currency: [currency] } : {}),
     sortOrder: 'desc',
-    page: 1,
-    perPage: FREESPINS_PER_PAGE,
+    page: history ? page : 1,
+    perPage: history ? HISTORY_PER_PAGE : FREESPINS_PER_PAGE,
+  };
+}
+
+/** What the bonuses page keeps in its URL: the tab and, in History, the page of each list. */
+export interface BonusesPageState {
+  tab: BonusTab;
+  /** The page of the bonuses' history. */
+  page: number;
+  /** The page of the free spins' history. */
+  freespinsPage: number;
+}
+
+const pageParam = (value: string | null) => {
+  const page = Number.parseInt(value ?? '1', 10);
+  return Number.isFinite(page) && page > 1 ? page : 1;
+};
+
+/** `?tab=history&page=2&freespinsPage=3`; the active tab has one page of each. */
+export function bonusesPageState(search: URLSearchParams): BonusesPageState {
+  if (search.get('tab') !== 'history') return { tab: 'active', page: 1, freespinsPage: 1 };
+  return { tab: 'history', page: pageParam(search.get('page')), freespinsPage: pageParam(search.get('freespinsPage')) };
+}
+
+/** The URL's search for a state (first pages and the active tab left out). */
+export function bonusesPageSearch(state: BonusesPageState): Record<string, string> {
+  if (state.tab !== 'history') return {};
+  return {
+    tab: 'history',
+    ...(state.page > 1 ? { page: String(state.page) } : {}),
+    ...(state.freespinsPage > 1 ? { freespinsPage: String(state.freespinsPage) } : {}),
   };
 }
 

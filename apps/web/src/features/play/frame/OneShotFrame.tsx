@@ -156,8 +156,9 @@ export function OneShotFrame<P>({ module }: { module: OneShotGameModule<P> }) {
       </section>
       <div className="play__panel">
         <FreespinsPanel
+          grants={freespins.grants}
           grant={freespins.current}
-          more={Math.max(0, freespins.grants.length - 1)}
+          onChoose={freespins.choose}
           using={freespins.using}
           onToggle={freespins.toggle}
           notice={freespins.notice}

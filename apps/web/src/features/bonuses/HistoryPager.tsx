@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/Button';
+
+/**
+ * Previous, "Page 2 of 5" and Next under a history list of the bonuses page (its bonuses and
+ * its free spins): nothing with a single page; the buttons wait while a page loads.
+ */
+export function HistoryPager({
+  page,
+  totalPages,
+  busy,
+  label,
+  onPage,
+  testId,
+}: {
+  page: number;
+  totalPages: number;
+  busy: boolean;
+  /** The navigation's name, which tells the two pagers of the tab apart. */
+  label: string;
+  onPage: (page: number) => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation('global-components');
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="profile-pager" aria-label={label} data-testid={testId}>
+      <Button variant="ghost" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
+        {t('pagination.previous')}
+      </Button>
+      <span className="profile-pager__status" aria-live="polite">
+        {t('pagination.page', { page, total: totalPages })}
+      </span>
+      <Button variant="ghost" disabled={page >= totalPages || busy} onClick={() => onPage(page + 1)}>
+        {t('pagination.next')}
+      </Button>
+    </nav>
+  );
+}
