@@ -540,3 +540,80 @@ describe('deadlines (durable jobs)', () => {
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 });
+
+describe('free-spin wins in the winners feed', () => {
+  /** Sets a client seed whose next slot round's payout at `BET_MINOR` passes `accept`; answers it. */
+  async function nextSpinPaying(headers: Record<string, string>, accept: (payout: bigint) => boolean): Promise<bigint> {
+    const set = await p.put('/api/game/originals/seeds/client-seed', { clientSeed: 'probe' }, { headers });
+    expect(set.statusCode, set.body).toBe(200);
+    const { id, nonce } = set.json<{ data: { active: { id: string; nonce: number } } }>().data.active;
+    const { server_seed: serverSeed } = await t.db
+      .selectFrom('game_seed_pairs')
+      .select('server_seed')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 5_000; i += 1) {
+      const clientSeed = `feed-${i}`;
+      const round = playSlotRound((k) => new FairRng(serverSeed, clientSeed, k), nonce);
+      const payout = payoutMinor(BET_MINOR, round.multiplierBp);
+      if (accept(payout)) {
+        const chosen = await p.put('/api/game/originals/seeds/client-seed', { clientSeed }, { headers });
+        expect(chosen.statusCode, chosen.body).toBe(200);
+        return payout;
+      }
+    }
+    throw new Error('no client seed found');
+  }
+
+  it('a free spin that paid anything is a winner, as a win without a bet; published after its commit', async () => {
+    const bonus = await createFreespinsBonus({ name: 'Feed spins' });
+    const { player, headers } = await f.playerWithSession(SLOT, 1_000n);
+    const grant = await give(player, bonus.id);
+    await activate(player, grant.id);
+    const published = recordPublications(t);
+    try {
+      // Less than the grant's stake per spin, but no money was staked: a winner all the same.
+      const small = await nextSpinPaying(headers, (payout) => payout > 0n && payout < BET_MINOR);
+      const won = await spinOk(headers, grant.id);
+      await nextSpinPaying(headers, (payout) => payout === 0n);
+      const lost = await spinOk(headers, grant.id);
+      expect(lost.round.payout).toBe(0);
+
+      const rows = await t.db
+        .selectFrom('game_wins')
+        .select(['provider', 'round_id', 'game_id', 'currency', 'stake_minor', 'payout_minor'])
+        .where('player_id', '=', player.id)
+        .execute();
+      expect(rows).toEqual([
+        {
+          provider: 'croupier',
+          round_id: won.round.id,
+          game_id: expect.any(String) as unknown,
+          currency: 'USD',
+          stake_minor: 0n,
+          payout_minor: small,
+        },
+      ]);
+      const gameId = rows[0]?.game_id;
+      const expected = { gameId, amount: 0, payout: major(small), currency: 'USD' };
+
+      // Published like any winner (at most once per channel every 3 s: an earlier winner may hold the window).
+      const deadline = Date.now() + 4_000;
+      const announced = () =>
+        published.seen.find(
+          (s) =>
+            s.channel.startsWith('game:winners:') &&
+            (s.data.winner as { gameId?: string; payout?: number } | undefined)?.gameId === gameId &&
+            (s.data.winner as { payout?: number }).payout === major(small),
+        );
+      while (!announced() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(announced()?.data.winner).toMatchObject(expected);
+
+      const list = await p.get('/api/game/spins/winners?perPage=47');
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json<{ data: unknown[] }>().data).toContainEqual(expect.objectContaining(expected));
+    } finally {
+      published.stop();
+    }
+  });
+});

@@ -17,9 +17,10 @@ import type { WinnerRow, WinnersRepository } from './winners-repository';
  * The public winners feed (REST list and realtime channel; docs/api.md, Realtime).
  *
  * A winner is a real-money round that paid more than it staked (payout > the round's bets
- * that were not rolled back; a win without a bet, such as a free spin, counts). The game
- * wallet tells us of every credited real-money win inside its transaction; the round is
- * recorded in `game_wins` in that transaction, and published after the commit.
+ * that were not rolled back; a win without a bet, such as a free spin, counts: its stake is
+ * 0). The game wallet tells us of every credited real-money win inside its transaction, and
+ * the in-house games of a bonus's free spin that paid anything inside the round's; the
+ * round is recorded in `game_wins` in that transaction, and published after the commit.
  *
  * Publication: `game.winner` on `game:winners:{mobile|desktop}:{country}`, where the
  * platform and country are the audience's (the client picks its channel from the profile
@@ -112,7 +113,7 @@ export function createWinners(deps: {
 
   const listCache = new Map<string, { value: Promise<Winner[]>; expiresAt: number }>();
 
-  /** For the game wallet: records a winning real-money round and publishes it after the commit. */
+  /** For the game wallet and the in-house free spins: records a winning round and publishes it after the commit. */
   const recordWin: AppEventHandler<'game.win-credited'> = async (win) => {
     const { trx, session } = win;
     if (!session.player_id || session.is_demo) return;

@@ -17,8 +17,9 @@ import type { OriginalsDeps, OriginalsRounds, PlaySession } from './rounds';
  * no wagering, no turn-over. In one transaction: the spin taken from the grant (which
  * refuses a grant that is not active, used up, out of time, or another account's or game's),
  * the round stored marked with its grant, and its payout added to the grant's winnings (the
- * last spin turns them into a bonus). The games run apart from the wallet or not alike: no
- * wallet call is owed.
+ * last spin turns them into a bonus). A spin that paid anything is a winner of the winners
+ * feed, as a win without a bet (`game.win-credited` with a stake of 0, in the same
+ * transaction). The games run apart from the wallet or not alike: no wallet call is owed.
  */
 
 export type FreeSpinAnswer = { round: OriginalsRound; balance: number; freespin: OriginalsFreespinAfter };
@@ -61,7 +62,18 @@ export function createFreeSpinRounds(deps: OriginalsDeps, rounds: OriginalsRound
           freespinId: grant.id,
           play: (rng, nonce) => ({ ...playSlot(grant.betValueMinor)(rng, nonce), actions: null }),
         });
-        const grantAfter = await source.settleSpin(trx, { grantId: grant.id, payoutMinor: settled.played.payoutMinor });
+        const payoutMinor = settled.played.payoutMinor;
+        const grantAfter = await source.settleSpin(trx, { grantId: grant.id, payoutMinor });
+        // A win without a bet for the winners feed (recorded in this transaction, published after the commit).
+        if (payoutMinor > 0n) {
+          await deps.appEvents?.emit('game.win-credited', {
+            trx,
+            session,
+            roundId: settled.id,
+            amountMinor: payoutMinor,
+            roundTotals: { stakeMinor: 0n, wonMinor: payoutMinor },
+          });
+        }
         return { id: settled.id, row: settled.row, after: grantAfter };
       });
       // No money moved: the balance as it is (a winnings bonus activated now shows in the bonus balance).

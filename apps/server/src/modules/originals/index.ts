@@ -2,6 +2,7 @@ import type { AmountCurrency } from '@croupier/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { EventRegistry } from '../../lib/events';
 import type { AuthGuards } from '../auth';
 import type { GameWallet, StakeLimits } from '../game-wallet';
 import type { GamesService } from '../games';
@@ -51,6 +52,8 @@ export async function registerOriginals(
     remote?: OriginalsRemoteOptions | undefined;
     /** Free spins of bonuses, played on the slot (the bonuses module's; none when absent). */
     freespins?: FreespinSource | undefined;
+    /** App events: a free spin's win (`game.win-credited`, the winners feed). */
+    appEvents?: EventRegistry | undefined;
   },
 ) {
   const originalsRepository = createOriginalsRepository(deps.db);
@@ -63,6 +66,7 @@ export async function registerOriginals(
     gameIdOf: deps.gameIdOf,
     currencyOf: deps.currencyOf,
     ...(deps.freespins ? { freespins: deps.freespins } : {}),
+    ...(deps.appEvents ? { appEvents: deps.appEvents } : {}),
   });
   await server.register(originalsRoutes, { originals, gameWallet: deps.gameWallet, guards: deps.guards });
   await server.register(originalsSessionRoutes, {

@@ -10,6 +10,7 @@ import { FairRng, type GameParamError, type MinesActions, type Result } from '@c
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { EventRegistry } from '../../lib/events';
 import { WalletRefusal, type GameSession, type GameWallet } from '../game-wallet';
 import type { RealtimeEvents } from '../realtime';
 import { ORIGINALS_PROVIDER, type OriginalsPresentation } from './presentation';
@@ -37,6 +38,8 @@ export interface OriginalsDeps {
   remote?: { rounds: RemoteRounds; leaseMs: number };
   /** Free spins of bonuses (the bonuses module's, wired by app.ts); none when absent. */
   freespins?: FreespinSource;
+  /** Where a free spin's win goes (`game.win-credited`, for the winners feed); paid rounds' wins are the game wallet's. */
+  appEvents?: EventRegistry;
 }
 
 /** What a round stores and pays; JSON-safe (no bigint) so that it can be stored and sent as is. */
