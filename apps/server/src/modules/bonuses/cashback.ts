@@ -22,8 +22,8 @@ import { grantMinor, offeredIn, type CatalogueBonus } from './terms';
  *
  * Exactly once: the week's occurrence and each batch are jobs (a run and its writes commit
  * together; a crash rolls both back and the job runs again, on any process), the batches
- * of a week are keyed by the week and their first account (the same week planned twice
- * enqueues them once), and the bonus's source `cashback:{weekStart}:{accountId}` gives it
+ * of a week are keyed by the week and their first and last accounts (the same week planned
+ * twice enqueues them once), and the bonus's source `cashback:{weekStart}:{accountId}` gives it
  * once whatever runs twice.
  */
 
@@ -108,7 +108,9 @@ export function createCashback(deps: {
           lossMinor: (-loss.sumMinor).toString(),
         })),
       };
-      const key = `${CASHBACK_BATCH_JOB}:${weekStart}:${batch[0]?.accountId ?? ''}`;
+      // Its bounds name it: the same batch planned again is enqueued once; a batch that differs (other bounds) runs
+      // too, and the bonuses' source gives nothing twice.
+      const key = `${CASHBACK_BATCH_JOB}:${weekStart}:${batch[0]?.accountId ?? ''}:${batch.at(-1)?.accountId ?? ''}`;
       if (await deps.jobs.enqueue(trx, { kind: CASHBACK_BATCH_JOB, key, payload })) enqueued += 1;
     }
     return enqueued;
