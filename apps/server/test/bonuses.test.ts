@@ -7,12 +7,13 @@ import {
   depositResponseSchema,
   paginationMetaSchema,
   playerBonusSchema,
+  playerFreespinDetailSchema,
   type DepositResponse,
   type PlayerBonus,
 } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { RELOAD_BONUS_ID, WELCOME_PACKAGE_ID, welcomeStepId } from '../src/seed/bonuses';
+import { RELOAD_BONUS_ID, WELCOME_PACKAGE_ID, welcomeFreespinsId, welcomeStepId } from '../src/seed/bonuses';
 import { adminRequest } from './fixtures';
 import {
   dataOf,
@@ -71,6 +72,29 @@ async function issue(player: Payer, bonusId: string, currency = 'USD'): Promise<
   const response = await admin('POST', `/api/admin/players/${player.id}/bonuses`, { bonusId, currency });
   expect(response.statusCode, response.body).toBe(201);
   return z.object({ data: playerBonusSchema }).parse(response.json()).data;
+}
+
+async function freespins(player: Payer) {
+  const response = await p.get('/api/game/player-freespins', { token: player.token });
+  expect(response.statusCode, response.body).toBe(200);
+  return z.object({ data: z.array(playerFreespinDetailSchema) }).parse(response.json()).data;
+}
+
+/** Why each of the player's bonuses and grants was given, and in which issue session. */
+async function issueRows(player: Payer) {
+  const [bonuses, grants] = await Promise.all([
+    t.db
+      .selectFrom('player_bonuses')
+      .select(['bonus_id', 'source', 'issue_session_id'])
+      .where('player_id', '=', player.id)
+      .execute(),
+    t.db
+      .selectFrom('player_freespins')
+      .select(['bonus_id', 'source', 'issue_session_id'])
+      .where('player_id', '=', player.id)
+      .execute(),
+  ]);
+  return [...bonuses, ...grants];
 }
 
 const act = (player: Payer, id: string, action: 'activate' | 'cancel') =>
@@ -241,6 +265,129 @@ describe('a deposit with a bonus', () => {
     // Declined: no bonus, whatever the id.
     await depositWithBonus(player, 50, null);
     expect((await playerBonuses(player)).data).toEqual([]);
+  });
+});
+
+describe('a package step with companions', () => {
+  it('the welcome steps bring their free spins: 100 with the 1st deposit, 50 with the 2nd, active at once', async () => {
+    const player = await c.payer();
+    // Offered: the steps' deposit bonuses only, never their free spins by themselves.
+    const offered = (await offers(player)).map((b) => b.id);
+    expect(offered).toContain(welcomeStepId(1));
+    expect(offered).not.toContain(welcomeFreespinsId(1));
+    expect(offered).not.toContain(welcomeFreespinsId(2));
+
+    const first = await depositWithBonus(player, 100, welcomeStepId(1));
+    expect((await c.account(player, 'USD')).bonusBalance).toBe(100);
+    const [grant] = await freespins(player);
+    expect(grant).toMatchObject({
+      name: 'Welcome package: 100 free spins with deposit 1',
+      status: 2,
+      count: 100,
+      usedCount: 0,
+      gameId: 'fruit-fiesta',
+      betAmount: 0.2,
+      currency: 'USD',
+    });
+    // One cause, one issue session for the step's two gifts.
+    const rows = await issueRows(player);
+    expect(rows.map((r) => [r.bonus_id, r.source]).sort()).toEqual(
+      [
+        [welcomeStepId(1), `deposit:${first.invoiceId}`],
+        [welcomeFreespinsId(1), `deposit:${first.invoiceId}`],
+      ].sort(),
+    );
+    expect(new Set(rows.map((r) => r.issue_session_id)).size).toBe(1);
+    expect(rows[0]?.issue_session_id).toBeTruthy();
+
+    const next = (await offers(player)).map((b) => b.id);
+    expect(next).toContain(welcomeStepId(2));
+    expect(next).not.toContain(welcomeFreespinsId(2));
+    await depositWithBonus(player, 40, welcomeStepId(2));
+    expect((await freespins(player)).map((g) => [g.count, g.status])).toEqual(
+      expect.arrayContaining([
+        [100, 2],
+        [50, 2],
+      ]),
+    );
+    // The 3rd step has no free spins.
+    await depositWithBonus(player, 40, welcomeStepId(3));
+    expect(await freespins(player)).toHaveLength(2);
+    expect((await playerBonuses(player)).data).toHaveLength(3);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('a deposit may not name a companion; a declined step gives no free spins', async () => {
+    const player = await c.payer();
+    const named = await c.deposit(player, {
+      method: 'sandbox.card',
+      amount: 100,
+      fields: {},
+      bonusId: welcomeFreespinsId(1),
+      isBonusDecline: false,
+    });
+    expect(named.statusCode, named.body).toBe(422);
+    expect(errorOf(named).fields).toHaveProperty('bonusId');
+    await depositWithBonus(player, 100, null);
+    expect(await freespins(player)).toEqual([]);
+    expect((await offers(player)).map((b) => b.id)).toContain(welcomeStepId(1));
+  });
+
+  it('gives a companion within its own rules: once per player, the step moving on without it', async () => {
+    const pkg = await admin('POST', '/api/admin/bonus-packages', { name: 'Companion package' });
+    const packageId = z.object({ data: bonusPackageSchema }).parse(pkg.json()).data.id;
+    const step = (priority: number) =>
+      createBonus({
+        name: `Companion step ${priority}`,
+        type: 2,
+        trigger: 'deposit',
+        packageId,
+        packagePriority: priority,
+        depositPercentage: 10,
+        depositRanges: [{ currency: 'USD', amountFrom: 10 }],
+        wagerCasino: 1,
+      });
+    const [one, two] = [await step(1), await step(2)];
+    const spins = await createBonus({
+      name: 'Companion spins',
+      type: 3,
+      trigger: 'deposit',
+      packageId,
+      packagePriority: 1,
+      freespins: { gameId: 'fruit-fiesta', count: 5, betValues: [{ currency: 'USD', amount: 0.2 }] },
+      wagerCasino: 1,
+      perPlayerLimit: 1,
+    });
+    // The player had the spins already (by hand): the step's deposit bonus comes alone.
+    const player = await c.payer();
+    const given = await admin('POST', `/api/admin/players/${player.id}/bonuses`, {
+      bonusId: spins.id,
+      currency: 'USD',
+    });
+    expect(given.statusCode, given.body).toBe(201);
+    await depositWithBonus(player, 50, one.id);
+    expect((await freespins(player)).map((g) => g.status)).toEqual([1]);
+    // A player without them: the step and its spins; the next step is offered without waiting for anything.
+    const other = await c.payer();
+    await depositWithBonus(other, 50, one.id);
+    expect((await freespins(other)).map((g) => [g.count, g.status])).toEqual([[5, 2]]);
+    const ids = (await offers(other)).map((b) => b.id);
+    expect(ids).toContain(two.id);
+    expect(ids).not.toContain(spins.id);
+    // A currency the spins have no bet value in: the deposit bonus alone.
+    const euro = await c.payer({ currency: 'EUR' });
+    const eurStep = await createBonus({
+      name: 'Euro step',
+      type: 1,
+      trigger: 'deposit',
+      packageId,
+      packagePriority: 1,
+      amounts: [{ currency: 'EUR', amount: 3 }],
+      wagerCasino: 1,
+    });
+    await depositWithBonus(euro, 50, eurStep.id);
+    expect((await playerBonuses(euro)).data.map((b) => b.name)).toEqual(['Euro step']);
+    expect(await freespins(euro)).toEqual([]);
   });
 });
 

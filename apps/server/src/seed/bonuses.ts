@@ -1,4 +1,5 @@
 import { bonusBodySchema, type BonusBody } from '@croupier/contract';
+import type { Db } from '../db/database';
 import { stableUuid } from '../lib/stable-uuid';
 import { createBonusCodesRepository } from '../modules/bonuses/codes-repository';
 import { createBonusesRepository } from '../modules/bonuses/repository';
@@ -197,25 +198,69 @@ const fruitFreespinsBonus: BonusBody = {
 };
 
 /**
- * The code FRUIT20 and its free-spins bonus; a seeder of its own, so that an installation
- * seeded before free spins gets them.
+ * The welcome package's free spins (the welcome-package page: 100 with the 1st deposit, 50
+ * with the 2nd), on the in-house slot: companions of those steps, given with the step's
+ * deposit bonus and active at once; valid 7 days, their winnings wagered 35 times.
+ */
+const WELCOME_FREESPINS = [
+  { step: 1, count: 100 },
+  { step: 2, count: 50 },
+];
+export const welcomeFreespinsId = (step: number) => stableUuid(BONUS_ID_NAMESPACE, `welcome:${step}:freespins`);
+
+function welcomeFreespinsSeeds(): { id: string; body: BonusBody }[] {
+  return WELCOME_FREESPINS.map(({ step, count }) => ({
+    id: welcomeFreespinsId(step),
+    body: {
+      name: `Welcome package: ${count} free spins with deposit ${step}`,
+      type: 3,
+      trigger: 'deposit',
+      packageId: WELCOME_PACKAGE_ID,
+      packagePriority: step,
+      freespins: { gameId: 'fruit-fiesta', count, betValues: FRUIT_BET_VALUES, durationMinutes: 7 * 24 * 60 },
+      wagerCasino: 35,
+      baseCurrencyBetTo: 5,
+      categoryContributions: CONTRIBUTIONS,
+      activationDays: 7,
+      wageringDays: 30,
+      perPlayerLimit: 1,
+    } satisfies BonusBody,
+  }));
+}
+
+async function insertSeed(db: Db, id: string, body: BonusBody): Promise<void> {
+  const input = bonusBodySchema.parse(body);
+  await createBonusesRepository(db).insertBonusIfMissing(id, {
+    name: input.name,
+    type: input.type,
+    status: input.status,
+    trigger: input.trigger,
+    packageId: input.packageId,
+    packagePriority: input.packagePriority,
+    availableFrom: null,
+    availableTo: null,
+    terms: termsOf(input),
+  });
+}
+
+/**
+ * The free-spins bonuses (the code FRUIT20's, the welcome package's); a seeder of its own,
+ * so that an installation seeded before free spins, or before the welcome package had
+ * them, gets them (each row inserted when missing).
  */
 export const freespinsSeeder: Seeder = {
   name: 'freespins',
-  isEmpty: async (db) => (await createBonusesRepository(db).findBonus(db, FRUIT_FREESPINS_BONUS_ID)) === undefined,
+  isEmpty: async (db) => {
+    const repository = createBonusesRepository(db);
+    for (const id of [FRUIT_FREESPINS_BONUS_ID, ...WELCOME_FREESPINS.map(({ step }) => welcomeFreespinsId(step))]) {
+      if ((await repository.findBonus(db, id)) === undefined) return true;
+    }
+    return false;
+  },
   run: async (db) => {
-    const input = bonusBodySchema.parse(fruitFreespinsBonus);
-    await createBonusesRepository(db).insertBonusIfMissing(FRUIT_FREESPINS_BONUS_ID, {
-      name: input.name,
-      type: input.type,
-      status: input.status,
-      trigger: input.trigger,
-      packageId: null,
-      packagePriority: 0,
-      availableFrom: null,
-      availableTo: null,
-      terms: termsOf(input),
-    });
+    await insertSeed(db, FRUIT_FREESPINS_BONUS_ID, fruitFreespinsBonus);
+    await createBonusesRepository(db).insertPackageIfMissing(WELCOME_PACKAGE_ID, 'Welcome package');
+    for (const seed of welcomeFreespinsSeeds()) await insertSeed(db, seed.id, seed.body);
     await createBonusCodesRepository(db).insertCodeIfMissing({
       id: FRUIT_CODE_ID,
       code: FRUIT_CODE,

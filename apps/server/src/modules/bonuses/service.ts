@@ -29,8 +29,10 @@ import { toPlayerBonus, wagerPercentage } from './present';
 import {
   betConditionsOf,
   checkTermsAmounts,
+  companionsOf,
   depositFits,
   grantMinor,
+  isCompanion,
   offeredIn,
   playerLimits,
   requiredWagerMinor,
@@ -128,17 +130,26 @@ export function createBonuses(deps: {
     (bonus.availableFrom === null || bonus.availableFrom <= at) &&
     (bonus.availableTo === null || bonus.availableTo > at);
 
+  /** Offered, within its window and under its per-player limit. */
+  const givable = (bonus: CatalogueBonus, received: Map<string, number>, at: Date) =>
+    isAvailableNow(bonus, at) &&
+    (bonus.terms.perPlayerLimit === null || (received.get(bonus.id) ?? 0) < bonus.terms.perPlayerLimit);
+
   /**
-   * Whether a player may receive a bonus now: offered, within its window, under its
-   * per-player limit and, in a package, the next step the player has not received.
+   * Whether a player may receive a bonus now: givable and, in a package, of the next step
+   * the player has not received. A step's companions never count: see `isCompanion`.
    */
   function eligible(bonus: CatalogueBonus, all: CatalogueBonus[], received: Map<string, number>, at: Date): boolean {
-    if (!isAvailableNow(bonus, at)) return false;
-    const limit = bonus.terms.perPlayerLimit;
-    if (limit !== null && (received.get(bonus.id) ?? 0) >= limit) return false;
+    if (!givable(bonus, received, at) || isCompanion(bonus, all)) return false;
     if (bonus.packageId === null) return true;
     const open = all
-      .filter((b) => b.packageId === bonus.packageId && isAvailableNow(b, at) && (received.get(b.id) ?? 0) === 0)
+      .filter(
+        (b) =>
+          b.packageId === bonus.packageId &&
+          isAvailableNow(b, at) &&
+          (received.get(b.id) ?? 0) === 0 &&
+          !isCompanion(b, all),
+      )
       .map((b) => b.packagePriority);
     return open.length > 0 && bonus.packagePriority === Math.min(...open);
   }
@@ -350,7 +361,9 @@ export function createBonuses(deps: {
   async function columnsOf(input: BonusInput) {
     checkTermsAmounts(input, await currencyMap());
     if (input.freespins && !(await grants?.gameExists(input.freespins.gameId))) {
-      throw AppError.validation({ 'freespins.gameId': ['No such game in the catalogue.'] });
+      throw AppError.validation({
+        'freespins.gameId': ['No such game in the catalogue, or its provider cannot give free spins.'],
+      });
     }
     if (input.packageId && !(await repository.packageExists(input.packageId))) {
       throw AppError.validation({ packageId: ['No such package.'] });
@@ -655,13 +668,16 @@ export function createBonuses(deps: {
       return grants.present(given.row, currency);
     },
 
-    /** The packages on offer now with their offered steps (public: the welcome-package page). */
+    /**
+     * The packages on offer now with their offered steps (public: the welcome-package page):
+     * the bonuses a deposit may name, one row per step; companions come with their step.
+     */
     async packageOffers(): Promise<BonusPackageOffer[]> {
       const [all, packages] = await Promise.all([repository.listCatalogue(), repository.listPackages()]);
       const at = now();
       return packages.flatMap((pkg) => {
         const steps = all
-          .filter((b) => b.packageId === pkg.id && isAvailableNow(b, at))
+          .filter((b) => b.packageId === pkg.id && isAvailableNow(b, at) && !isCompanion(b, all))
           .sort((a, b) => a.packagePriority - b.packagePriority)
           .map(toBonus);
         return steps.length > 0 ? [{ id: pkg.id, name: pkg.name, bonuses: steps }] : [];
@@ -764,13 +780,14 @@ export function createBonuses(deps: {
 
     /**
      * Payments: checks the bonus a deposit names (422 on `bonusId` when the player may not
-     * have it for this currency and amount). Called before the invoice is written.
+     * have it for this currency and amount). Called before the invoice is written; a crypto
+     * deposit's amount is unknown then (null): its bounds are checked when it is credited.
      */
     async checkDepositBonus(
       playerId: string,
       bonusId: string,
       currencyCode: string,
-      amountMinor: bigint,
+      amountMinor: bigint | null,
     ): Promise<void> {
       const currency = await currencyOf(currencyCode);
       const [all, received] = await Promise.all([
@@ -783,14 +800,16 @@ export function createBonuses(deps: {
         bonus.trigger === 'deposit' &&
         offeredIn(bonus, currency) &&
         eligible(bonus, all, received, now()) &&
-        depositFits(bonus.terms, currency, amountMinor);
+        (amountMinor === null || depositFits(bonus.terms, currency, amountMinor));
       if (!fits) throw AppError.validation({ bonusId: ['This bonus is not available for this deposit.'] });
     },
 
     /**
      * Payments: a deposit was credited (inside its transaction). Issues the bonus it named,
-     * if the player may still have it, and activates it unless another is active. A
-     * deposit's retry issues nothing twice (`deposit:{invoiceId}`).
+     * if the player may still have it, and activates it unless another is active; with a
+     * package step's bonus, also the step's companions (free spins, active at once) the
+     * player may have in this currency, in one issue session. A deposit's retry issues
+     * nothing twice (`deposit:{invoiceId}`).
      */
     async onDepositCredited(
       trx: Transaction<Database>,
@@ -811,15 +830,26 @@ export function createBonuses(deps: {
       const received = await repository.issuedToPlayer(trx, deposit.playerId);
       if (!offeredIn(bonus, currency) || !eligible(bonus, all, received, now())) return;
       if (!depositFits(bonus.terms, currency, deposit.amountMinor)) return;
-      await giveIn(trx, {
-        bonus,
-        playerId: deposit.playerId,
-        account: { id: deposit.accountId, currency: deposit.currency },
-        currency,
-        source: `deposit:${deposit.invoiceId}`,
-        depositMinor: deposit.amountMinor,
-        autoActivate: true,
-      });
+      const at = now();
+      const companions = companionsOf(bonus, all).filter(
+        (companion) =>
+          givable(companion, received, at) &&
+          offeredIn(companion, currency) &&
+          depositFits(companion.terms, currency, deposit.amountMinor),
+      );
+      const issueSessionId = bonus.packageId ? randomUUID() : undefined;
+      for (const given of [bonus, ...companions]) {
+        await giveIn(trx, {
+          bonus: given,
+          playerId: deposit.playerId,
+          account: { id: deposit.accountId, currency: deposit.currency },
+          currency,
+          source: `deposit:${deposit.invoiceId}`,
+          depositMinor: deposit.amountMinor,
+          ...(issueSessionId ? { issueSessionId } : {}),
+          autoActivate: true,
+        });
+      }
     },
 
     /** For tests and the jobs handler: expires one bonus if its deadline passed. */

@@ -158,6 +158,39 @@ export function offeredIn(bonus: CatalogueBonus, currency: Currency): boolean {
   return true;
 }
 
+/**
+ * Whether a bonus is a package step's companion: a free-spins deposit bonus (type 3) in the
+ * step of a cash or percentage deposit bonus (same package and priority). A deposit naming
+ * the step's bonus brings its companions too; a companion is never chosen by itself, and
+ * the next step does not wait for it.
+ */
+export function isCompanion(bonus: CatalogueBonus, all: readonly CatalogueBonus[]): boolean {
+  return (
+    bonus.type === 3 &&
+    bonus.trigger === 'deposit' &&
+    bonus.packageId !== null &&
+    all.some(
+      (other) =>
+        other.packageId === bonus.packageId &&
+        other.packagePriority === bonus.packagePriority &&
+        other.trigger === 'deposit' &&
+        (other.type === 1 || other.type === 2),
+    )
+  );
+}
+
+/** The companions of the step a package bonus belongs to (see `isCompanion`). */
+export const companionsOf = (bonus: CatalogueBonus, all: readonly CatalogueBonus[]): CatalogueBonus[] =>
+  bonus.packageId === null
+    ? []
+    : all.filter(
+        (other) =>
+          other.id !== bonus.id &&
+          other.packageId === bonus.packageId &&
+          other.packagePriority === bonus.packagePriority &&
+          isCompanion(other, all),
+      );
+
 /** Whether a deposit of `amountMinor` fits the bonus's bounds. */
 export function depositFits(terms: BonusTerms, currency: Currency, amountMinor: bigint): boolean {
   const { fromMinor, toMinor } = depositBounds(terms, currency);

@@ -38,6 +38,12 @@ const OPEN_STATUSES: readonly number[] = [InvoiceStatus.PENDING, InvoiceStatus.P
 const FIRST_ANSWER_WAIT_MS = 20_000;
 const FIRST_ANSWER_POLL_MS = 50;
 
+/** What a deposit request chose: a bonus, a decline, or neither (a waiting bonus code may apply). */
+function bonusChoiceOf(body: DepositRequest): DepositBonusChoice {
+  const declined = body.isBonusDecline ?? false;
+  return { bonus_id: declined ? null : body.bonusId || null, is_bonus_decline: declined };
+}
+
 /** Profiles that may not deposit (limitedDeposit): limited deposits, self-excluded. */
 const NO_DEPOSITS: readonly number[] = [PlayerStatus.LIMITED_DEPOSITS, PlayerStatus.SELF_EXCLUDED];
 
@@ -65,8 +71,11 @@ export interface DepositDeps {
 
 /** What the bonuses module does with a deposit's `bonusId` (a 422 on it when refused). */
 export interface DepositBonusPolicy {
-  /** Before the invoice is written: may this player have this bonus for this deposit? */
-  check(playerId: string, bonusId: string, currency: string, amountMinor: bigint): Promise<void>;
+  /**
+   * Before anything is written: may this player have this bonus for this deposit? The amount
+   * is null for a crypto deposit (the transfer's amount is checked when it is credited).
+   */
+  check(playerId: string, bonusId: string, currency: string, amountMinor: bigint | null): Promise<void>;
   /** Inside the transaction that credits the deposit: issues the bonus. */
   onDepositCredited(
     trx: Transaction<Database>,
@@ -81,12 +90,22 @@ export interface DepositBonusPolicy {
   ): Promise<void>;
 }
 
+/** A deposit's bonus choice, as the invoice's columns of the same names hold it. */
+export interface DepositBonusChoice {
+  bonus_id: string | null;
+  is_bonus_decline: boolean;
+}
+
 export interface AddressDeposits {
+  /** The player's address; the request's bonus choice waits for their next deposit in the currency. */
   depositAddress(options: {
     playerId: string;
     currency: string;
     network: string | null;
+    bonusChoice: DepositBonusChoice;
   }): Promise<{ address: string; tag: string | null; qr: string }>;
+  /** In the crediting transaction: the choice of a deposit whose invoice the transfer created, taken once. */
+  takeBonusChoice(trx: Transaction<Database>, invoice: InvoiceRow): Promise<DepositBonusChoice | undefined>;
 }
 
 /**
@@ -160,10 +179,16 @@ export function createDeposits(deps: DepositDeps) {
         errors.throwIfAny();
         await refuseWhenLimited(playerId, currency.code);
         if (!deps.addressDeposits) throw new AppError('PAYMENT_PROVIDER_FAILED');
+        // The bonus is checked now, without an amount; the transfer's amount is checked when credited.
+        const bonusChoice = bonusChoiceOf(body);
+        if (bonusChoice.bonus_id !== null) {
+          await deps.depositBonuses?.check(playerId, bonusChoice.bonus_id, currency.code, null);
+        }
         const { address, tag, qr } = await deps.addressDeposits.depositAddress({
           playerId,
           currency: currency.code,
           network: fields.values['crypto_network'] ?? null,
+          bonusChoice,
         });
         return {
           invoiceId: '',
@@ -292,6 +317,9 @@ export function createDeposits(deps: DepositDeps) {
       switch (event.type) {
         case 'deposit.succeeded': {
           if (invoice.status === InvoiceStatus.SUCCESS) return invoice;
+          // A crypto transfer's invoice carries no choice: the one the player made with the
+          // address request applies, taken by this transaction only (kept on the invoice).
+          const choice = (await deps.addressDeposits?.takeBonusChoice(trx, invoice)) ?? invoice;
           // The invoice first, the money last: every deposit of a provider and currency
           // locks the same clearing account row, so the ledger posting comes at the end of
           // the transaction, where that lock is held the shortest.
@@ -300,6 +328,8 @@ export function createDeposits(deps: DepositDeps) {
             status_result: 'paid',
             number: await repository.nextDepositNumber(trx, invoice.player_id),
             processed_at: new Date(),
+            bonus_id: choice.bonus_id,
+            is_bonus_decline: choice.is_bonus_decline,
             ...reference,
           });
           await deps.ledger.postIn(trx, {
@@ -322,14 +352,14 @@ export function createDeposits(deps: DepositDeps) {
             amountMinor: invoice.amount_minor,
           });
           // Unless declined: the bonus the deposit names, or the player's bonus code kept for a deposit.
-          if (!invoice.is_bonus_decline) {
+          if (!choice.is_bonus_decline) {
             await deps.depositBonuses?.onDepositCredited(trx, {
               invoiceId: invoice.id,
               playerId: invoice.player_id,
               accountId: invoice.account_id,
               currency: invoice.currency,
               amountMinor: invoice.amount_minor,
-              bonusId: invoice.bonus_id,
+              bonusId: choice.bonus_id,
             });
           }
           publishInvoiceAfterCommit(events, trx, updated, subunit);

@@ -21,7 +21,14 @@ import { useModals } from '../modals';
 import { track, type WalletType } from '../tracking';
 import { createDeposit } from './api';
 import { useInvoiceUpdate, writeAsyncInvoiceId } from './asyncInvoice';
-import { addressReducer, firstShowing, initialAddressState, type AddressState } from './cryptoAddress';
+import {
+  addressReducer,
+  bonusToSend,
+  choiceNeedsSending,
+  firstShowing,
+  initialAddressState,
+  type AddressState,
+} from './cryptoAddress';
 import { actionUrl, displayBounds, fromDisplayAmount, type DisplayUnit } from '../../lib/wallet-display';
 import { formatAmount } from '../../lib/format';
 import {
@@ -44,6 +51,8 @@ import { Skeleton } from '../../components/ui/Skeleton';
 
 /** Crypto address refresh after a network change. */
 const ADDRESS_DEBOUNCE_MS = 1000;
+/** A crypto deposit's new bonus choice is sent this long after the picker settles. */
+const BONUS_CHOICE_DEBOUNCE_MS = 300;
 
 type View =
   | { kind: 'form' }
@@ -327,42 +336,88 @@ function CryptoDepositForm({
     () => visibleFields(method.fields, showFilledFields).filter((field) => field.key === NETWORK_FIELD),
     [method.fields, showFilledFields],
   );
-  // The amount is the payer's, so the first offer is the default (docs/bonuses.md).
+  // The amount is the payer's, so the first offer is the default (docs/bonuses.md). The
+  // server keeps each request's choice for the next deposit: a new selection is sent again.
   const bonus = useDepositBonusChoice({ currencyCode: account.currency, amountMajor: null, crypto: true });
-  const bonusId = useRef<string | null>(null);
+  const selectedBonus = useRef<string | null>(null);
+  const refusedBonus = useRef<string | null>(null);
+  const sentBonus = useRef<string | null | undefined>(undefined);
+  const requests = useRef(0);
   useEffect(() => {
-    bonusId.current = bonus.selectedId;
+    selectedBonus.current = bonus.selectedId;
   }, [bonus.selectedId]);
+  const { refuse } = bonus;
 
-  const fetchAddress = async (request: number) => {
-    if (limited.before()) {
-      dispatch({ type: 'failed', request });
-      return;
-    }
+  /** The address request, carrying the bonus choice; a refused bonus is the picker's to show. */
+  const requestAddress = async () => {
     // The values of this moment: the request number follows the newest network.
     const values = methods.getValues('fields');
     const amountMajor = fromDisplayAmount(
       displayBounds(methodBounds(method, boundsOption(method.fields, values)), unit).min,
       unit,
     );
+    const bonusId = bonusToSend({ selectedId: selectedBonus.current, refusedId: refusedBonus.current });
+    const sequence = ++requests.current;
     try {
       const response = await createDeposit(
-        depositRequestBody({ method, account, amountMajor, country, values, ...pages, bonusId: bonusId.current }),
+        depositRequestBody({ method, account, amountMajor, country, values, ...pages, bonusId }),
       );
-      dispatch({ type: 'answered', request, address: response.address, tag: response.tag, qr: response.qr });
+      // The server holds the choice of the request it got last (an earlier answer arriving late changes nothing).
+      if (sequence === requests.current) sentBonus.current = bonusId;
+      return { response };
     } catch (error) {
-      if (hasApiStatus(error, 'VALIDATION_FAILED')) {
-        dispatch({ type: 'failed', request, fieldErrors: firstFieldErrors(error.fields) });
-        return;
-      }
-      if (limited.refused(error)) {
-        dispatch({ type: 'failed', request });
-        return;
-      }
-      closeWallet();
-      open('deposit-error');
+      const refusal = hasApiStatus(error, 'VALIDATION_FAILED') ? error.fields?.bonusId?.[0] : undefined;
+      if (refusal === undefined || bonusId === null) return { error };
+      refusedBonus.current = bonusId;
+      refuse(refusal);
+      return { refused: true };
     }
   };
+
+  const fetchAddress = async (request: number) => {
+    if (limited.before()) {
+      dispatch({ type: 'failed', request });
+      return;
+    }
+    const outcome = await requestAddress();
+    if (outcome.response) {
+      const { response } = outcome;
+      dispatch({ type: 'answered', request, address: response.address, tag: response.tag, qr: response.qr });
+      return;
+    }
+    if (outcome.refused) {
+      // Asked again without the refused bonus (the picker says why and offers the others).
+      dispatch({ type: 'request' });
+      return;
+    }
+    const { error } = outcome;
+    if (hasApiStatus(error, 'VALIDATION_FAILED')) {
+      dispatch({ type: 'failed', request, fieldErrors: firstFieldErrors(error.fields) });
+      return;
+    }
+    if (limited.refused(error)) {
+      dispatch({ type: 'failed', request });
+      return;
+    }
+    closeWallet();
+    open('deposit-error');
+  };
+
+  // A new bonus selection once an address is shown (the default once the offers arrive, the
+  // player's pick, a decline): the same request again, for its choice (the address stays).
+  useEffect(() => {
+    const due = choiceNeedsSending({
+      selectedId: bonus.selectedId,
+      refusedId: refusedBonus.current,
+      sentId: sentBonus.current,
+      offersLoading: bonus.status === 'loading',
+      addressShown: address.status === 'shown',
+    });
+    if (!due) return undefined;
+    const timer = setTimeout(() => void requestAddress(), BONUS_CHOICE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sends the selection of this moment
+  }, [address.status, bonus.selectedId, bonus.status, bonus.refusal]);
 
   // The first request when the form opens; later ones come from network changes and retries.
   useEffect(() => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addressReducer, firstShowing, initialAddressState, type AddressState } from './cryptoAddress';
+import {
+  addressReducer,
+  bonusToSend,
+  choiceNeedsSending,
+  firstShowing,
+  initialAddressState,
+  type AddressState,
+} from './cryptoAddress';
 
 const shown = (request: number, address: string): AddressState => ({ status: 'shown', request, address });
 
@@ -39,5 +46,29 @@ describe('crypto address view', () => {
     expect(firstShowing(reported, 'bc1qa')).toBe(false);
     expect(firstShowing(reported, 'rXRP', '100001')).toBe(true);
     expect(firstShowing(reported, 'rXRP', '100002')).toBe(true);
+  });
+});
+
+describe('crypto deposit bonus choice', () => {
+  const base = { selectedId: 'welcome-1', refusedId: null, sentId: null, offersLoading: false, addressShown: true };
+
+  it('sends the selection again once it differs from what the server holds', () => {
+    // The first address was asked for before the offers arrived (no bonus); the default came since.
+    expect(choiceNeedsSending(base)).toBe(true);
+    expect(choiceNeedsSending({ ...base, sentId: 'welcome-1' })).toBe(false);
+    // A decline after a bonus.
+    expect(choiceNeedsSending({ ...base, selectedId: null, sentId: 'welcome-1' })).toBe(true);
+  });
+
+  it('waits for the offers and for an address (whose request carries the choice)', () => {
+    expect(choiceNeedsSending({ ...base, offersLoading: true })).toBe(false);
+    expect(choiceNeedsSending({ ...base, addressShown: false })).toBe(false);
+  });
+
+  it('sends a refused bonus as none until the picker selects another', () => {
+    expect(bonusToSend({ selectedId: 'welcome-1', refusedId: 'welcome-1' })).toBeNull();
+    expect(bonusToSend({ selectedId: 'reload', refusedId: 'welcome-1' })).toBe('reload');
+    expect(choiceNeedsSending({ ...base, refusedId: 'welcome-1', sentId: 'welcome-1' })).toBe(true);
+    expect(choiceNeedsSending({ ...base, refusedId: 'welcome-1', sentId: null })).toBe(false);
   });
 });

@@ -38,3 +38,33 @@ export function firstShowing(reported: Set<string>, address: string, tag = ''): 
   reported.add(key);
   return true;
 }
+
+/**
+ * The bonus choice of a crypto deposit (docs/bonuses.md, "Deposits"): the server keeps the
+ * choice of the latest address request for the player's next deposit in the currency, so
+ * the form sends it again whenever the picker's selection moves on from what the server
+ * holds. A bonus the server refused (422 on `bonusId`) is sent as none until the picker
+ * selects another.
+ */
+export interface CryptoBonusSync {
+  /** The picker's selection (null: no bonus, a decline). */
+  selectedId: string | null;
+  /** The last bonus the server refused, if any. */
+  refusedId: string | null;
+  /** What the server holds from this form: undefined before its first accepted request. */
+  sentId: string | null | undefined;
+  /** The offers are still loading (the selection is not the player's yet). */
+  offersLoading: boolean;
+  /** An address is shown (its request carried a choice; new ones wait for it). */
+  addressShown: boolean;
+}
+
+/** The bonus id a request should carry now (null: none). */
+export const bonusToSend = (sync: Pick<CryptoBonusSync, 'selectedId' | 'refusedId'>): string | null =>
+  sync.selectedId !== null && sync.selectedId === sync.refusedId ? null : sync.selectedId;
+
+/** Whether the choice must be sent again now (after an address was shown, once the offers are in). */
+export function choiceNeedsSending(sync: CryptoBonusSync): boolean {
+  if (!sync.addressShown || sync.offersLoading) return false;
+  return sync.sentId !== bonusToSend(sync);
+}

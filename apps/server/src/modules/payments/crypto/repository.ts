@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type ColumnType, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../../db/database';
 import type { Executor } from '../repository';
 import type { CryptoDepositAddressTable, CryptoPayoutTable, CryptoTransferTable } from '../../../db/schema';
@@ -6,6 +6,19 @@ import type { CryptoDepositAddressTable, CryptoPayoutTable, CryptoTransferTable 
 export type CryptoAddressRow = Selectable<CryptoDepositAddressTable>;
 export type CryptoTransferRow = Selectable<CryptoTransferTable>;
 export type CryptoPayoutRow = Selectable<CryptoPayoutTable>;
+
+/** A player's bonus choice for their next crypto deposit in a currency (migration 0029). */
+export interface CryptoDepositBonusChoiceTable {
+  player_id: string;
+  currency: string;
+  bonus_id: string | null;
+  is_bonus_decline: boolean;
+  chosen_at: ColumnType<Date, Date | undefined, Date>;
+}
+export type BonusChoice = Pick<Selectable<CryptoDepositBonusChoiceTable>, 'bonus_id' | 'is_bonus_decline'>;
+
+// The crypto module's own table, typed here rather than in db/schema.ts (nothing else reads it).
+const withChoices = (q: Executor) => q.withTables<{ crypto_deposit_bonus_choices: CryptoDepositBonusChoiceTable }>();
 
 /** SQL of crypto deposits: the players' addresses, their index counters, and the transfers seen. */
 export function createCryptoRepository(db: Db) {
@@ -153,6 +166,28 @@ export function createCryptoRepository(db: Db) {
         .where('status', '=', 'broadcast')
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
+    },
+
+    /** Keeps the player's latest choice for their next deposit in the currency (replacing an earlier one). */
+    async saveBonusChoice(q: Executor, playerId: string, currency: string, choice: BonusChoice): Promise<void> {
+      await withChoices(q)
+        .insertInto('crypto_deposit_bonus_choices')
+        .values({ player_id: playerId, currency, ...choice, chosen_at: new Date() })
+        .onConflict((oc) => oc.columns(['player_id', 'currency']).doUpdateSet({ ...choice, chosen_at: new Date() }))
+        .execute();
+    },
+
+    /**
+     * Takes (deletes and answers) the player's choice for a deposit in the currency. The
+     * delete locks the row: of two deposits credited at once, one gets it, the other none.
+     */
+    async takeBonusChoice(q: Executor, playerId: string, currency: string): Promise<BonusChoice | undefined> {
+      return withChoices(q)
+        .deleteFrom('crypto_deposit_bonus_choices')
+        .where('player_id', '=', playerId)
+        .where('currency', '=', currency)
+        .returning(['bonus_id', 'is_bonus_decline'])
+        .executeTakeFirst();
     },
 
     async recentPayouts(q: Executor, limit: number): Promise<CryptoPayoutRow[]> {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { InvoiceStatus, InvoiceType, toMajorAmount, type Currency } from '@croupier/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import type { RealtimeEvents } from '../../realtime';
 import type { Wallet } from '../../wallet';
@@ -18,7 +20,7 @@ import {
   type AddressDeriver,
   type CryptoNetwork,
 } from './networks';
-import type { CryptoPayoutRow, CryptoRepository, CryptoTransferRow } from './repository';
+import type { BonusChoice, CryptoPayoutRow, CryptoRepository, CryptoTransferRow } from './repository';
 import type { CustodyEvent, PayoutSender } from './custody';
 
 /** The provider key of crypto deposit methods (`payment_methods.provider`) and of their clearing account. */
@@ -257,19 +259,36 @@ export function createCryptoDeposits(deps: CryptoDepositsDeps) {
 
     /**
      * The address of a crypto deposit request: the chosen network option, else the
-     * currency's own network. Nothing is stored but the address; invoices come with transfers.
+     * currency's own network. Invoices come with transfers, so the request's bonus choice
+     * (checked by the caller) is kept for the player's next deposit in the currency, replacing
+     * an earlier one; the transaction that credits that deposit takes it (`takeBonusChoice`).
      */
     async depositAddress(options: {
       playerId: string;
       currency: string;
       network: string | null;
+      bonusChoice: BonusChoice;
     }): Promise<{ address: string; tag: string | null; qr: string }> {
       const network = options.network ?? NETWORK_OF_CURRENCY[options.currency] ?? '';
       if (!isNetwork(network) || NETWORK_OF_CURRENCY[options.currency] !== network) {
         throw AppError.validation({ crypto_network: ['This network is not available for this currency.'] });
       }
       const found = await addressFor(options.playerId, network);
+      await repository.saveBonusChoice(db, options.playerId, options.currency, options.bonusChoice);
       return { ...found, qr: qrPayload(options.currency, found.address) };
+    },
+
+    /**
+     * In the transaction crediting a deposit: a crypto deposit's bonus choice, taken once
+     * (undefined for other providers' invoices, which carry their own, and when the player
+     * made none: the deposit then names no bonus, as a card deposit without one).
+     */
+    async takeBonusChoice(
+      trx: Transaction<Database>,
+      invoice: { provider: string; player_id: string; currency: string },
+    ): Promise<BonusChoice | undefined> {
+      if (invoice.provider !== CRYPTO_PROVIDER_ID) return undefined;
+      return repository.takeBonusChoice(trx, invoice.player_id, invoice.currency);
     },
 
     /**
@@ -322,8 +341,9 @@ export function createCryptoDeposits(deps: CryptoDepositsDeps) {
           fields: JSON.stringify({ crypto_network: target.network }),
           provider_reference: txId,
           country: null,
+          // The player's bonus choice is taken when the deposit is credited (takeBonusChoice).
           bonus_id: null,
-          is_bonus_decline: true,
+          is_bonus_decline: false,
           idempotency_key: null,
           request_hash: null,
         });
