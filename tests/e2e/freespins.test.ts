@@ -389,20 +389,32 @@ describe.each(SIZES)('the free spins history at $label px', (size) => {
     await screenshot(page, `freespins-history-pages-${size.label}`);
     await expectAccessible(page, 'free spins history', ['[data-testid="freespins-section"]']);
 
-    await pager.getByRole('button', { name: 'Next' }).click();
+    // By keyboard: focus stays on the pager while the page turns (its buttons are never disabled outright).
+    const next = pager.getByRole('button', { name: 'Next' });
+    await next.focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => pager.innerText()).toContain('Page 2 of 2');
     await expect.poll(() => cards.count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Next');
+    expect(await next.getAttribute('aria-disabled')).toBe('true');
+    expect(await pager.getByRole('button', { name: 'Previous' }).getAttribute('aria-disabled')).toBeNull();
     expect(await cards.first().getAttribute('data-status')).toBe('canceled');
     expect(new URL(page.url()).searchParams.get('freespinsPage')).toBe('2');
-    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    // Next on the last page does nothing.
+    await page.keyboard.press('Enter');
+    expect(new URL(page.url()).searchParams.get('freespinsPage')).toBe('2');
     await screenshot(page, `freespins-history-page2-${size.label}`);
 
-    // A page past the last says so and leads back to the first.
+    // A page past the last says so and leads back to the first, focus going to the list's heading.
     await page.goto(`${baseUrl}/profile/bonuses?tab=history&freespinsPage=7`);
     await section.getByText('No free spins on this page.').waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(size.width);
+    await screenshot(page, `freespins-history-empty-page-${size.label}`);
+    await expectAccessible(page, 'free spins history, empty page', ['[data-testid="freespins-section"]']);
     await section.getByRole('button', { name: 'Go to the first page' }).click();
     await expect.poll(() => cards.count()).toBe(10);
     expect(new URL(page.url()).searchParams.get('freespinsPage')).toBeNull();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Free spins');
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);

@@ -1,5 +1,5 @@
 import { BonusStatus, type Currency, type PlayerFreespinDetail } from '@croupier/contract';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../components/ui/Button';
@@ -44,10 +44,19 @@ export function FreespinsSection({
   const { t } = useTranslation('layout');
   const grants = usePlayerFreespins(tab, code, page);
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // From an empty page back to the first: the button goes with the list's arrival, focus to the heading.
+  const focusHeading = useRef(false);
+  const shown = grants.data?.data.length ?? 0;
+  useEffect(() => {
+    if (!focusHeading.current || shown === 0) return;
+    focusHeading.current = false;
+    headingRef.current?.focus();
+  }, [shown]);
 
   if (!code) return null;
   const heading = (
-    <h3 id={headingId} className="freespins__title">
+    <h3 ref={headingRef} tabIndex={-1} id={headingId} className="freespins__title">
       {t('profile.bonuses.freespins.title')}
     </h3>
   );
@@ -75,7 +84,13 @@ export function FreespinsSection({
       <section className="freespins" aria-labelledby={headingId} data-testid="freespins-section">
         {heading}
         <EmptyState text={t('profile.bonuses.freespins.pageEmpty')}>
-          <Button variant="ghost" disabled={grants.isFetching} onClick={() => onPage(1)}>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              focusHeading.current = true;
+              onPage(1);
+            }}
+          >
             {t('profile.bonuses.freespins.firstPage')}
           </Button>
         </EmptyState>

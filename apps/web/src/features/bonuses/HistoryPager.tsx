@@ -3,7 +3,9 @@ import { Button } from '../../components/ui/Button';
 
 /**
  * Previous, "Page 2 of 5" and Next under a history list of the bonuses page (its bonuses and
- * its free spins): nothing with a single page; the buttons wait while a page loads.
+ * its free spins): nothing with a single page. A button that cannot act now (a page loading,
+ * the first or last page) says so with `aria-disabled` and stays focusable, so that keyboard
+ * focus stays on the pager while pages turn.
  */
 export function HistoryPager({
   page,
@@ -23,15 +25,24 @@ export function HistoryPager({
 }) {
   const { t } = useTranslation('global-components');
   if (totalPages <= 1) return null;
+  const step = (to: number, possible: boolean) => {
+    const off = busy || !possible;
+    return {
+      'aria-disabled': off || undefined,
+      onClick: () => {
+        if (!off) onPage(to);
+      },
+    };
+  };
   return (
     <nav className="profile-pager" aria-label={label} data-testid={testId}>
-      <Button variant="ghost" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
+      <Button variant="ghost" {...step(page - 1, page > 1)}>
         {t('pagination.previous')}
       </Button>
       <span className="profile-pager__status" aria-live="polite">
         {t('pagination.page', { page, total: totalPages })}
       </span>
-      <Button variant="ghost" disabled={page >= totalPages || busy} onClick={() => onPage(page + 1)}>
+      <Button variant="ghost" {...step(page + 1, page < totalPages)}>
         {t('pagination.next')}
       </Button>
     </nav>
