@@ -12,7 +12,10 @@
  *
  * The server must run outside production (the kit funds its player in the sandbox).
  * --database-url (the server's database) enables the token-expiry scenario and the ledger
- * invariants check; without it they are reported as SKIP. Exit code 1 on any FAIL.
+ * invariants check; --admin-key (the operator API's key) the free-round scenarios, and
+ * --free-rounds-port PORT (the provider's GAME_PROVIDER_<ID>_FREE_ROUNDS_URL pointing at
+ * http://<this machine>:PORT/free-rounds) the check that grants reach the provider; without
+ * them those are reported as SKIP. Its own server has them all. Exit code 1 on any FAIL.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -21,11 +24,14 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrate, readMigrations } from '../src/db/migrate';
 import {
+  createOperator,
   formatReport,
   hasFailures,
   runConformance,
   SCENARIOS,
+  startFreeRoundsReceiver,
   type ConformanceTarget,
+  type FreeRoundsReceiver,
 } from '../src/modules/game-wallet/conformance';
 import { hashToken } from '../src/modules/game-wallet/service';
 import { migrationsDir } from '../src/paths';
@@ -40,6 +46,8 @@ const USAGE = `Usage: npm run conformance -- [options]
   --fenced-provider ID --fenced-secret S --fenced-game GAME
                             a provider whose allow-list leaves out this machine
   --database-url URL        the server's PostgreSQL (token expiry, ledger invariants)
+  --admin-key KEY           the operator API's key (free-round scenarios)
+  --free-rounds-port PORT   listen for the provider's free-round grants on this port
   --only a,b,c              run these scenarios only (${SCENARIOS.map((s) => s.id).join(', ')})`;
 
 /** Session-token expiry and the ledger check, straight on the server's database. */
@@ -56,10 +64,36 @@ function databaseHooks(db: Db): Pick<ConformanceTarget, 'expireToken' | 'ledgerV
   };
 }
 
+/** Free rounds given through the operator API, and what the provider's endpoint received. */
+function freeRoundHooks(
+  baseUrl: string,
+  gameId: string,
+  adminKey: string,
+  receiver: FreeRoundsReceiver | undefined,
+): Pick<ConformanceTarget, 'grantFreeRounds' | 'deliveredGrant'> {
+  const operator = createOperator(baseUrl, adminKey);
+  return {
+    grantFreeRounds: (player, rounds) =>
+      operator.grantFreeRounds({ playerId: player.id, gameId, currency: player.currency, rounds }),
+    ...(receiver
+      ? {
+          // The grant is sent by a job after the activation's commit: wait for it a little.
+          deliveredGrant: async (freeRoundsId: string) => {
+            const deadline = Date.now() + 15_000;
+            while (!receiver.grants.has(freeRoundsId) && Date.now() < deadline) await receiver.nextCall(500);
+            return receiver.grants.get(freeRoundsId);
+          },
+        }
+      : {}),
+  };
+}
+
 /** A server of our own: in-memory PGlite, providers configured through the environment variables. */
 async function startOwnServer() {
   const secret = randomBytes(32).toString('base64url');
   const fencedSecret = randomBytes(32).toString('base64url');
+  const adminKey = randomBytes(32).toString('base64url');
+  const receiver = await startFreeRoundsReceiver({ secret });
   const config = loadConfig({
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
@@ -69,6 +103,9 @@ async function startOwnServer() {
     GAME_PROVIDERS: 'northern-lights,golden-koi',
     GAME_PROVIDER_NORTHERN_LIGHTS_SECRET: secret,
     GAME_PROVIDER_NORTHERN_LIGHTS_ALLOW_IPS: '127.0.0.1,::1',
+    GAME_PROVIDER_NORTHERN_LIGHTS_FREE_ROUNDS_URL: receiver.url,
+    ADMIN_API_KEY: adminKey,
+    JOBS_POLL_MS: '200',
     // A documentation address (RFC 5737): the kit calls from loopback, outside this list.
     GAME_PROVIDER_GOLDEN_KOI_SECRET: fencedSecret,
     GAME_PROVIDER_GOLDEN_KOI_ALLOW_IPS: '203.0.113.9',
@@ -83,11 +120,13 @@ async function startOwnServer() {
     provider: { id: 'northern-lights', secret, gameId: 'aurora-wilds' },
     fenced: { id: 'golden-koi', secret: fencedSecret, gameId: 'koi-fortune' },
     ...databaseHooks(db),
+    ...freeRoundHooks(baseUrl, 'aurora-wilds', adminKey, receiver),
   };
   return {
     target,
     async close() {
       await app.server.close();
+      await receiver.close();
       await db.destroy();
     },
   };
@@ -104,6 +143,8 @@ async function main(): Promise<number> {
       'fenced-secret': { type: 'string' },
       'fenced-game': { type: 'string' },
       'database-url': { type: 'string' },
+      'admin-key': { type: 'string' },
+      'free-rounds-port': { type: 'string' },
       only: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -132,14 +173,19 @@ async function main(): Promise<number> {
       values['fenced-provider'] && values['fenced-secret'] && values['fenced-game']
         ? { id: values['fenced-provider'], secret: values['fenced-secret'], gameId: values['fenced-game'] }
         : undefined;
+    const baseUrl = values['base-url'].replace(/\/+$/, '');
+    const port = values['free-rounds-port'] ? Number(values['free-rounds-port']) : undefined;
+    const receiver = port !== undefined ? await startFreeRoundsReceiver({ secret, port, host: '0.0.0.0' }) : undefined;
     target = {
-      baseUrl: values['base-url'].replace(/\/+$/, ''),
+      baseUrl,
       provider: { id: provider, secret, gameId: game },
       fenced,
       ...(database ? databaseHooks(database.db) : {}),
+      ...(values['admin-key'] ? freeRoundHooks(baseUrl, game, values['admin-key'], receiver) : {}),
     };
     close = async () => {
       await database?.db.destroy();
+      await receiver?.close();
     };
     console.log(`Conformance kit against ${target.baseUrl} as ${provider}`);
   } else {

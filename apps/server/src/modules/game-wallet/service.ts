@@ -642,6 +642,16 @@ export function createGameWallet(deps: {
       freespin_id: grantId,
     });
     if (!inserted) throw new Error(`free round ${call.transactionId} was recorded under the lock of its id`);
+    // A round that won is a winner like any other (the winners feed), a win without a bet.
+    if (call.amountMinor > 0n) {
+      await deps.appEvents?.emit('game.win-credited', {
+        trx,
+        session,
+        roundId: call.roundId,
+        amountMinor: call.amountMinor,
+        roundTotals: { stakeMinor: 0n, wonMinor: call.amountMinor },
+      });
+    }
     // The grant's last spin may have turned its winnings into an active bonus: read the balances.
     return answer(trx, session, 'OK', { transactionId: inserted.id });
   }

@@ -276,7 +276,8 @@ export function createOriginalsRepository(db: Db) {
      * without one is left out); payout the wins. In-house rounds appear once settled (their
      * win, 0 on a loss, is recorded then); a third-party round as soon as it has a bet.
      * Free spins of bonuses move no money, so they come from the rounds themselves
-     * (`is_freespin`, the grant's bet value as the stake).
+     * (`is_freespin`, the grant's bet value as the stake); a provider's free rounds from
+     * their wins naming the grant.
      */
     async listPlayerRounds(
       q: Executor,
@@ -326,7 +327,25 @@ export function createOriginalsRepository(db: Db) {
         ])
         .where('r.player_id', '=', playerId)
         .where('r.freespin_id', 'is not', null);
-      const all = grouped.unionAll(freeSpins).as('rounds');
+      const providerFreeRounds = q
+        .selectFrom('game_wallet_transactions as t')
+        .innerJoin('game_sessions as s', 's.id', 't.session_id')
+        .innerJoin('games as g', 'g.id', 's.game_id')
+        .innerJoin('player_freespins as f', 'f.id', 't.freespin_id')
+        .select([
+          't.provider',
+          't.round_id',
+          's.currency',
+          'g.identity as game_identity',
+          'g.name as game_name',
+          'f.bet_value_minor as stake_minor',
+          't.amount_minor as payout_minor',
+          't.created_at',
+          sql<boolean>`true`.as('is_freespin'),
+        ])
+        .where('s.player_id', '=', playerId)
+        .where('t.freespin_id', 'is not', null);
+      const all = grouped.unionAll(freeSpins).unionAll(providerFreeRounds).as('rounds');
       const rows = await q
         .selectFrom(all)
         .selectAll()

@@ -138,6 +138,8 @@ export async function createPlayer(baseUrl: string, options: { label: string }) 
 
   return {
     id: auth.profile.id,
+    /** The player's bearer token (their own API calls). */
+    token,
     accountId: first.id,
     currency: first.currency,
     /** Credits play money through the sandbox funding route (servers outside production). */
@@ -173,3 +175,51 @@ export async function createPlayer(baseUrl: string, options: { label: string }) 
 }
 
 export type KitPlayer = Awaited<ReturnType<typeof createPlayer>>;
+
+const createdSchema = z.object({ data: z.object({ id: z.string() }) });
+
+/**
+ * The operator's side the kit needs for free rounds, over the operator API (`X-Admin-Key`):
+ * a free-spins bonus on the provider's game, given to the kit's player (issued).
+ */
+export function createOperator(baseUrl: string, adminKey: string) {
+  async function post(path: string, body: unknown): Promise<unknown> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-admin-key': adminKey },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new HttpProblem(`POST ${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
+    return safeJson(text);
+  }
+  return {
+    /** Gives `rounds` free rounds of one major unit's twentieth on `gameId` in `currency`. */
+    async grantFreeRounds(input: { playerId: string; gameId: string; currency: string; rounds: number }) {
+      const response = await fetch(`${baseUrl}/api/settings/currencies`, { headers: { accept: 'application/json' } });
+      const subunit = currenciesSchema
+        .parse(safeJson(await response.text()))
+        .data.find((c) => c.code === input.currency)?.subunitToUnit;
+      if (subunit === undefined) throw new HttpProblem(`currency ${input.currency} is not listed by the server`);
+      const betMinor = Math.max(1, Math.round(subunit / 20));
+      const bonus = createdSchema.parse(
+        await post('/api/admin/bonuses', {
+          name: `Conformance kit: ${input.rounds} free rounds`,
+          type: 3,
+          trigger: 'manual',
+          freespins: {
+            gameId: input.gameId,
+            count: input.rounds,
+            betValues: [{ currency: input.currency, amount: betMinor / subunit }],
+          },
+          wagerCasino: 1,
+          perPlayerLimit: null,
+        }),
+      ).data;
+      const given = createdSchema.parse(
+        await post(`/api/admin/players/${input.playerId}/bonuses`, { bonusId: bonus.id, currency: input.currency }),
+      ).data;
+      return { freeRoundsId: given.id, betMinor };
+    },
+  };
+}

@@ -1,5 +1,12 @@
 /** The game-provider conformance kit (see scenarios.ts); the CLI is scripts/conformance-kit.ts. */
-export { createPlayer, createProviderClient, type ProviderClient, type ProviderCredentials } from './client';
+export {
+  createOperator,
+  createPlayer,
+  createProviderClient,
+  type KitPlayer,
+  type ProviderClient,
+  type ProviderCredentials,
+} from './client';
 export {
   SCENARIOS,
   formatReport,

@@ -4,12 +4,12 @@ import { freeRoundsCancelSchema, freeRoundsGrantSchema, type FreeRoundsGrant } f
 import { SIGNATURE_HEADER, signatureMatches } from '../signature';
 
 /**
- * The provider's free-rounds endpoint as the conformance kit plays it: an HTTP listener on
- * 127.0.0.1 taking the casino's signed grants (`POST /free-rounds`) and cancels
+ * The provider's free-rounds endpoint as the conformance kit plays it: an HTTP listener (on
+ * 127.0.0.1 unless told otherwise) taking the casino's signed grants (`POST /free-rounds`) and cancels
  * (`POST /free-rounds/cancel`), answering `{ status }` as a provider would. An unsigned or
  * badly signed call is refused (401) and not kept.
  */
-export async function startFreeRoundsReceiver(options: { secret: string }) {
+export async function startFreeRoundsReceiver(options: { secret: string; port?: number; host?: string }) {
   const grants = new Map<string, FreeRoundsGrant>();
   const cancelled = new Set<string>();
   const waiters: (() => void)[] = [];
@@ -55,7 +55,8 @@ export async function startFreeRoundsReceiver(options: { secret: string }) {
       for (const wake of waiters.splice(0)) wake();
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // Loopback unless told otherwise (a remote server under test needs to reach it).
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {

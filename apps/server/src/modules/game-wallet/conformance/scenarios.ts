@@ -43,7 +43,8 @@ export interface ConformanceTarget {
    * id (the `freeRoundsId` sent to the provider) and the bet value of a round in minor units.
    * Without it the free-round scenarios are skipped.
    */
-  grantFreeRounds?: ((player: { id: string }, rounds: number) => Promise<FreeRoundsGiven>) | undefined;
+  grantFreeRounds?:
+    ((player: { id: string; currency: string }, rounds: number) => Promise<FreeRoundsGiven>) | undefined;
   /**
    * The grant the provider received for these free rounds once they are active (the
    * provider's free-rounds endpoint, e.g. the kit's receiver), undefined when none came.
@@ -144,7 +145,7 @@ const money = (ctx: Context, token: string, roundId: string, amount: number, tra
 /** Free rounds given to the kit's player for a scenario, or a skip when the target cannot give any. */
 async function freeRoundsFor(ctx: Context, rounds: number): Promise<FreeRoundsGiven> {
   if (!ctx.target.grantFreeRounds) throw new Skipped('the target gives no free rounds (no grantFreeRounds hook)');
-  const given = await ctx.target.grantFreeRounds({ id: ctx.player.id }, rounds);
+  const given = await ctx.target.grantFreeRounds({ id: ctx.player.id, currency: ctx.currency }, rounds);
   await ctx.player.activateFreespins(given.freeRoundsId);
   return given;
 }
