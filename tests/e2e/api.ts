@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { newPage } from './browser';
 
@@ -11,6 +11,8 @@ import { newPage } from './browser';
 
 export const baseUrl = inject('baseUrl');
 export const PASSWORD = 'velvet-roulette-42';
+/** The operator API's key on the e2e server (global-setup's ADMIN_API_KEY, a test-only key). */
+export const ADMIN_KEY = 'e2e-operator-key-0123456789abcdefghijklmnop';
 /** Distinct per run, so that e-mail addresses never collide with an earlier run's. */
 export const run = `${Date.now().toString(36)}${randomInt(1000, 9999)}`;
 
@@ -77,4 +79,11 @@ export async function signedInPage(
   // Accepted before, so that screenshots show the page and not the notice over it.
   await opened.context.addInitScript(() => localStorage.setItem('cookies-accepted', 'true'));
   return opened;
+}
+
+/** The token the browser holds now (it refreshes its own copy: tokens live 60 s here). */
+export async function browserToken(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies(baseUrl)).find((item) => item.name === 'token');
+  if (!cookie) throw new Error('no token cookie');
+  return cookie.value;
 }

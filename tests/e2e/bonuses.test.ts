@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { baseUrl, call, registerPlayer, signedInPage } from './api';
-import { artifactsDir, launchBrowser, screenshot } from './browser';
+import { ADMIN_KEY, baseUrl, browserToken, call, registerPlayer, signedInPage } from './api';
+import { artifactsDir, dialog, launchBrowser, recordSubscriptions, screenshot } from './browser';
 
 /**
  * Bonuses in the browser (docs/bonuses.md): a new player deposits 100 USD by card with the
@@ -29,28 +29,6 @@ interface Account {
   bonusBalance: number;
 }
 
-/** The realtime subscriptions a page asks for and the gateway's replies, from its websocket frames. */
-function recordSubscriptions(page: Page) {
-  const asked: string[] = [];
-  let confirmed = 0;
-  page.on('websocket', (socket) => {
-    if (!socket.url().endsWith('/api/connection/websocket')) return;
-    const lines = (payload: string | Buffer) =>
-      String(payload)
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => JSON.parse(line) as { subscribe?: { channel?: string } });
-    socket.on('framesent', (frame) => {
-      for (const command of lines(frame.payload)) if (command.subscribe?.channel) asked.push(command.subscribe.channel);
-    });
-    socket.on('framereceived', (frame) => {
-      confirmed += lines(frame.payload).filter((reply) => 'subscribe' in reply).length;
-    });
-  });
-  return { ready: (channel: string) => asked.includes(channel) && confirmed >= asked.length };
-}
-
-const dialog = (page: Page, name: string) => page.locator(`[role="dialog"][data-modal-name="${name}"]`);
 const PHONE = { width: 390, height: 844 };
 
 /** A new player whose active account is USD. */
@@ -63,20 +41,11 @@ async function usdPlayer(label: string): Promise<string> {
   return token;
 }
 
-/** The token the browser holds now (it refreshes its own copy: tokens live 60 s here). */
-async function browserToken(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies(baseUrl)).find((item) => item.name === 'token');
-  if (!cookie) throw new Error('no token cookie');
-  return cookie.value;
-}
-
 async function bonusBalance(token: string): Promise<number | undefined> {
   const answer = await call<Account[]>('GET', '/api/wallet/accounts', { token });
   expect(answer.status).toBe(200);
   return answer.body.data?.find((item) => item.currency === 'USD')?.bonusBalance;
 }
-
-const ADMIN_KEY = 'e2e-operator-key-0123456789abcdefghijklmnop';
 
 /** Deposits `amount` USD by card through the API with `bonusId`, and pays it on the provider's side. */
 async function depositWithBonus(token: string, amount: number, bonusId: string | null): Promise<void> {

@@ -38,9 +38,34 @@ export async function newPage(
   return { context, page, errors };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** The whole page, or with `fullPage: false` the viewport (a fixed modal over the page). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   const file = path.join(artifactsDir, 'screenshots', `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
+}
+
+/** A modal of the site by its name (`data-modal-name`). */
+export const dialog = (page: Page, name: string) => page.locator(`[role="dialog"][data-modal-name="${name}"]`);
+
+/** The realtime subscriptions a page asks for and the gateway's replies, from its websocket frames. */
+export function recordSubscriptions(page: Page) {
+  const asked: string[] = [];
+  let confirmed = 0;
+  page.on('websocket', (socket) => {
+    if (!socket.url().endsWith('/api/connection/websocket')) return;
+    const lines = (payload: string | Buffer) =>
+      String(payload)
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as { subscribe?: { channel?: string } });
+    socket.on('framesent', (frame) => {
+      for (const command of lines(frame.payload)) if (command.subscribe?.channel) asked.push(command.subscribe.channel);
+    });
+    socket.on('framereceived', (frame) => {
+      confirmed += lines(frame.payload).filter((reply) => 'subscribe' in reply).length;
+    });
+  });
+  return { ready: (channel: string) => asked.includes(channel) && confirmed >= asked.length };
 }

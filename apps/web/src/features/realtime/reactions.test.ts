@@ -19,6 +19,7 @@ import {
   channelFamily,
   handlePublication,
   isFinishedList,
+  isWagerProgress,
   questAlertKey,
   type RealtimeAlert,
 } from './reactions';
@@ -273,6 +274,24 @@ describe('applyRealtimeEvent', () => {
       sink,
     );
     expect(alerts.at(-1)).toEqual({ type: 'warning', key: 'freespinExpired' });
+  });
+
+  it("follows an active bonus's wager after each bet without an alert; only its activation has one", async () => {
+    const { sink, alerts, invalidated } = setup();
+    const channel = `bonus:player-bonuses#${PLAYER}`;
+    const wagered = (amount: number): PlayerBonus => ({
+      ...bonus(2, 1),
+      currentWagerCasinoAmount: amount,
+      requiredWagerCasinoAmount: 20 - amount,
+    });
+    applyRealtimeEvent(channel, { event: 'player.bonus.updated', playerBonus: wagered(0) }, sink);
+    applyRealtimeEvent(channel, { event: 'player.bonus.updated', playerBonus: wagered(2.5) }, sink);
+    applyRealtimeEvent(channel, { event: 'player.bonus.updated', playerBonus: wagered(5) }, sink);
+    expect(alerts.map((alert) => alert.key)).toEqual(['bonusActivated']);
+    expect(isWagerProgress(wagered(5))).toBe(true);
+    expect(isWagerProgress({ ...bonus(3, 2), currentWagerCasinoAmount: 20 })).toBe(false);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(invalidated).toEqual([realtimeKeys.playerBonuses]);
   });
 
   it('keeps a finished bonus in the history lists and reloads them, once for a burst', async () => {

@@ -148,12 +148,12 @@ export function applyRealtimeEvent(channel: string, data: unknown, sink: Realtim
     }
     case 'bonus:player-bonuses': {
       const event = parse(family, data);
-      if (event) onBonus('bonus', event.playerBonus, sink);
+      if (event) onBonus('bonus', event.playerBonus, sink, !isWagerProgress(event.playerBonus));
       return event !== undefined;
     }
     case 'bonus:player-freespins': {
       const event = parse(family, data);
-      if (event) onBonus('freespin', event.playerFreespin, sink);
+      if (event) onBonus('freespin', event.playerFreespin, sink, true);
       return event !== undefined;
     }
     case 'retention:quests': {
@@ -316,7 +316,23 @@ export function isFinishedList(queryKey: QueryKey): boolean {
   return Array.isArray(status) && status.includes(BonusStatus.FINISHED);
 }
 
-function onBonus(kind: 'bonus' | 'freespin', item: PlayerBonus | PlayerFreespin, sink: RealtimeSink): void {
+/**
+ * An active bonus's update after a bet moved its wager: the lists follow it, but it is not
+ * news (an activation has wagered nothing yet), so no "activated" alert on every bet.
+ */
+export function isWagerProgress(bonus: PlayerBonus): boolean {
+  return (
+    bonus.status === BonusStatus.ACTIVE &&
+    ((bonus.currentWagerCasinoAmount ?? 0) > 0 || (bonus.currentWagerSportsbookAmount ?? 0) > 0)
+  );
+}
+
+function onBonus(
+  kind: 'bonus' | 'freespin',
+  item: PlayerBonus | PlayerFreespin,
+  sink: RealtimeSink,
+  withAlert: boolean,
+): void {
   const { queryClient } = sink;
   const key = kind === 'bonus' ? realtimeKeys.playerBonuses : realtimeKeys.playerFreespins;
   if (item.status === BonusStatus.ISSUED || item.status === BonusStatus.ACTIVE) {
@@ -331,7 +347,7 @@ function onBonus(kind: 'bonus' | 'freespin', item: PlayerBonus | PlayerFreespin,
       void queryClient.invalidateQueries({ queryKey: key, predicate: (query) => isFinishedList(query.queryKey) });
     });
   }
-  const alertKey = bonusAlertKey(kind, item.status, item.result);
+  const alertKey = withAlert ? bonusAlertKey(kind, item.status, item.result) : undefined;
   if (alertKey) {
     const suffix = alertKey.replace(/^(bonus|freespin)/, '');
     sink.alert({ type: BONUS_ALERT_TYPES[suffix] ?? 'info', key: alertKey });
