@@ -260,6 +260,16 @@ describe('wallet', () => {
     expect(address).toMatch(/^(bc1|tb1)[a-z0-9]{20,}$/);
     expect((await qr.locator('path').getAttribute('d'))?.length ?? 0).toBeGreaterThan(100);
     await viewShot(page, 'wallet-crypto-desktop');
+    // The address request carried the picker's default bonus, which the next transfer would
+    // get; this journey is about money alone (the server's bonus-crypto.test.ts has crypto
+    // deposits with a bonus): the player declines, and the form sends the new choice at once.
+    const declined = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/payment/invoices/deposit') &&
+        (response.request().postDataJSON() as { isBonusDecline?: boolean }).isBonusDecline === true,
+    );
+    await wallet.getByRole('radio', { name: /No bonus/ }).check();
+    expect((await declined).status()).toBe(200);
 
     const sent = await call('POST', '/api/dev/crypto/send', { body: { address, amount: 0.01, currency: 'BTC' } });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);

@@ -51,6 +51,8 @@ import { Skeleton } from '../../components/ui/Skeleton';
 
 /** Crypto address refresh after a network change. */
 const ADDRESS_DEBOUNCE_MS = 1000;
+/** How long the address waits for the bonus offers at most. */
+const ADDRESS_OFFERS_WAIT_MS = 3000;
 /** A crypto deposit's new bonus choice is sent this long after the picker settles. */
 const BONUS_CHOICE_DEBOUNCE_MS = 300;
 
@@ -424,13 +426,23 @@ function CryptoDepositForm({
     dispatch({ type: 'request' });
   }, []);
 
-  // Debounced: only the last of quick network changes is asked for.
+  // Debounced: only the last of quick network changes is asked for, once the bonus offers
+  // are in (the request then carries the picker's default rather than none), or after a
+  // longer wait without them.
+  const offersLoading = bonus.status === 'loading';
+  const fetchedRequest = useRef(0);
   useEffect(() => {
     if (address.status !== 'loading' || address.request === 0) return undefined;
-    const timer = setTimeout(() => void fetchAddress(address.request), ADDRESS_DEBOUNCE_MS);
+    const waitMs = offersLoading ? ADDRESS_OFFERS_WAIT_MS : ADDRESS_DEBOUNCE_MS;
+    const timer = setTimeout(() => {
+      // Once per request number (the offers may arrive while it is on its way).
+      if (fetchedRequest.current === address.request) return;
+      fetchedRequest.current = address.request;
+      void fetchAddress(address.request);
+    }, waitMs);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one request per request number
-  }, [address.request]);
+  }, [address.request, offersLoading]);
 
   // The funnel's `sent` step: once per address shown, not on every automatic fetch.
   useEffect(() => {
