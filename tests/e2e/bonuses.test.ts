@@ -29,6 +29,8 @@ interface Account {
   bonusBalance: number;
 }
 
+/** Bonus cards, not the free-spin grants' cards (the welcome deposit also gives free spins). */
+const BONUS_CARD = '.bonus-card:not(.freespin-card)';
 const PHONE = { width: 390, height: 844 };
 
 /** A new player whose active account is USD. */
@@ -151,9 +153,11 @@ describe('bonuses', () => {
 
     // The bonus is active: 100 USD, 35× (3,500 USD left to wager), max bet 5 USD.
     await page.goto(`${baseUrl}/profile/bonuses`);
-    const card = page.locator('.bonus-card').first();
+    const card = page.locator(BONUS_CARD).first();
     await card.waitFor();
-    expect(await page.locator('.bonus-card').count()).toBe(1);
+    expect(await page.locator(BONUS_CARD).count()).toBe(1);
+    // The first step's 100 free spins came with it, active.
+    expect(await page.getByTestId('freespin-card').textContent()).toContain('100');
     expect(await card.getAttribute('data-status')).toBe('active');
     expect(await card.textContent()).toContain('Active');
     expect(await card.getByTestId('bonus-amount').textContent()).toBe('100.00 USD');
@@ -183,7 +187,7 @@ describe('bonuses', () => {
     // The phone layout of the same page, in another tab of the same session.
     const phone = await signedInPage(browser, await browserToken(context), PHONE);
     await phone.page.goto(`${baseUrl}/profile/bonuses`);
-    await phone.page.locator('.bonus-card').waitFor();
+    await phone.page.locator(BONUS_CARD).waitFor();
     await settle(phone.page);
     await screenshot(phone.page, 'bonuses-page-mobile');
     const widths = await phone.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
@@ -200,8 +204,10 @@ describe('bonuses', () => {
     await viewShot(page, 'bonuses-cancel-confirm-desktop');
     await confirm.getByRole('button', { name: 'Cancel bonus' }).click();
     await expect.poll(() => confirm.count()).toBe(0);
-    await expect.poll(() => page.locator('.bonus-card').count()).toBe(0);
-    await page.getByText('You have no bonuses right now.').waitFor();
+    await expect.poll(() => page.locator(BONUS_CARD).count()).toBe(0);
+    // The step's free spins stay (they hold no money and were given beside the bonus), so the
+    // list is not empty.
+    expect(await page.getByTestId('freespin-card').count()).toBe(1);
     // The card that opened the confirmation is gone: focus is on the list's heading.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Active and issued');
     await expect.poll(() => page.getByTestId('bonus-balance').textContent()).toContain('0.00 USD');
@@ -210,7 +216,7 @@ describe('bonuses', () => {
     // The history shows it cancelled.
     await page.getByRole('tab', { name: 'History' }).click();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('history');
-    const finished = page.locator('.bonus-card').first();
+    const finished = page.locator(BONUS_CARD).first();
     await finished.waitFor();
     expect(await finished.getAttribute('data-status')).toBe('canceled');
     expect(await finished.textContent()).toContain('Cancelled');
@@ -268,7 +274,7 @@ describe('bonuses', () => {
     const { context, page, errors } = await signedInPage(browser, token);
     const subscriptions = recordSubscriptions(page);
     await page.goto(`${baseUrl}/profile/bonuses`);
-    await page.locator('.bonus-card[data-status="active"]').waitFor();
+    await page.locator(`${BONUS_CARD}[data-status="active"]`).waitFor();
     // The bonus channel is subscribed (the gateway confirmed every subscription) before the event is sent.
     await expect.poll(() => subscriptions.ready(`bonus:player-bonuses#${playerId}`), { timeout: 15_000 }).toBe(true);
 
@@ -279,7 +285,7 @@ describe('bonuses', () => {
       body: JSON.stringify({ bonusId: reload?.id, currency: 'USD', depositAmount: 200 }),
     });
     expect(issued.status, await issued.clone().text()).toBe(201);
-    const fresh = page.locator('.bonus-card[data-status="issued"]');
+    const fresh = page.locator(`${BONUS_CARD}[data-status="issued"]`);
     await fresh.waitFor({ timeout: 15_000 });
     await page.locator('.toast__item', { hasText: 'New bonus available' }).waitFor();
     expect(await fresh.getByTestId('bonus-amount').textContent()).toBe('50.00 USD');
@@ -297,13 +303,13 @@ describe('bonuses', () => {
     await change.getByRole('button', { name: 'Switch bonus' }).click();
     await expect.poll(() => change.count()).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Active and issued');
-    await expect.poll(() => page.locator('.bonus-card').count()).toBe(1);
-    const active = page.locator('.bonus-card[data-status="active"]');
+    await expect.poll(() => page.locator(BONUS_CARD).count()).toBe(1);
+    const active = page.locator(`${BONUS_CARD}[data-status="active"]`);
     await expect.poll(() => active.locator('.bonus-card__title').textContent()).toContain('Reload bonus');
     // The reload's 50 USD replaced the welcome step's 50 USD in the bonus balance.
     await expect.poll(() => page.getByTestId('bonus-balance').textContent()).toContain('50.00 USD');
     await page.getByRole('tab', { name: 'History' }).click();
-    await expect.poll(() => page.locator('.bonus-card[data-status="canceled"]').count()).toBe(1);
+    await expect.poll(() => page.locator(`${BONUS_CARD}[data-status="canceled"]`).count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

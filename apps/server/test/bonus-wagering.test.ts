@@ -1,4 +1,11 @@
-import { adminBonusSchema, paginationMetaSchema, playerBonusSchema, type PlayerBonus } from '@croupier/contract';
+import {
+  adminBonusSchema,
+  originalsPlayResponseSchema,
+  originalsSessionResponseSchema,
+  paginationMetaSchema,
+  playerBonusSchema,
+  type PlayerBonus,
+} from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signBody } from '../src/modules/game-wallet/signature';
@@ -247,6 +254,27 @@ describe('wagering on in-house rounds', () => {
     }
     // 4 × 4 USD at 50 %.
     expect(await bonusOf(player, bonusId)).toMatchObject({ currentWagerCasinoAmount: 8, openedTransactionsCount: 0 });
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('a player with bonus money only can stake it: the frame is told real plus bonus money', async () => {
+    const bonus = await createBonus({ name: 'Bonus only', amounts: [{ currency: 'USD', amount: 10 }], wagerCasino: 5 });
+    const { token, accountId } = await playerWithBonus(0n, bonus.id, 'dice');
+    const headers = { 'x-game-session': token };
+    const session = await p.get('/api/game/originals/session', { headers });
+    expect(session.statusCode, session.body).toBe(200);
+    expect(originalsSessionResponseSchema.parse(session.json()).data.balance).toBe(10);
+    const played = await p.post(
+      '/api/game/originals/dice/rounds',
+      { amount: 1, direction: 'under', targetHundredths: 5000 },
+      { headers },
+    );
+    expect(played.statusCode, played.body).toBe(200);
+    const { balance } = originalsPlayResponseSchema.parse(played.json()).data;
+    const after = await balancesOf(t.db, accountId);
+    // Paid from the bonus; a win goes back to it (the stake was all bonus money).
+    expect(after.real).toBe(0n);
+    expect(balance).toBe(Number(after.real + after.bonus) / 100);
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 });

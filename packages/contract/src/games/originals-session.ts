@@ -16,6 +16,7 @@ export const originalsSessionSchema = z.object({
   /** Decimal places of the currency's minor unit (2 for EUR, 0 for JPY). */
   decimals: z.number().int(),
   isDemo: z.boolean(),
+  /** What the session can stake: real money plus bonus money (a bet takes real money first). */
   balance: z.number(),
   minStake: z.number(),
   maxStake: z.number(),

@@ -154,7 +154,8 @@ export type OriginalsFreespinAfter = z.infer<typeof originalsFreespinAfterSchema
 
 /**
  * A play answer: the round and the balance after it (minor-unit exactness kept in major
- * numbers); after a free spin, the grant as it is now.
+ * numbers), real plus bonus money as the session's `balance`; after a free spin, the grant
+ * as it is now.
  */
 export const originalsPlayResponseSchema = dataEnvelope(
   z.object({ round: originalsRoundSchema, balance: z.number(), freespin: originalsFreespinAfterSchema.optional() }),

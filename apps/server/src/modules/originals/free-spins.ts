@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { newRoundRefusal, WalletRefusal } from '../game-wallet';
 import type { FreespinGrant } from './freespin-source';
 import { playSlot } from './one-shot';
-import type { OriginalsDeps, OriginalsRounds, PlaySession } from './rounds';
+import { stakeable, type OriginalsDeps, type OriginalsRounds, type PlaySession } from './rounds';
 
 /**
  * A bonus's free spin on the slot (docs/bonuses.md, "Free spins"): a round like any other —
@@ -77,8 +77,7 @@ export function createFreeSpinRounds(deps: OriginalsDeps, rounds: OriginalsRound
         return { id: settled.id, row: settled.row, after: grantAfter };
       });
       // No money moved: the balance as it is (a winnings bonus activated now shows in the bonus balance).
-      const { balanceMinor } = await deps.gameWallet.balance(session);
-      const answer = await rounds.answerOf(id, balanceMinor, currency, row);
+      const answer = await rounds.answerOf(id, stakeable(await deps.gameWallet.balance(session)), currency, row);
       return {
         ...answer,
         freespin: {

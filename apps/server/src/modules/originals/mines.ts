@@ -14,7 +14,15 @@ import { AppError } from '../../lib/errors';
 import type { GameSession } from '../game-wallet';
 import { amountMinorOrThrow } from '../wallet';
 import type { OriginalsPresentation } from './presentation';
-import { isRoundId, paramsError, valid, type OriginalsDeps, type OriginalsRounds, type PlaySession } from './rounds';
+import {
+  isRoundId,
+  paramsError,
+  stakeable,
+  valid,
+  type OriginalsDeps,
+  type OriginalsRounds,
+  type PlaySession,
+} from './rounds';
 import { ownerOf } from './seeds';
 
 /** A mines step the round's state refuses (the lib's rule `state`) is a conflict, not a bad field. */
@@ -77,11 +85,11 @@ export function createMines(deps: OriginalsDeps, rounds: OriginalsRounds, presen
         amountMinor: won,
       });
       await repository.updateRound(trx, id, { ...final, status: 'settled', settled_at: new Date() });
-      return { session: betting, balanceMinor: answer.balanceMinor };
+      return { session: betting, balanceMinor: stakeable(answer) };
     });
     const balanceMinor = settled.owesWin
       ? await rounds.deliverRemote(settled.session, id, 'amount')
-      : (settled.balanceMinor ?? (await gameWallet.balance(settled.session)).balanceMinor);
+      : (settled.balanceMinor ?? stakeable(await gameWallet.balance(settled.session)));
     return rounds.answerOf(id, balanceMinor, await deps.currencyOf(settled.session.currency));
   }
 

@@ -40,7 +40,11 @@ export function createSignedHttpWallet(options: { url: string; secret: string; t
     try {
       const result = await client.call(call, body);
       if (result.httpStatus !== 200 || !result.answer) return undefined;
-      return { status: result.answer.status, balanceMinor: BigInt(result.answer.balance) };
+      // What the session can stake: real and bonus money (see rounds.ts, stakeable).
+      return {
+        status: result.answer.status,
+        balanceMinor: BigInt(result.answer.balance) + BigInt(result.answer.bonusBalance),
+      };
     } catch {
       // Refused connection, reset, timeout: the call may or may not have been applied.
       return undefined;

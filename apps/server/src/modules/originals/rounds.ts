@@ -20,6 +20,14 @@ import type { OriginalsRepository, PlayerRoundRow, RoundRow, SeedPairRow } from 
 import { newSeeds, ownerOf, seedsChanged } from './seeds';
 
 /**
+ * What a session can stake: real money and bonus money (a bet takes real money first, then
+ * bonus money). The frame's `balance` is this sum, so a player whose real money ran out can
+ * go on wagering a bonus.
+ */
+export const stakeable = (balances: { balanceMinor: bigint; bonusBalanceMinor: bigint }): bigint =>
+  balances.balanceMinor + balances.bonusBalanceMinor;
+
+/**
  * What every in-house round shares, one-shot or mines: the session check, the round's
  * transaction, the bet on the seed pair's next nonce, and the remote wallet's calls.
  */
@@ -234,7 +242,7 @@ export function createRounds(deps: OriginalsDeps, presentation: OriginalsPresent
         bet: { transactionId: `${id}:bet` },
         ...(round.status === 'settled' ? { win: { transactionId: `${id}:win`, amountMinor: played.payoutMinor } } : {}),
       });
-      return { id, balanceMinor: answer.balanceMinor, row: playedRow(stored, round.game, pair) };
+      return { id, balanceMinor: stakeable(answer), row: playedRow(stored, round.game, pair) };
     },
 
     /**
@@ -290,7 +298,7 @@ export function createRounds(deps: OriginalsDeps, presentation: OriginalsPresent
           if (row.status !== 'settled' && row.status !== 'open') {
             throw new AppError('SERVICE_UNAVAILABLE', 'The wallet did not answer: nothing was staked. Try again.');
           }
-          return (await gameWallet.balance(session)).balanceMinor;
+          return stakeable(await gameWallet.balance(session));
         }
       }
     },

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors';
 import { canBet, type GameWallet, type StakeLimits } from '../game-wallet';
 import type { GamesService } from '../games';
 import { toOriginalsFreespin } from './free-spins';
+import { stakeable } from './rounds';
 import type { FreespinSource } from './freespin-source';
 
 /**
@@ -51,7 +52,7 @@ export const originalsSessionRoutes: FastifyPluginAsyncZod<{
       const game = originalsGameOf(catalogueGame.identity);
       if (!game) throw AppError.notFound('This game is not an in-house game.');
       const accountId = session.is_demo ? null : session.account_id;
-      const [{ balanceMinor }, currency, bounds, grants] = await Promise.all([
+      const [balances, currency, bounds, grants] = await Promise.all([
         gameWallet.balance(session),
         currencyOf(session.currency),
         stakeLimits.boundsFor({ gameId: session.game_id, provider: session.provider, currency: session.currency }),
@@ -68,7 +69,7 @@ export const originalsSessionRoutes: FastifyPluginAsyncZod<{
           currency: session.currency,
           decimals: decimalsOf(subunitToUnit),
           isDemo: session.is_demo,
-          balance: minorToMajor(balanceMinor, subunitToUnit),
+          balance: minorToMajor(stakeable(balances), subunitToUnit),
           minStake: minorToMajor(bounds.minMinor, subunitToUnit),
           maxStake: minorToMajor(bounds.maxMinor, subunitToUnit),
           freespins: grants.map((grant): OriginalsFreespin => toOriginalsFreespin(grant, currency)),
