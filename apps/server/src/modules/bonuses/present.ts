@@ -29,6 +29,10 @@ const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 export function toPlayerBonus(row: PlayerBonusRow, currency: Currency, openBets = 0): PlayerBonus {
   const major = (minor: bigint) => minorToMajor(minor, currency.subunitToUnit);
   const remaining = (required: bigint, wagered: bigint) => (required > wagered ? required - wagered : 0n);
+  // What counts toward the requirement: the bet that meets it may pass it, the card still reads "20 of 20".
+  const toward = (required: bigint, wagered: bigint) => (required > 0n && wagered > required ? required : wagered);
+  const casino = toward(row.required_casino_minor, row.wagered_casino_minor);
+  const sportsbook = toward(row.required_sportsbook_minor, row.wagered_sportsbook_minor);
   const conditions = row.conditions as Partial<BetConditions> & {
     maxWinMultiplier?: number | null;
     sticky?: boolean | null;
@@ -60,9 +64,9 @@ export function toPlayerBonus(row: PlayerBonusRow, currency: Currency, openBets 
     wagerCasino: Number(row.wager_casino),
     wagerSportsbook: Number(row.wager_sportsbook),
     currentWagerPercentage: wagerPercentage(row),
-    currentWagerAmount: major(row.wagered_casino_minor + row.wagered_sportsbook_minor),
-    currentWagerCasinoAmount: major(row.wagered_casino_minor),
-    currentWagerSportsbookAmount: major(row.wagered_sportsbook_minor),
+    currentWagerAmount: major(casino + sportsbook),
+    currentWagerCasinoAmount: major(casino),
+    currentWagerSportsbookAmount: major(sportsbook),
     requiredWagerCasinoAmount: major(remaining(row.required_casino_minor, row.wagered_casino_minor)),
     requiredWagerSportsbookAmount: major(remaining(row.required_sportsbook_minor, row.wagered_sportsbook_minor)),
     openedTransactionsCount: openBets,
