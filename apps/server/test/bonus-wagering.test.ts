@@ -215,6 +215,38 @@ describe('wagering on third-party bets', () => {
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
+  it('converts when the rollback of the last open bet leaves the wager met (found by the property test)', async () => {
+    const bonus = await createBonus({
+      name: 'Met, then refunded',
+      amounts: [{ currency: 'USD', amount: 10 }],
+      wagerCasino: 1,
+    });
+    const { player, token, accountId, bonusId } = await playerWithBonus(0n, bonus.id);
+    // 15 bet in two rounds: the wager (10) is met; the 3 of the second round stay open.
+    const settled = id('round');
+    await call('bet', { token, transactionId: id('bet'), roundId: settled, amount: 700, currency: 'USD' });
+    await call('win', { token, transactionId: id('win'), roundId: settled, amount: 1_200, currency: 'USD' });
+    const open = id('round');
+    const betId = id('bet');
+    await call('bet', { token, transactionId: betId, roundId: open, amount: 300, currency: 'USD' });
+    await call('bet', { token, transactionId: id('bet'), roundId: settled, amount: 500, currency: 'USD' });
+    await call('win', { token, transactionId: id('win'), roundId: settled, amount: 0, currency: 'USD' });
+    expect(await bonusOf(player, bonusId)).toMatchObject({ status: 2, openedTransactionsCount: 1 });
+    // Its rollback takes 3 back from the wager (15 → 12, still met) and closes the last open bet: converted.
+    const refunded = await call('rollback', {
+      token,
+      transactionId: id('rollback'),
+      referenceTransactionId: betId,
+      roundId: open,
+    });
+    expect(refunded.status).toBe('OK');
+    expect(await bonusOf(player, bonusId)).toMatchObject({ status: 3, result: 2 });
+    const after = await balancesOf(t.db, accountId);
+    expect(after.bonus).toBe(0n);
+    expect(refunded.balance).toBe(Number(after.real));
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
   it('a bonus whose money is gone, with no open bet, is lost', async () => {
     const bonus = await createBonus({ name: 'Gone', amounts: [{ currency: 'USD', amount: 5 }], wagerCasino: 30 });
     const { player, token, bonusId } = await playerWithBonus(0n, bonus.id);

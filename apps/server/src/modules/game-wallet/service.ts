@@ -687,6 +687,9 @@ export function createGameWallet(deps: {
     // The refund goes where the bet came from (the bet may have had another session of the player).
     const origin = bet.session_id === session.id ? session : await repository.findSession(trx, bet.session_id);
     if (!origin || origin.player_id !== session.player_id) throw new WalletRefusal('TRANSACTION_DOES_NOT_EXIST');
+    // Marked first: the bonus side below must no longer count this bet as open (the last open
+    // bet's rollback is what lets a met wager convert).
+    await repository.markRolledBack(trx, bet.id, inserted.id, bet.amount_minor);
     if (bet.ledger_transaction_id && origin.account_id && !origin.is_demo) {
       const share = { realMinor: bet.amount_minor - bet.bonus_minor, bonusMinor: bet.bonus_minor };
       const [posted] = await postOrRefuse(trx, [
@@ -711,7 +714,6 @@ export function createGameWallet(deps: {
     } else if (origin.is_demo) {
       await repository.creditDemo(trx, origin.id, bet.amount_minor);
     }
-    await repository.markRolledBack(trx, bet.id, inserted.id, bet.amount_minor);
     return answer(trx, session, 'OK', { transactionId: inserted.id });
   }
 
