@@ -69,6 +69,7 @@ import { registerPayments } from './modules/payments';
 import { registerBonuses } from './modules/bonuses';
 import { registerGameWallet, type BetRule, type GameProviderAccess } from './modules/game-wallet';
 import { registerOriginals, type OriginalsRemoteOptions } from './modules/originals';
+import { registerDocuments } from './modules/documents';
 
 export interface AppOptions {
   config: Config;
@@ -406,6 +407,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     remote: options.originalsRemote,
     freespins: bonuses.freespins,
     appEvents,
+  });
+
+  await registerDocuments(server, {
+    db,
+    events: realtime.events,
+    guards: auth.guards,
+    adminApiKey: config.adminApiKey,
+    settings: config.documents,
   });
 
   if (webServed && config.webDistDir) await registerWebApp(server, config.webDistDir);

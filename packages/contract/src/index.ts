@@ -39,3 +39,4 @@ export * from './bonuses/endpoints';
 export * from './bonuses/codes';
 export * from './bonuses/cashback';
 export * from './bonuses/freespins';
+export * from './documents';

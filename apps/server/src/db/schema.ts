@@ -877,3 +877,23 @@ export interface PlayerBonusCodeTable {
 export interface Database {
   player_freespins: PlayerFreespinTable;
 }
+
+/** A player's uploaded document (modules/documents, migration 0030). */
+export interface PlayerDocumentTable {
+  id: Generated<string>;
+  player_id: string;
+  type: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  storage_key: string;
+  /** 1 approved, 2 pending, 3 rejected. */
+  status: Generated<number>;
+  reject_reason: string | null;
+  reviewed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface Database {
+  player_documents: PlayerDocumentTable;
+}

@@ -27,6 +27,7 @@ export const PLAYER_CHANNEL_NAMESPACES = [
   'retention:wheels',
   'messenger:notifications',
   'game:bets',
+  'player:documents',
 ] as const;
 export type PlayerChannelNamespace = (typeof PLAYER_CHANNEL_NAMESPACES)[number];
 
@@ -44,6 +45,8 @@ export const channels = {
   wheels: (playerId: string) => `retention:wheels#${playerId}` as const,
   notifications: (playerId: string) => `messenger:notifications#${playerId}` as const,
   bets: (playerId: string) => `game:bets#${playerId}` as const,
+  /** A Croupier addition: the player's documents (an operator's review). */
+  documents: (playerId: string) => `player:documents#${playerId}` as const,
   tournaments: 'tournaments' as const,
   tournament: (tournamentId: string) => `tournaments:${tournamentId}` as const,
   tournamentPlayer: (tournamentId: string, playerId: string) => `tournaments:${tournamentId}#${playerId}` as const,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentFileSchema } from '../documents/schemas';
 import { winnerSchema } from '../games/schemas';
 import {
   channelAccess,
@@ -92,6 +93,9 @@ export const betMaxExceededEventSchema = event('game.bet.max.exceed', {
   playerBonus: playerBonusSchema,
 });
 
+// player:documents#{playerId} — a Croupier addition: the operator approved or rejected a document.
+export const documentUpdatedEventSchema = event('player.document.updated', { document: documentFileSchema });
+
 // tournaments
 export const tournamentCompletedEventSchema = event('tournament.completed', {
   tournament: z.object({
@@ -148,6 +152,7 @@ export const channelEventSchemas = {
   'retention:wheels': z.discriminatedUnion('event', [wheelSpinIssuedEventSchema]),
   'messenger:notifications': z.discriminatedUnion('event', [messageReceivedEventSchema]),
   'game:bets': z.discriminatedUnion('event', [betRestrictedEventSchema, betMaxExceededEventSchema]),
+  'player:documents': z.discriminatedUnion('event', [documentUpdatedEventSchema]),
   tournaments: z.discriminatedUnion('event', [tournamentCompletedEventSchema]),
   tournament: z.discriminatedUnion('event', [tournamentLeaderboardUpdatedEventSchema]),
   tournamentPlayer: z.discriminatedUnion('event', [tournamentPlayerEntryUpdatedEventSchema]),
@@ -188,6 +193,7 @@ export const realtimeEventSchema = z.discriminatedUnion('event', [
   messageReceivedEventSchema,
   betRestrictedEventSchema,
   betMaxExceededEventSchema,
+  documentUpdatedEventSchema,
   tournamentCompletedEventSchema,
   tournamentLeaderboardUpdatedEventSchema,
   tournamentPlayerEntryUpdatedEventSchema,
