@@ -68,9 +68,7 @@ function form(parts: (FilePart | { name: string; value: string })[]) {
 function uploadRaw(player: RegisteredPlayer, type: string | undefined, file?: Partial<FilePart>) {
   const { body, contentType } = form([
     ...(type === undefined ? [] : [{ name: 'type', value: type }]),
-    ...(file
-      ? [{ name: 'file', filename: 'passport.jpg', contentType: 'image/jpeg', bytes: JPEG, ...file }]
-      : []),
+    ...(file ? [{ name: 'file', filename: 'passport.jpg', contentType: 'image/jpeg', bytes: JPEG, ...file }] : []),
   ]);
   return p.post('/api/player/documents', body, { token: player.token, headers: { 'content-type': contentType } });
 }
