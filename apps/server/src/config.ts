@@ -158,9 +158,6 @@ const envSchema = z.object({
   // 10 MiB by default, at most 100 MiB.
   DOCUMENTS_MAX_FILE_BYTES: z.coerce.number().int().min(1024).max(104_857_600).default(10_485_760),
   DOCUMENTS_MAX_PENDING_PER_TYPE: z.coerce.number().int().min(1).max(100).default(3),
-  DOCUMENTS_DIR: z.string().min(1).optional(),
-  DOCUMENTS_MAX_FILE_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
-  DOCUMENTS_MAX_PENDING_PER_TYPE: z.coerce.number().int().min(1).max(100).default(3),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -279,8 +276,6 @@ export interface Config {
   adminApiKey: string | undefined;
   /** Players' documents (modules/documents): a private directory, the size limit, pending uploads per type. */
   documents: { directory: string; maxFileBytes: number; maxPendingPerType: number };
-  /** Players' documents (modules/documents): a private directory, the size limit, pending uploads per type. */
-  documents: { directory: string; maxFileBytes: number; maxPendingPerType: number };
   gameProviders: {
     /** Third-party providers allowed to call the wallet callbacks: shared secret and allow-list each. */
     access: {
@@ -361,11 +356,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (isProduction && e.TELEGRAM_BOT && e.TELEGRAM_AUTH_URL && !e.TELEGRAM_BOT_TOKEN) {
     // Without the token the login data cannot be verified (the sandbox is for development only).
     problems.push('  TELEGRAM_BOT_TOKEN: required in production while TELEGRAM_BOT and TELEGRAM_AUTH_URL are set');
-  }
-  const documentsDir = documentsDirOf(e, cwd);
-  if (isInside(documentsDir, webDistDirOf(e, cwd))) {
-    // The web app's files are served to anyone: documents must never be among them.
-    problems.push('  DOCUMENTS_DIR: must not be inside the web app’s directory (its files are public)');
   }
   const documentsDir = documentsDirOf(e, cwd);
   if (isInside(documentsDir, webDistDirOf(e, cwd))) {
@@ -513,11 +503,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxFileBytes: e.DOCUMENTS_MAX_FILE_BYTES,
       maxPendingPerType: e.DOCUMENTS_MAX_PENDING_PER_TYPE,
     },
-    documents: {
-      directory: documentsDir,
-      maxFileBytes: e.DOCUMENTS_MAX_FILE_BYTES,
-      maxPendingPerType: e.DOCUMENTS_MAX_PENDING_PER_TYPE,
-    },
     gameProviders: {
       access: gameProviderAccess,
       sandbox:
@@ -649,22 +634,6 @@ export function siteUrlOf(publicUrl: string | undefined, host: string, port: num
   // A wildcard address is not one a browser can open; name the machine itself.
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${shown}:${port}`;
-}
-
-/** DOCUMENTS_DIR, by default `documents` in the data directory. */
-function documentsDirOf(e: z.output<typeof envSchema>, cwd: string): string {
-  if (e.DOCUMENTS_DIR) return path.resolve(cwd, e.DOCUMENTS_DIR);
-  return path.join(e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : path.join(repoRoot, 'data'), 'documents');
-}
-
-function webDistDirOf(e: z.output<typeof envSchema>, cwd: string): string {
-  return e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist');
-}
-
-/** Whether `inner` is `outer` or below it. */
-function isInside(inner: string, outer: string): boolean {
-  const relative = path.relative(outer, inner);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 /** DOCUMENTS_DIR, by default `documents` in the data directory. */
