@@ -114,6 +114,7 @@ describe('bonuses', () => {
     expect(await welcome.textContent()).toContain('Welcome package');
     expect(await welcome.textContent()).toContain('Deposit 1');
     expect(await welcome.textContent()).toContain('100% up to 500.00 USD');
+    expect(await welcome.textContent()).toContain('+ 100 free spins');
     expect(await welcome.textContent()).toContain('Min. deposit 20.00 USD');
     expect(await welcome.textContent()).toContain('Wager 35×');
     expect(await welcome.textContent()).toContain('Max. bet 5.00 USD');

@@ -30,9 +30,10 @@ describe('welcome package', () => {
     const steps = page.getByTestId('welcome-step');
     await expect.poll(() => steps.count()).toBe(4);
     const texts = await steps.allTextContents();
-    expect(texts[0]).toContain('100% up to 500 USD');
-    expect(texts[1]).toContain('50% up to 300 USD');
+    expect(texts[0]).toContain('100% up to 500 USD + 100 free spins');
+    expect(texts[1]).toContain('50% up to 300 USD + 50 free spins');
     expect(texts[2]).toContain('75% up to 400 USD');
+    expect(texts[2]).not.toContain('free spins');
     expect(texts[3]).toContain('100% up to 1,000 USD');
     expect(texts[0]).toContain('20 USD');
     expect(texts[0]).toContain('35×');

@@ -272,8 +272,13 @@ describe('a package step with companions', () => {
   it('the welcome steps bring their free spins: 100 with the 1st deposit, 50 with the 2nd, active at once', async () => {
     const player = await c.payer();
     // Offered: the steps' deposit bonuses only, never their free spins by themselves.
-    const offered = (await offers(player)).map((b) => b.id);
+    const offeredBonuses = await offers(player);
+    const offered = offeredBonuses.map((b) => b.id);
     expect(offered).toContain(welcomeStepId(1));
+    // The step says what comes with it (the picker's "+ 100 free spins").
+    expect(offeredBonuses.find((b) => b.id === welcomeStepId(1))?.freespins).toEqual([
+      { count: 100, gameId: 'fruit-fiesta' },
+    ]);
     expect(offered).not.toContain(welcomeFreespinsId(1));
     expect(offered).not.toContain(welcomeFreespinsId(2));
 

@@ -115,6 +115,11 @@ export const bonusSchema = z.object({
   activationDays: z.number().nullable().optional(),
   wageringDays: z.number().nullable().optional(),
   isBonusCancelLock: z.boolean().optional(),
+  /**
+   * Free spins that come with this bonus: the free-spins bonuses beside it in its package
+   * step (given with the same deposit; never offered on their own). Absent when none.
+   */
+  freespins: z.array(z.object({ count: z.number().int(), gameId: z.string() })).optional(),
 });
 export type Bonus = z.infer<typeof bonusSchema>;
 

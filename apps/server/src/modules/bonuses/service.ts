@@ -357,6 +357,16 @@ export function createBonuses(deps: {
     return row && { kind: 'bonus', row };
   }
 
+  /** A bonus as offered, with the free spins its package step's companions add (see `companionsOf`). */
+  function withFreespins(bonus: CatalogueBonus, all: readonly CatalogueBonus[], at: Date): Bonus {
+    const freespins = companionsOf(bonus, all).flatMap((companion) =>
+      companion.terms.freespins && isAvailableNow(companion, at)
+        ? [{ count: companion.terms.freespins.count, gameId: companion.terms.freespins.gameId }]
+        : [],
+    );
+    return { ...toBonus(bonus), ...(freespins.length > 0 ? { freespins } : {}) };
+  }
+
   /** Operator input checked against the currencies and the packages. */
   async function columnsOf(input: BonusInput) {
     checkTermsAmounts(input, await currencyMap());
@@ -679,7 +689,7 @@ export function createBonuses(deps: {
         const steps = all
           .filter((b) => b.packageId === pkg.id && isAvailableNow(b, at) && !isCompanion(b, all))
           .sort((a, b) => a.packagePriority - b.packagePriority)
-          .map(toBonus);
+          .map((b) => withFreespins(b, all, at));
         return steps.length > 0 ? [{ id: pkg.id, name: pkg.name, bonuses: steps }] : [];
       });
     },
@@ -706,7 +716,7 @@ export function createBonuses(deps: {
         .filter((bonus) => bonus.trigger === 'deposit' && offeredIn(bonus, currency))
         .filter((bonus) => eligible(bonus, all, received, at))
         .filter((bonus) => amountMinor === undefined || depositFits(bonus.terms, currency, amountMinor))
-        .map(toBonus);
+        .map((bonus) => withFreespins(bonus, all, at));
     },
 
     /** Per bonus: 1 given to the player already, 2 not available, 3 available. */

@@ -7,7 +7,7 @@ import { formatMoney, formatMultiplier, formatPercent } from '../../lib/format';
 import { useModals } from '../modals';
 import { useCurrencies } from '../settings';
 import type { DepositBonusChoice } from './choice';
-import { misfit, offerTerms, type OfferCard } from './logic';
+import { freespinsWith, misfit, offerTerms, type OfferCard } from './logic';
 import './bonus-picker.css';
 
 /**
@@ -104,6 +104,7 @@ function OfferOption({
   const money = (amount: number) => formatMoney(amount, currency, locale, { code });
   const terms = currency ? offerTerms(card.bonus, currency) : undefined;
   const title = card.packageName ?? card.bonus.name;
+  const freespins = freespinsWith(card.bonus);
   // Outside its deposit bounds, or left out by the server for this amount.
   const reason = fits ? null : (misfit(card, choice.amountMajor, currency) ?? { kind: 'amount' as const });
 
@@ -160,6 +161,9 @@ function OfferOption({
             ) : null}
             {terms.maxBet !== null ? <span>{t('wallet.bonus.maxBet', { sum: money(terms.maxBet) })}</span> : null}
           </span>
+        ) : null}
+        {freespins > 0 ? (
+          <span className="bonus-offer__freespins">{t('wallet.bonus.freespins', { count: freespins })}</span>
         ) : null}
         {reason ? (
           <span id={`${id}-reason`} className="bonus-offer__hint">

@@ -27,7 +27,11 @@ beforeAll(async () => {
   content = await englishContent();
 });
 
-const welcome = offer('welcome-1', { package: { id: 'welcome', name: 'Welcome package' }, packagePriority: 1 });
+const welcome = offer('welcome-1', {
+  package: { id: 'welcome', name: 'Welcome package' },
+  packagePriority: 1,
+  freespins: [{ count: 100, gameId: 'fruit-fiesta' }],
+});
 const reload = offer('reload', {
   name: 'Reload bonus: 25% up to 100 USD',
   assignConditions: { ...offer('x').assignConditions, depositPercentage: 25, baseCurrencyMaxAmount: 100 },
@@ -59,7 +63,7 @@ describe('the deposit form’s bonus picker', () => {
     const { markup } = render(content, <BonusPicker choice={choice(100, 'welcome-1')} />);
     const text = textOf(markup);
     expect(text).toContain('Welcome package Deposit 1 100% up to 500.00 USD');
-    expect(text).toContain('Min. deposit 20.00 USD Wager 35× Max. bet 5.00 USD');
+    expect(text).toContain('Min. deposit 20.00 USD Wager 35× Max. bet 5.00 USD + 100 free spins');
     expect(text).toContain('25% up to 100.00 USD');
     expect(inputTag(markup, 'welcome-1')).toContain('checked=""');
     expect(inputTag(markup, '')).not.toContain('checked');

@@ -561,3 +561,7 @@ export function openFreespinsInOrder<T extends Pick<PlayerFreespinDetail, 'statu
     ...grants.filter((grant) => grant.status !== BonusStatus.ACTIVE),
   ];
 }
+
+/** The free spins that come with a bonus (its package step's free-spins companions), 0 without. */
+export const freespinsWith = (bonus: Pick<Bonus, 'freespins'>): number =>
+  (bonus.freespins ?? []).reduce((sum, item) => sum + item.count, 0);

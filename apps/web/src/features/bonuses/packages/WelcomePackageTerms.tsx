@@ -33,7 +33,7 @@ export function WelcomePackageTerms({ accountCurrency }: { accountCurrency?: str
   const currency = shownCurrency(currencies.data, accountCurrency);
   const steps = packageSteps(offer, currency);
   const money = (amount: number | null) => (amount === null ? '—' : offerMoney(amount, currency, locale));
-  const bonus = (step: PackageStep) => {
+  const cash = (step: PackageStep) => {
     if (step.percentage !== null) {
       const percent = offerPercent(step.percentage, locale);
       return step.maxAmount !== null
@@ -42,6 +42,10 @@ export function WelcomePackageTerms({ accountCurrency }: { accountCurrency?: str
     }
     return money(step.amount);
   };
+  const bonus = (step: PackageStep) =>
+    step.freespins > 0
+      ? t('pages.welcomePackage.withFreespins', { bonus: cash(step), count: step.freespins })
+      : cash(step);
   const columns = {
     bonus: t('pages.welcomePackage.bonus'),
     minDeposit: t('pages.welcomePackage.minDeposit'),

@@ -1,7 +1,7 @@
 import type { Bonus, BonusPackageOffer } from '@croupier/contract';
 import { formatNumber, formatPercent } from '../../../lib/format';
 import { displayUnitOf, toDisplayAmount, type CurrencyInfo } from '../../../lib/wallet-display';
-import { offerTerms, type BonusCurrency } from '../logic';
+import { freespinsWith, offerTerms, type BonusCurrency } from '../logic';
 
 /**
  * The welcome package as anyone may read it (`GET /api/game/bonus-packages`): which package
@@ -31,6 +31,8 @@ export interface PackageStep {
   minDeposit: number | null;
   wager: number;
   maxBet: number | null;
+  /** Free spins given with the step's deposit (0: none). */
+  freespins: number;
 }
 
 /** The package's steps in priority order (the server sends them so; sorted again, stable). */
@@ -48,6 +50,7 @@ export function packageSteps(offer: BonusPackageOffer, currency: BonusCurrency):
         minDeposit: terms.minDeposit,
         wager: terms.wager,
         maxBet: terms.maxBet,
+        freespins: freespinsWith(bonus),
       };
     });
 }

@@ -29,7 +29,12 @@ function step(id: string, priority: number, percentage: number, max: number) {
 const welcome: BonusPackageOffer = {
   id: 'welcome',
   name: 'Welcome package',
-  bonuses: [step('w3', 3, 75, 400), step('w1', 1, 100, 500), step('w2', 2, 50, 300), step('w4', 4, 100, 1000)],
+  bonuses: [
+    step('w3', 3, 75, 400),
+    { ...step('w1', 1, 100, 500), freespins: [{ count: 100, gameId: 'fruit-fiesta' }] },
+    step('w2', 2, 50, 300),
+    step('w4', 4, 100, 1000),
+  ],
 };
 const reload: BonusPackageOffer = { id: 'reload', name: 'Reload', bonuses: [step('r1', 1, 25, 100)] };
 
@@ -59,7 +64,8 @@ describe('welcome package rules', () => {
       [3, 75, 400],
       [4, 100, 1000],
     ]);
-    expect(usd[0]).toMatchObject({ minDeposit: 20, wager: 35, maxBet: 5 });
+    expect(usd[0]).toMatchObject({ minDeposit: 20, wager: 35, maxBet: 5, freespins: 100 });
+    expect(usd[1]?.freespins).toBe(0);
     expect(packageSteps(welcome, EUR)[0]).toMatchObject({ maxAmount: 460, minDeposit: 18.4, maxBet: 4.6 });
   });
 
@@ -90,7 +96,8 @@ describe('WelcomePackageTerms', () => {
     const rows = markup.split('data-testid="welcome-step"').slice(1).map(textOf);
     expect(rows).toHaveLength(4);
     expect(rows[0]).toContain('Deposit 1');
-    expect(rows[0]).toContain('100% up to 500 USD');
+    expect(rows[0]).toContain('100% up to 500 USD + 100 free spins');
+    expect(rows[1]).not.toContain('free spins');
     expect(rows[0]).toContain('20 USD');
     expect(rows[0]).toContain('35×');
     expect(rows[0]).toContain('5 USD');
