@@ -19,6 +19,7 @@ const SECRET = 'northern-lights-property-secret';
 const RUNS = Number(process.env.BONUS_PROPERTY_RUNS ?? 20);
 const STEPS = 25;
 const SEED = Number(process.env.BONUS_PROPERTY_SEED ?? 20261126);
+const TOKEN_REFRESH_MS = 5 * 60_000;
 
 const t = useTestServer({
   ADMIN_API_KEY: ADMIN_KEY,
@@ -121,6 +122,18 @@ describe('bonus money under random sequences', () => {
         ),
       ];
       const { player, session: token, accountId } = await f.playerWithSession('aurora-wilds', 0n);
+      // Access tokens live 15 minutes and thousands of runs take longer: refresh it now and then.
+      let playerToken = player.token;
+      let tokenAtMs = Date.now();
+      const freshToken = async () => {
+        if (Date.now() - tokenAtMs < TOKEN_REFRESH_MS) return playerToken;
+        const refreshed = await f.p.post('/api/player/sessions/refresh', undefined, { token: playerToken });
+        expect(refreshed.statusCode, refreshed.body).toBe(200);
+        playerToken = z.object({ data: z.object({ accessToken: z.string() }) }).parse(refreshed.json())
+          .data.accessToken;
+        tokenAtMs = Date.now();
+        return playerToken;
+      };
       const random = seededRandom(SEED);
       let counter = 0;
       let operations = 0;
@@ -184,7 +197,7 @@ describe('bonus money under random sequences', () => {
             expect(issued.statusCode, issued.body).toBe(201);
             const id = z.object({ data: playerBonusSchema }).parse(issued.json()).data.id;
             const activated = await f.p.put(`/api/game/player-bonuses/${id}/activate`, undefined, {
-              token: player.token,
+              token: await freshToken(),
             });
             expect(activated.statusCode, activated.body).toBe(200);
             // The active one is cancelled, its money forfeited; then the new money.
@@ -272,7 +285,7 @@ describe('bonus money under random sequences', () => {
           } else if (roll < 0.86 && active) {
             const current: ActiveBonus = active;
             const cancelled = await f.p.put(`/api/game/player-bonuses/${current.id}/cancel`, undefined, {
-              token: player.token,
+              token: await freshToken(),
             });
             expect(cancelled.statusCode, cancelled.body).toBe(200);
             forfeit();
@@ -288,7 +301,7 @@ describe('bonus money under random sequences', () => {
                 amount: Number(amountMinor) / 100,
                 fields: { wallet_id: '4111111111111111' },
               },
-              { token: player.token },
+              { token: await freshToken() },
             );
             expect(response.statusCode, response.body).toBe(200);
             real -= amountMinor;
@@ -326,7 +339,7 @@ describe('bonus money under random sequences', () => {
           .executeTakeFirst();
         if (left) {
           const cancelled = await f.p.put(`/api/game/player-bonuses/${left.id}/cancel`, undefined, {
-            token: player.token,
+            token: await freshToken(),
           });
           expect(cancelled.statusCode, cancelled.body).toBe(200);
         }
