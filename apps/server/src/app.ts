@@ -65,11 +65,12 @@ import { createSettingsRepository } from './modules/settings/repository';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
 import { createWallet, walletDevRoutes, walletRoutes } from './modules/wallet';
-import { registerPayments } from './modules/payments';
+import { registerPayments, selfDelivery } from './modules/payments';
 import { registerBonuses } from './modules/bonuses';
 import { registerGameWallet, type BetRule, type GameProviderAccess } from './modules/game-wallet';
 import { registerOriginals, type OriginalsRemoteOptions } from './modules/originals';
 import { registerDocuments } from './modules/documents';
+import { registerVerification } from './modules/verification';
 
 export interface AppOptions {
   config: Config;
@@ -357,6 +358,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     adminApiKey: config.adminApiKey,
     appEvents,
   });
+  // Before payments: large withdrawals and deposits ask its policy.
+  const verification = await registerVerification(server, {
+    db,
+    config,
+    events: realtime.events,
+    guards: auth.guards,
+    profiles: profileReader,
+    sandboxDelivery: selfDelivery(server),
+  });
   const payments = await registerPayments(server, {
     db,
     config,
@@ -367,6 +377,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       onDepositCredited: (trx, deposit) => bonuses.onDepositCredited(trx, deposit),
     },
     onWithdrawal: (trx, withdrawal) => bonuses.onWithdrawal(trx, withdrawal),
+    identity: verification.policy,
     events: realtime.events,
     currencies: settings,
     profiles: profileReader,

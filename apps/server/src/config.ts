@@ -158,6 +158,17 @@ const envSchema = z.object({
   // 10 MiB by default, at most 100 MiB.
   DOCUMENTS_MAX_FILE_BYTES: z.coerce.number().int().min(1024).max(104_857_600).default(10_485_760),
   DOCUMENTS_MAX_PENDING_PER_TYPE: z.coerce.number().int().min(1).max(100).default(3),
+  SUMSUB_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SUMSUB_APP_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+  SUMSUB_SECRET_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  SUMSUB_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SUMSUB_LEVEL_NAME: z.string().min(1).max(100).default('basic-kyc-level'),
+  SUMSUB_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+  SUMSUB_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  VERIFICATION_SANDBOX: bool.optional(),
+  VERIFICATION_SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  VERIFICATION_WITHDRAWAL_THRESHOLD: z.coerce.number().min(0).max(1_000_000_000).optional(),
+  VERIFICATION_DEPOSITS_THRESHOLD: z.coerce.number().min(0).max(1_000_000_000).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -304,6 +315,27 @@ export interface Config {
      */
     remoteWallet: { url: string; secret: string; timeoutMs: number } | undefined;
   };
+  /** Identity verification (modules/verification). */
+  verification: {
+    /** The hosted provider (Sumsub's API); undefined: the sandbox outside production, none in production. */
+    sumsub:
+      | {
+          baseUrl: string;
+          appToken: string;
+          secretKey: string;
+          webhookSecret: string;
+          levelName: string;
+          tokenTtlSeconds: number;
+          timeoutMs: number;
+        }
+      | undefined;
+    /** The built-in sandbox provider (used when no real one is configured); undefined in production. */
+    sandbox: { webhookSecret: string } | undefined;
+    /** A withdrawal above this many major units of the base currency needs a verified identity; undefined: never. */
+    withdrawalThresholdBase: number | undefined;
+    /** Deposits adding up to more than this many base-currency major units need a verified identity; undefined: never. */
+    depositsThresholdBase: number | undefined;
+  };
   mail: {
     /** SMTP server for real e-mail; undefined: e-mails go to the dev outbox (never in production). */
     smtpUrl: string | undefined;
@@ -385,6 +417,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (e.ACCESS_TOKEN_TTL_SECONDS >= e.SESSION_IDLE_TTL_SECONDS) {
     problems.push('  ACCESS_TOKEN_TTL_SECONDS: must be shorter than SESSION_IDLE_TTL_SECONDS');
+  }
+  const sumsubSecrets = [e.SUMSUB_APP_TOKEN, e.SUMSUB_SECRET_KEY, e.SUMSUB_WEBHOOK_SECRET];
+  if (sumsubSecrets.some(Boolean) && !sumsubSecrets.every(Boolean)) {
+    // Half a configuration would sign requests or webhooks with nothing.
+    problems.push('  SUMSUB_APP_TOKEN, SUMSUB_SECRET_KEY, SUMSUB_WEBHOOK_SECRET: set all three or none');
+  }
+  if (isProduction && e.VERIFICATION_SANDBOX === true) {
+    problems.push('  VERIFICATION_SANDBOX: the sandbox verification provider is not allowed in production');
+  }
+  if (
+    isProduction &&
+    (e.VERIFICATION_WITHDRAWAL_THRESHOLD !== undefined || e.VERIFICATION_DEPOSITS_THRESHOLD !== undefined) &&
+    !sumsubSecrets.every(Boolean)
+  ) {
+    // A rule no player could satisfy: production has no sandbox to verify with.
+    problems.push('  VERIFICATION_*_THRESHOLD: needs the verification provider (SUMSUB_*) in production');
+  }
+  if (isProduction && e.SUMSUB_BASE_URL?.startsWith('http:')) {
+    problems.push('  SUMSUB_BASE_URL: must be https in production');
   }
   if (isProduction && e.GAME_SANDBOX_PROVIDER === true) {
     problems.push('  GAME_SANDBOX_PROVIDER: the sandbox game provider is not allowed in production');
@@ -512,6 +563,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : undefined,
     },
     gameFrameAncestors,
+    verification: {
+      sumsub:
+        e.SUMSUB_APP_TOKEN && e.SUMSUB_SECRET_KEY && e.SUMSUB_WEBHOOK_SECRET
+          ? {
+              baseUrl: (e.SUMSUB_BASE_URL ?? 'https://api.sumsub.com').replace(/\/+$/, ''),
+              appToken: e.SUMSUB_APP_TOKEN,
+              secretKey: e.SUMSUB_SECRET_KEY,
+              webhookSecret: e.SUMSUB_WEBHOOK_SECRET,
+              levelName: e.SUMSUB_LEVEL_NAME,
+              tokenTtlSeconds: e.SUMSUB_TOKEN_TTL_SECONDS,
+              timeoutMs: e.SUMSUB_TIMEOUT_MS,
+            }
+          : undefined,
+      sandbox:
+        !isProduction && e.VERIFICATION_SANDBOX !== false
+          ? // A fixed development key: the sandbox only ever runs outside production.
+            { webhookSecret: e.VERIFICATION_SANDBOX_WEBHOOK_SECRET ?? 'croupier-sandbox-kyc-development-secret' }
+          : undefined,
+      withdrawalThresholdBase: e.VERIFICATION_WITHDRAWAL_THRESHOLD,
+      depositsThresholdBase: e.VERIFICATION_DEPOSITS_THRESHOLD,
+    },
     originals: {
       remoteWallet:
         e.ORIGINALS_WALLET_URL && e.ORIGINALS_WALLET_SECRET

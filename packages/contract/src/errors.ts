@@ -50,6 +50,14 @@ export const errorCatalogue = {
   PAYMENT_WEBHOOK_REJECTED: { code: 13210, status: 401, message: 'The webhook signature is invalid.' },
   // The payment provider could not be reached or refused to start the payment
   PAYMENT_PROVIDER_FAILED: { code: 13211, status: 502, message: 'The payment provider is not available. Try again.' },
+  // Identity verification (KYC): a withdrawal or the deposits above a configured threshold need a verified identity
+  IDENTITY_VERIFICATION_REQUIRED: {
+    code: 13220,
+    status: 400,
+    message: 'Verify your identity to continue: this amount needs a verified identity.',
+  },
+  // A verification provider's webhook with a bad signature (never a player's call)
+  VERIFICATION_WEBHOOK_REJECTED: { code: 13221, status: 401, message: 'The webhook signature is invalid.' },
   GAME_LIMIT_BET: { code: 14100, status: 400, message: 'Your bet limit has been reached.' },
   GAME_LIMIT_LOSS: { code: 14101, status: 400, message: 'Your loss limit has been reached.' },
   GAME_PLAYER_LIMITED: { code: 14103, status: 400, message: 'Real-money play is not available for this account.' },

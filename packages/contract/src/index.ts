@@ -40,3 +40,4 @@ export * from './bonuses/codes';
 export * from './bonuses/cashback';
 export * from './bonuses/freespins';
 export * from './documents';
+export * from './verification';

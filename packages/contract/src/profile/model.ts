@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { missingOr } from '../validation/messages';
+import { VERIFICATION_STATUSES } from '../verification/schemas';
 
 /**
  * The profile and the field rules as the server answers them. Kept apart from the
@@ -59,6 +60,8 @@ export const profileSchema = z.object({
   qualifiedReferralsCount: z.number().int().nullable(),
   /** Croupier addition: the sign-in before the current one (shown at sign-in), null for the first. */
   previousLoginAt: z.string().nullable(),
+  /** Croupier addition: identity verification at the provider (GET /api/player/verification has the detail). */
+  verificationStatus: z.enum(VERIFICATION_STATUSES),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

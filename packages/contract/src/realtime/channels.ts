@@ -28,6 +28,7 @@ export const PLAYER_CHANNEL_NAMESPACES = [
   'messenger:notifications',
   'game:bets',
   'player:documents',
+  'player:verification',
 ] as const;
 export type PlayerChannelNamespace = (typeof PLAYER_CHANNEL_NAMESPACES)[number];
 
@@ -47,6 +48,8 @@ export const channels = {
   bets: (playerId: string) => `game:bets#${playerId}` as const,
   /** A Croupier addition: the player's documents (an operator's review). */
   documents: (playerId: string) => `player:documents#${playerId}` as const,
+  /** A Croupier addition: the player's identity verification (the provider's review). */
+  verification: (playerId: string) => `player:verification#${playerId}` as const,
   tournaments: 'tournaments' as const,
   tournament: (tournamentId: string) => `tournaments:${tournamentId}` as const,
   tournamentPlayer: (tournamentId: string, playerId: string) => `tournaments:${tournamentId}#${playerId}` as const,

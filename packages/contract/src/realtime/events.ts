@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { documentFileSchema } from '../documents/schemas';
 import { winnerSchema } from '../games/schemas';
+import { verificationStatusUpdateSchema } from '../verification/schemas';
 import {
   channelAccess,
   PLAYER_CHANNEL_NAMESPACES,
@@ -96,6 +97,11 @@ export const betMaxExceededEventSchema = event('game.bet.max.exceed', {
 // player:documents#{playerId} — a Croupier addition: the operator approved or rejected a document.
 export const documentUpdatedEventSchema = event('player.document.updated', { document: documentFileSchema });
 
+// player:verification#{playerId} — a Croupier addition: the provider reviewed the player's identity.
+export const verificationUpdatedEventSchema = event('player.verification.updated', {
+  verification: verificationStatusUpdateSchema,
+});
+
 // tournaments
 export const tournamentCompletedEventSchema = event('tournament.completed', {
   tournament: z.object({
@@ -153,6 +159,7 @@ export const channelEventSchemas = {
   'messenger:notifications': z.discriminatedUnion('event', [messageReceivedEventSchema]),
   'game:bets': z.discriminatedUnion('event', [betRestrictedEventSchema, betMaxExceededEventSchema]),
   'player:documents': z.discriminatedUnion('event', [documentUpdatedEventSchema]),
+  'player:verification': z.discriminatedUnion('event', [verificationUpdatedEventSchema]),
   tournaments: z.discriminatedUnion('event', [tournamentCompletedEventSchema]),
   tournament: z.discriminatedUnion('event', [tournamentLeaderboardUpdatedEventSchema]),
   tournamentPlayer: z.discriminatedUnion('event', [tournamentPlayerEntryUpdatedEventSchema]),
@@ -194,6 +201,7 @@ export const realtimeEventSchema = z.discriminatedUnion('event', [
   betRestrictedEventSchema,
   betMaxExceededEventSchema,
   documentUpdatedEventSchema,
+  verificationUpdatedEventSchema,
   tournamentCompletedEventSchema,
   tournamentLeaderboardUpdatedEventSchema,
   tournamentPlayerEntryUpdatedEventSchema,

@@ -15,6 +15,7 @@ import type { Ledger, Wallet } from '../wallet';
 import { clearingAccount } from './clearing';
 import { checkMethodFields } from './fields';
 import type { CurrencyLookup, SubunitOf } from './currencies';
+import type { IdentityCheck } from './identity';
 import type { DepositLimitPolicy } from './limits';
 import type { PaymentMethods } from './methods';
 import { publishInvoiceAfterCommit } from './present';
@@ -67,6 +68,8 @@ export interface DepositDeps {
   addressDeposits?: AddressDeposits;
   /** The bonuses module's side of a deposit that names a bonus. */
   depositBonuses?: DepositBonusPolicy;
+  /** The verification module's rule: deposits above a threshold need a verified identity. */
+  identity?: IdentityCheck;
 }
 
 /** What the bonuses module does with a deposit's `bonusId` (a 422 on it when refused). */
@@ -178,6 +181,8 @@ export function createDeposits(deps: DepositDeps) {
         // amountMin or 0); each transfer to the address becomes an invoice of its own.
         errors.throwIfAny();
         await refuseWhenLimited(playerId, currency.code);
+        // The transfer's amount is unknown: the deposits made so far must stay within the rule.
+        await deps.identity?.deposit(playerId, currency.code, 0n);
         if (!deps.addressDeposits) throw new AppError('PAYMENT_PROVIDER_FAILED');
         // The bonus is checked now, without an amount; the transfer's amount is checked when credited.
         const bonusChoice = bonusChoiceOf(body);
@@ -211,6 +216,7 @@ export function createDeposits(deps: DepositDeps) {
       errors.throwIfAny();
       if (amountMinor === null) throw new Error('unreachable: amount errors are thrown above');
       await refuseWhenLimited(playerId, currency.code, amountMinor);
+      await deps.identity?.deposit(playerId, currency.code, amountMinor);
       if (body.bonusId && !body.isBonusDecline) {
         await deps.depositBonuses?.check(playerId, body.bonusId, currency.code, amountMinor);
       }

@@ -14,6 +14,7 @@ import { createCustodyPayoutSender } from './crypto/custody';
 import { cryptoCustodyRoutes, cryptoSandboxRoutes, sandboxChainPayouts } from './crypto/routes';
 import { createCryptoDeposits } from './crypto/service';
 import { createDeposits, type DepositBonusPolicy, type ProfileSource } from './deposits';
+import { createIdentityCheck, type IdentityPolicy } from './identity';
 import { createInvoices } from './invoices';
 import { noDepositLimitsConfigured, type DepositLimitPolicy } from './limits';
 import { createPaymentMethods, prefillOf, type Direction } from './methods';
@@ -34,6 +35,7 @@ export { WebhookRejectedError } from './provider';
 export { hasAdminKey } from './admin-routes';
 export type { DepositLimitPolicy, DepositLimitDecision } from './limits';
 export type { DepositBonusPolicy } from './deposits';
+export type { IdentityPolicy } from './identity';
 export { noDepositLimitsConfigured } from './limits';
 export type { Turnover } from './turnover';
 export { SANDBOX_PROVIDER_ID } from './sandbox/provider';
@@ -60,6 +62,8 @@ export interface PaymentsDeps {
   depositBonuses?: DepositBonusPolicy;
   /** The bonuses module's side of a withdrawal: the active bonus is forfeited. */
   onWithdrawal?: WithdrawalDeps['onWithdrawal'];
+  /** The verification module's rule for large withdrawals and deposits. */
+  identity?: IdentityPolicy;
   /** How the sandbox reaches our webhook endpoint (the app sends it to its own listener). */
   sandboxDelivery?: WebhookDelivery;
   log: Log;
@@ -149,6 +153,7 @@ export function createPayments(deps: PaymentsDeps) {
     webhookBase,
     clearingShards: config.payments.clearingShards,
     log: deps.log,
+    ...(deps.identity ? { identity: createIdentityCheck({ policy: deps.identity, repository, currencies }) } : {}),
   };
   const deposits = createDeposits({
     ...shared,

@@ -16,6 +16,7 @@ import { clearingAccount } from './clearing';
 import { toBaseMajor, type CurrencyLookup, type SubunitOf } from './currencies';
 import type { ProfileSource } from './deposits';
 import { checkMethodFields } from './fields';
+import type { IdentityCheck } from './identity';
 import type { PaymentMethods } from './methods';
 import { publishInvoiceAfterCommit } from './present';
 import type { ProviderPayoutResult, ProviderRegistry, ProviderWebhookEvent } from './provider';
@@ -43,6 +44,8 @@ export interface WithdrawalDeps {
    * warned), in the withdrawal's transaction, the account row locked first.
    */
   onWithdrawal?: (trx: Transaction<Database>, withdrawal: { playerId: string; accountId: string }) => Promise<void>;
+  /** The verification module's rule: a withdrawal above a threshold needs a verified identity. */
+  identity?: IdentityCheck;
 }
 
 /**
@@ -278,6 +281,7 @@ export function createWithdrawals(deps: WithdrawalDeps) {
       const amountMinor = checkAmount(body.amount, currency, fields.bounds, errors);
       errors.throwIfAny();
       if (amountMinor === null) throw new Error('unreachable: amount errors are thrown above');
+      await deps.identity?.withdrawal(playerId, currency.code, amountMinor);
 
       const autoApprove = await shouldAutoApprove(amountMinor, currency.code);
       const subunitOf = await deps.currencies.subunits();

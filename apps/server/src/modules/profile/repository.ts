@@ -41,7 +41,10 @@ const PROFILE_COLUMNS = [
   'created_at',
 ] as const;
 
-export type ProfileRow = Pick<Selectable<PlayerTable>, (typeof PROFILE_COLUMNS)[number]>;
+export type ProfileRow = Pick<Selectable<PlayerTable>, (typeof PROFILE_COLUMNS)[number]> & {
+  /** The verification module's status (its table, read here); null: never started. */
+  verification_status: string | null;
+};
 export type FieldRow = Selectable<PlayerFieldTable>;
 /** What a profile update may write: the columns of editable profile fields, and what an e-mail or phone change resets. */
 export type ProfileChanges = ProfileColumns;
@@ -49,7 +52,18 @@ export type ProfileChanges = ProfileColumns;
 export function createProfileRepository(db: Db) {
   return {
     async findProfile(playerId: string): Promise<ProfileRow | undefined> {
-      return db.selectFrom('players').select(PROFILE_COLUMNS).where('id', '=', playerId).executeTakeFirst();
+      return db
+        .selectFrom('players')
+        .select(PROFILE_COLUMNS)
+        .select((eb) =>
+          eb
+            .selectFrom('player_verifications')
+            .select('player_verifications.status')
+            .whereRef('player_verifications.player_id', '=', 'players.id')
+            .as('verification_status'),
+        )
+        .where('id', '=', playerId)
+        .executeTakeFirst();
     },
 
     async isEmailUsedByOther(email: string, playerId: string): Promise<boolean> {

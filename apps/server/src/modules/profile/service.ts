@@ -1,10 +1,12 @@
 import {
   RestrictType,
+  VERIFICATION_STATUSES,
   type Constants,
   type Country,
   type Locale,
   type Profile,
   type ProfileUpdateBody,
+  type VerificationStatus,
 } from '@croupier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -14,6 +16,9 @@ import type { FieldRulesService } from './fields';
 import type { ProfileChanges, ProfileRepository, ProfileRow } from './repository';
 
 type Log = Pick<FastifyBaseLogger, 'error'>;
+
+const verificationStatusOf = (value: string | null): VerificationStatus =>
+  VERIFICATION_STATUSES.find((status) => status === value) ?? 'none';
 
 export function toProfile(row: ProfileRow, options: { isNewlyRegistered?: boolean } = {}): Profile {
   return {
@@ -55,6 +60,7 @@ export function toProfile(row: ProfileRow, options: { isNewlyRegistered?: boolea
     referralCode: null,
     qualifiedReferralsCount: null,
     previousLoginAt: row.previous_login_at?.toISOString() ?? null,
+    verificationStatus: verificationStatusOf(row.verification_status),
   };
 }
 

@@ -58,6 +58,7 @@ const PROFILE: Profile = {
   referralCode: null,
   qualifiedReferralsCount: null,
   previousLoginAt: null,
+  verificationStatus: 'none',
 };
 
 let nextId = 1;
