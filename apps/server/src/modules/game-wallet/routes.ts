@@ -15,7 +15,7 @@ import type { AuthGuards } from '../auth';
 import type { GamesService } from '../games';
 import type { WalletAccounts } from '../wallet';
 import type { GameSession, GameWallet, WalletAnswer } from './service';
-import { SIGNATURE_HEADER, signatureMatches } from './signature';
+import { keepRawJsonBodies, SIGNATURE_HEADER, signatureMatches } from './signature';
 
 /** A third-party provider allowed to call the wallet: its shared secret and the addresses it calls from. */
 export interface GameProviderAccess {
@@ -134,13 +134,6 @@ const refused = (status: GameWalletStatus, currency = ''): GameWalletResponse =>
   currency,
 });
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The body as received, for signature checks (provider callbacks only). */
-    rawBody?: string;
-  }
-}
-
 /** The OpenAPI text every callback shares: how to sign, who may call, how answers look. */
 const CALLBACK_RULES =
   'Server-to-server callback of a third-party game provider (seamless wallet). ' +
@@ -171,15 +164,7 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
   config: Config;
 }> = async (app, { gameWallet, accessOf, config }) => {
   // The signature is over the exact bytes sent: keep them before JSON parsing.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    request.rawBody = text;
-    try {
-      done(null, text.length === 0 ? {} : JSON.parse(text));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  keepRawJsonBodies(app);
   // Providers read statuses, not HTTP codes: a body that breaks the schema (or carries control characters) is
   // WRONG_SYNTAX.
   app.setErrorHandler((error, _request, reply) => {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 
 /** The header a provider signs its callbacks in: hex HMAC-SHA256 of the raw body with its secret. */
 export const SIGNATURE_HEADER = 'x-croupier-signature';
@@ -12,4 +13,27 @@ export function signatureMatches(secret: string, rawBody: string, signature: unk
   if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/i.test(signature)) return false;
   const expected = Buffer.from(signBody(secret, rawBody), 'hex');
   return timingSafeEqual(expected, Buffer.from(signature.toLowerCase(), 'hex'));
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body as received, for signature checks (signed calls only). */
+    rawBody?: string;
+  }
+}
+
+/**
+ * Parses JSON bodies in this plugin's scope keeping the exact text as `request.rawBody`:
+ * signatures are over the bytes sent, not over a re-serialised object.
+ */
+export function keepRawJsonBodies(app: FastifyInstance): void {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    request.rawBody = text;
+    try {
+      done(null, text.length === 0 ? {} : JSON.parse(text));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../../http/endpoint';
 import type { GamesService } from '../../games';
-import { SIGNATURE_HEADER, signatureMatches } from '../signature';
+import { keepRawJsonBodies, SIGNATURE_HEADER, signatureMatches } from '../signature';
 import { renderSandboxGamePage, SANDBOX_GAME_PAGE_CSP } from './page';
 import type { SandboxGameProvider } from './provider';
 
@@ -48,15 +48,7 @@ export const sandboxGameProviderRoutes: FastifyPluginAsyncZod<{
     done(null, Object.fromEntries(new URLSearchParams(text)));
   });
   // The casino's free-round calls are signed over the exact bytes sent: keep them.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    request.rawBody = text;
-    try {
-      done(null, text.length === 0 ? {} : JSON.parse(text));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  keepRawJsonBodies(app);
   const signed = (request: FastifyRequest) =>
     signatureMatches(secret, request.rawBody ?? '', request.headers[SIGNATURE_HEADER]);
 
