@@ -33,7 +33,7 @@ import { createJobs, createJobsRepository, type Jobs } from './modules/jobs';
 import { AppError } from './lib/errors';
 import { createEventRegistry } from './lib/events';
 import { parseQueryString } from './lib/query-string';
-import { createAuth, decoratePlayer, type SecretCheckObserver } from './modules/auth';
+import { closureRoutes, createAuth, decoratePlayer, type SecretCheckObserver } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
 import { sessionRoutes } from './modules/auth/session-routes';
 import { registerSocialSignIn } from './modules/auth/social';
@@ -57,6 +57,7 @@ import { createFieldRulesService } from './modules/profile/fields';
 import { createProfileRepository } from './modules/profile/repository';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileReader, createProfileService } from './modules/profile/service';
+import { exportRoutes } from './modules/profile/export-routes';
 import { createRetentionRepository } from './modules/retention/repository';
 import { registerRealtime, type Realtime, type RealtimeEvents, type RealtimeOptions } from './modules/realtime';
 import { retentionRoutes } from './modules/retention/routes';
@@ -65,7 +66,7 @@ import { createSettingsRepository } from './modules/settings/repository';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
 import { createWallet, walletDevRoutes, walletRoutes } from './modules/wallet';
-import { registerPayments, selfDelivery } from './modules/payments';
+import { hasAdminKey, registerPayments, selfDelivery } from './modules/payments';
 import { registerBonuses } from './modules/bonuses';
 import { registerGameWallet, type BetRule, type GameProviderAccess } from './modules/game-wallet';
 import { registerOriginals, type OriginalsRemoteOptions } from './modules/originals';
@@ -408,7 +409,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   bonuses.useOpenBets(gameWallet.openBetsSince);
   bonuses.freespins.useProviders(gameWallet.freeRounds);
   // The in-house games sit on the game wallet; they are composed here so that it never imports them.
-  await registerOriginals(server, {
+  const { originals } = await registerOriginals(server, {
     db,
     config,
     events: realtime.events,
@@ -426,6 +427,32 @@ export async function buildApp(options: AppOptions): Promise<App> {
     guards: auth.guards,
     adminApiKey: config.adminApiKey,
     settings: config.documents,
+  });
+
+  // Account control (docs/player-protection.md): closure records the wallet's balances; the
+  // export reads each module's player lists, bound to the signed-in player.
+  await server.register(closureRoutes, {
+    closures: auth.closures,
+    guards: auth.guards,
+    balancesOf: async (playerId) =>
+      (await wallet.accounts.listAccounts(playerId)).map((account) => ({
+        currency: account.currency,
+        realBalance: account.realBalance,
+        lockedBalance: account.lockedBalance,
+        bonusBalance: account.bonusBalance,
+      })),
+    isOperator: (request) => hasAdminKey(request, config.adminApiKey),
+  });
+  await server.register(exportRoutes, {
+    guards: auth.guards,
+    sourcesFor: (player) => ({
+      profile: () => profileReader.getProfile(player.id),
+      accounts: () => wallet.accounts.listAccounts(player.id),
+      sessions: (page) => auth.sessions.list(player, page),
+      invoices: (page) => payments.invoices.list(player.id, page),
+      bonuses: (page) => bonuses.listPlayerBonuses(player.id, page),
+      rounds: (page) => originals.spins(player.id, page),
+    }),
   });
 
   if (webServed && config.webDistDir) await registerWebApp(server, config.webDistDir);

@@ -33,6 +33,8 @@ export const errorCatalogue = {
     message: 'The social account has no verified e-mail address.',
   },
   ACCOUNT_BLOCKED: { code: 11002, status: 403, message: 'The account is blocked.' },
+  // The player closed the account (docs/player-protection.md, "Account information and closure")
+  ACCOUNT_CLOSED: { code: 11007, status: 403, message: 'This account is closed.' },
   OTP_INVALID: { code: 11003, status: 400, message: 'The code is invalid.' },
   OTP_SEND_LIMIT: { code: 11005, status: 429, message: 'The limit of codes sent has been reached.' },
   // Croupier's own player errors (11xxx, after the reference platform's)

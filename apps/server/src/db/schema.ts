@@ -897,3 +897,27 @@ export interface PlayerDocumentTable {
 export interface Database {
   player_documents: PlayerDocumentTable;
 }
+
+/** When the player closed the account (modules/auth/closure.ts, migration 0032); null while open. */
+export interface PlayerTable {
+  closed_at: Generated<Date | null>;
+}
+
+/** A player's request to close the account, with the balances the operator pays out (migration 0032). */
+export interface AccountClosureTable {
+  id: Generated<string>;
+  player_id: string;
+  reason: string;
+  comment: string | null;
+  /** [{ currency, realBalance, lockedBalance, bonusBalance }] (jsonb, major units). */
+  balances: ColumnType<
+    { currency: string; realBalance: number; lockedBalance: number; bonusBalance: number }[],
+    string,
+    never
+  >;
+  created_at: Generated<Date>;
+}
+
+export interface Database {
+  account_closures: AccountClosureTable;
+}

@@ -7,6 +7,8 @@ import type { Db } from '../../db/database';
 import type { PlayerTable } from '../../db/schema';
 import type { EmailSender } from '../notifications';
 import type { SmsSender } from '../notifications';
+import { createClosureService } from './closure';
+import { createClosureRepository } from './closure-repository';
 import { createCodesRepository } from './codes-repository';
 import { createOtpHasher, createRefreshTokenSuccessor, type SecretCheckObserver } from './crypto';
 import { createEmailConfirmationService } from './email-confirmation';
@@ -27,6 +29,7 @@ export type { AuthenticatedPlayer, AuthGuards } from './guards';
 export type { SessionsEnded } from './sessions';
 export type { SecretCheckObserver } from './crypto';
 export { decoratePlayer, playerOf } from './guards';
+export { closureRoutes } from './closure-routes';
 
 /** What accounts read of the content service: e-mail texts in a locale. */
 /** The columns the profile module may change. */
@@ -175,6 +178,13 @@ export function createAuth(options: {
     otp,
     passwords,
     confirmations,
+    /** Account closure requests (closure.ts). */
+    closures: createClosureService({
+      repository,
+      closures: createClosureRepository(db),
+      sessions,
+      onSecretCheck: options.onSecretCheck,
+    }),
   };
 }
 

@@ -36,6 +36,7 @@ const KNOWN: CredentialsRow = {
   failed_login_count: 0,
   lockout_count: 0,
   locked_until: null,
+  closed_at: null,
 };
 
 function service() {

@@ -6,7 +6,15 @@ import { afterFailedLogin, isLocked, type LockoutPolicy, type LoginFailureState 
 /** What sign-in needs of an account. */
 export type CredentialsRow = Pick<
   Selectable<PlayerTable>,
-  'id' | 'email' | 'phone' | 'password_hash' | 'status' | 'failed_login_count' | 'lockout_count' | 'locked_until'
+  | 'id'
+  | 'email'
+  | 'phone'
+  | 'password_hash'
+  | 'status'
+  | 'failed_login_count'
+  | 'lockout_count'
+  | 'locked_until'
+  | 'closed_at'
 >;
 
 export type SessionRow = Selectable<PlayerSessionTable>;
@@ -18,6 +26,8 @@ export interface SessionCheckRow {
   refresh_token_hash: string;
   closed_at: Date | null;
   player_status: number;
+  /** The player closed the account. */
+  player_closed: boolean;
   /** Past its absolute end or idle for longer than the idle lifetime (database clock). */
   lapsed: boolean;
   /** Last seen over a minute ago: worth recording the activity. */
@@ -36,6 +46,7 @@ const CREDENTIAL_COLUMNS = [
   'failed_login_count',
   'lockout_count',
   'locked_until',
+  'closed_at',
 ] as const;
 
 /** Activity is recorded at most once a minute per session: a write per request would be waste. */
@@ -189,7 +200,7 @@ export function createAuthRepository(db: Db) {
       });
     },
 
-    /** Clears the lockout and moves the previous sign-in time along. */
+    /** Clears the lockout and moves the previous sign-in time along (a closed account signs in no more). */
     async recordLoginSuccess(playerId: string): Promise<void> {
       await db
         .updateTable('players')
@@ -201,6 +212,7 @@ export function createAuthRepository(db: Db) {
           last_login_at: sql<Date>`now()`,
         }))
         .where('id', '=', playerId)
+        .where('closed_at', 'is', null)
         .execute();
     },
 
@@ -271,6 +283,11 @@ export function createAuthRepository(db: Db) {
       });
     },
 
+    async isClosed(playerId: string): Promise<boolean> {
+      const row = await db.selectFrom('players').select('closed_at').where('id', '=', playerId).executeTakeFirst();
+      return row?.closed_at != null;
+    },
+
     async isEmailConfirmed(playerId: string): Promise<boolean> {
       const row = await db.selectFrom('players').select('confirmed_at').where('id', '=', playerId).executeTakeFirst();
       return row?.confirmed_at != null;
@@ -325,6 +342,7 @@ export function createAuthRepository(db: Db) {
           's.refresh_token_hash',
           's.closed_at',
           'p.status as player_status',
+          sql<boolean>`p.closed_at is not null`.as('player_closed'),
           lapsedExpression(idleSeconds).as('lapsed'),
           sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${TOUCH_INTERVAL_SECONDS})`.as('stale'),
         ])

@@ -110,7 +110,7 @@ export function createSessionService(options: {
     };
   }
 
-  /** Refuses a closed or lapsed session (closing a lapsed one) and a blocked player (ending all their sessions). */
+  /** Refuses a closed or lapsed session (closing a lapsed one) and a blocked or closed account (ending all its sessions). */
   async function checkSession(session: SessionCheckRow | undefined, playerId: string): Promise<SessionCheckRow> {
     if (!session || session.player_id !== playerId || session.closed_at) throw unauthenticated(SESSION_ENDED);
     if (session.lapsed) {
@@ -123,6 +123,12 @@ export function createSessionService(options: {
       ended({ playerId: session.player_id, allExcept: null });
       throw new AppError('ACCOUNT_BLOCKED');
     }
+    // A closure ends its sessions itself; one that slipped in meanwhile ends here.
+    if (session.player_closed) {
+      await repository.closePlayerSessions(session.player_id, 'closed');
+      ended({ playerId: session.player_id, allExcept: null });
+      throw new AppError('ACCOUNT_CLOSED');
+    }
     return session;
   }
 
@@ -134,6 +140,8 @@ export function createSessionService(options: {
       method: SignInMethod,
       profileOptions: { isNewlyRegistered?: boolean } = {},
     ): Promise<AuthResponse> {
+      // Every way in (password, link, social, registration) comes through here.
+      if (await repository.isClosed(playerId)) throw new AppError('ACCOUNT_CLOSED');
       const sessionId = randomUUID();
       const refreshTokenId = randomToken(16);
       await repository.insertSession(
@@ -180,6 +188,7 @@ export function createSessionService(options: {
         session.player_id === claims.playerId &&
         !session.closed_at &&
         !session.lapsed &&
+        !session.player_closed &&
         session.player_status !== PlayerStatus.BLOCKED;
       if (!usable) return { ok: false, reason: 'invalid' };
       return { ok: true, playerId: claims.playerId, sessionId: claims.sessionId, expiresAt: claims.expiresAt * 1000 };

@@ -70,7 +70,7 @@ export function createSignInService(options: {
 
     /**
      * 401 for an unknown login or a wrong password, 429 while the account is locked, 403
-     * (11002) for a blocked account (said only to someone who knows its password).
+     * (11002) for a blocked account and (11007) for a closed one (said only to someone who knows its password).
      */
     async withPassword(body: SignInRequest, context: ClientContext): Promise<AuthResponse> {
       await geo.assertAuthAllowed(context.country);
@@ -86,6 +86,7 @@ export function createSignInService(options: {
         throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
       }
       if (account.status === PlayerStatus.BLOCKED) throw new AppError('ACCOUNT_BLOCKED');
+      if (account.closed_at) throw new AppError('ACCOUNT_CLOSED');
       await repository.recordLoginSuccess(account.id);
       return sessions.start(account.id, { ...context, fingerprint: body.fingerprint }, 'password');
     },
@@ -101,6 +102,7 @@ export function createSignInService(options: {
       const account = await repository.findCredentialsById(playerId);
       if (!account) throw new AppError('UNAUTHENTICATED', 'The sign-in link is invalid, used or expired.');
       if (account.status === PlayerStatus.BLOCKED) throw new AppError('ACCOUNT_BLOCKED');
+      if (account.closed_at) throw new AppError('ACCOUNT_CLOSED');
       await repository.recordLoginSuccess(account.id);
       return sessions.start(account.id, { ...context, fingerprint: body.fingerprint }, 'autologin');
     },

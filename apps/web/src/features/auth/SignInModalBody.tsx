@@ -161,6 +161,13 @@ function SignInForm({ tab, close }: { tab: LoginType; close: ModalBodyProps['clo
             description: t('accountBlocked.description', { ns: 'alerts' }),
           });
           break;
+        case 'closed':
+          notify({
+            type: 'error',
+            title: t('accountClosedSignIn.title', { ns: 'alerts' }),
+            description: t('accountClosedSignIn.description', { ns: 'alerts' }),
+          });
+          break;
         case 'fields':
           setServerErrors(failure.fields);
           if (!failure.fields.login && !failure.fields.password) setHint(tf('login.wrongCredentials'));

@@ -16,3 +16,19 @@ export function takeAfterLogin(): PendingModal | null {
   next = null;
   return modal;
 }
+
+/**
+ * The previous sign-in's time from the sign-in answer, shown once as a notice when the
+ * signed-in state has rendered (a new account has none to show).
+ */
+let previousSignIn: string | null = null;
+
+export function rememberPreviousSignIn(at: string | null): void {
+  previousSignIn = at;
+}
+
+export function takePreviousSignIn(): string | null {
+  const at = previousSignIn;
+  previousSignIn = null;
+  return at;
+}

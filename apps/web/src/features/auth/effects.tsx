@@ -3,11 +3,12 @@ import { useCallback, useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
+import { formatDateTime } from '../../lib/format';
 import { realtimeKeys } from '../../lib/query-keys';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { setAnalyticsUser } from '../tracking';
-import { takeAfterLogin } from './after-login';
+import { rememberPreviousSignIn, takeAfterLogin, takePreviousSignIn } from './after-login';
 import { authKeys, profileQuery } from './api';
 import { session, useSession } from './session';
 import type { AuthResponse } from './types';
@@ -24,6 +25,7 @@ export function useLoginEffects(): (response: AuthResponse) => void {
       if (response.profile) {
         queryClient.setQueryData(authKeys.profile, response.profile);
         setAnalyticsUser(response.profile.id);
+        rememberPreviousSignIn(response.profile.isNewlyRegistered ? null : response.profile.previousLoginAt);
       }
       session.signIn(response.accessToken);
       if (!response.profile) void queryClient.prefetchQuery(profileQuery);
@@ -82,7 +84,7 @@ export function SessionEffects() {
   const { open } = useModals();
   const { notify } = useToasts();
   const { t } = useTranslation('alerts');
-  const { localePath } = useLocale();
+  const { localePath, locale } = useLocale();
   const { pathname } = useLocation();
   const goHomeThen = useGoHomeThen();
   const home = localePath('/');
@@ -115,6 +117,15 @@ export function SessionEffects() {
   // Runs once the new state has rendered, so that the modal system gates with it.
   useEffect(() => {
     if (isLoggedIn) {
+      // Telling the player when the account was last used lets them spot someone else's use.
+      const previous = formatDateTime(takePreviousSignIn(), locale);
+      if (previous) {
+        notify({
+          type: 'info',
+          title: t('previousSignIn.title'),
+          description: t('previousSignIn.description', { date: previous }),
+        });
+      }
       const next = takeAfterLogin();
       if (next) open(next.name, { props: { ...next.props } });
       return;
@@ -124,7 +135,7 @@ export function SessionEffects() {
       notify({ type: 'warning', title: t('sessionExpired.title'), description: t('sessionExpired.description') });
       open('sign-in');
     }
-  }, [isLoggedIn, open, notify, t]);
+  }, [isLoggedIn, open, notify, t, locale]);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {

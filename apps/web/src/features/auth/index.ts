@@ -14,7 +14,7 @@ export {
   useSession,
   type SignOutReason,
 } from './session';
-export { SessionEffects, logout, useLoginEffects } from './effects';
+export { SessionEffects, logout, useGoHomeThen, useLoginEffects } from './effects';
 export { UserMenu } from './UserMenu';
 export { authKeys, profileQuery, readAffiliateTag, resolveFingerprint, useConstants, useProfile } from './api';
 export { isTokenExpired, tokenExpiresAt, tokenSessionId } from './token';

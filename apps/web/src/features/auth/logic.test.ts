@@ -62,6 +62,7 @@ describe('error rows', () => {
   it('sign-in: 401 hint, 403 blocked, 422 fields on login/password, others generic', () => {
     expect(classifySignInError(new ApiError(401, 1002, 'x'))).toEqual({ kind: 'credentials' });
     expect(classifySignInError(new ApiError(403, 11002, 'x'))).toEqual({ kind: 'blocked' });
+    expect(classifySignInError(new ApiError(403, 11007, 'x'))).toEqual({ kind: 'closed' });
     expect(
       classifySignInError(new ApiError(422, 1001, 'x', { email: ['Bad e-mail', 'second'], password: ['Too short'] })),
     ).toEqual({ kind: 'fields', fields: { login: 'Bad e-mail', password: 'Too short' } });

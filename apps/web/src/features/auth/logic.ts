@@ -74,14 +74,16 @@ export function firstFieldErrors(fields: FieldErrors | undefined): Record<string
 export type SignInFailure =
   | { kind: 'credentials' }
   | { kind: 'blocked' }
+  | { kind: 'closed' }
   | { kind: 'fields'; fields: Record<string, string> }
   | { kind: 'rateLimited' }
   | { kind: 'other' };
 
-/** Login 401 → hint; 403 → account blocked alert; 422 → field errors; anything else → generic. */
+/** Login 401 → hint; 403 → account blocked alert (11007: account closed alert); 422 → field errors; anything else → generic. */
 export function classifySignInError(error: unknown): SignInFailure {
   if (!(error instanceof ApiError)) return { kind: 'other' };
   if (hasApiStatus(error, 'UNAUTHENTICATED')) return { kind: 'credentials' };
+  if (isApiError(error, 'ACCOUNT_CLOSED')) return { kind: 'closed' };
   if (hasApiStatus(error, 'FORBIDDEN')) return { kind: 'blocked' };
   if (hasApiStatus(error, 'VALIDATION_FAILED')) {
     const fields = firstFieldErrors(error.fields);

@@ -27,6 +27,7 @@ import { RowsSkeleton } from '../../components/ui/Skeleton';
 import '../../components/account-forms.css';
 import '../../components/account-pages.css';
 import { Button } from '../../components/ui/Button';
+import { AccountSection } from './AccountControl';
 
 /** `/profile/security`: change the password, see the sessions of the account and end them. */
 export function ProfileSecurityPage() {
@@ -37,6 +38,7 @@ export function ProfileSecurityPage() {
       <div className="profile-security">
         <ChangePasswordSection />
         <SessionsSection />
+        <AccountSection />
       </div>
     </div>
   );

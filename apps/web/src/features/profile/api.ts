@@ -1,4 +1,5 @@
 import {
+  accountControlEndpoints,
   authEndpoints,
   type EndpointBody,
   profileEditEndpoints,
@@ -36,6 +37,9 @@ export const profileCalls = {
   }) => call(authEndpoints.changePassword, { body }),
   resendConfirmation: () => call(profileEndpoints.resendEmailConfirmation),
   closeSession: (sessionId: string) => call(sessionEndpoints.closeSession, { params: { sessionId } }),
+  closeAccount: (body: EndpointBody<typeof accountControlEndpoints.closeAccount>) =>
+    call(accountControlEndpoints.closeAccount, { body }),
+  exportData: () => call(accountControlEndpoints.exportData),
 };
 
 export { useProfile };
@@ -96,4 +100,14 @@ export function useCloseSession() {
       await queryClient.invalidateQueries({ queryKey: profileKeys.sessions });
     },
   });
+}
+
+/** Closes the account (`POST /api/player/profile/closure`); the caller signs the tab out. */
+export function useCloseAccount() {
+  return useMutation({ mutationFn: profileCalls.closeAccount });
+}
+
+/** Fetches the player's data (`GET /api/player/profile/export`); the caller saves it as a file. */
+export function useExportData() {
+  return useMutation({ mutationFn: profileCalls.exportData });
 }
