@@ -29,6 +29,7 @@ export function pageRoutes(settings: AppSettings): Page[] {
     wallet: page(() => import('../features/wallet/ProfileWalletPage'), 'ProfileWalletPage'),
     history: page(() => import('../features/history/HistoryPage'), 'ProfileHistoryPage'),
     bonuses: page(() => import('./pages/ProfileBonusesPage'), 'ProfileBonusesPage'),
+    documents: page(() => import('../features/documents/DocumentsPage'), 'ProfileDocumentsPage'),
   };
   const profileChild = (section: string): Page => ({
     id: `profile-${section}`,

@@ -20,6 +20,7 @@
  * | loyaltyAccount | `LoyaltyAccount` (GET /api/retention/account) | both loyalty events replace it |
  * | messages (prefix) | `{ data: Message[], meta: { page, totalUnread } }` pages (GET /api/notification/messenger/messages) | `message.received` prepends to page 1 and adds one to `totalUnread` |
  * | tournaments (prefix) | tournament lists and details (GET /api/retention/tournaments…) | `tournament.completed` refetches |
+ * | documents | `DocumentFile[]` (GET /api/player/documents) | `player.document.updated` refetches |
  */
 export const realtimeKeys = {
   walletAccounts: ['wallet', 'accounts'] as const,
@@ -35,4 +36,5 @@ export const realtimeKeys = {
   loyaltyAccount: ['retention', 'account'] as const,
   messages: ['notification', 'messages'] as const,
   tournaments: ['retention', 'tournaments'] as const,
+  documents: ['player', 'documents'] as const,
 };

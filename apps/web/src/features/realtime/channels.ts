@@ -26,6 +26,7 @@ export function channelsForPlayer(playerId: string, features: ChannelFeatures): 
     ...(features.loyalty ? [channels.loyaltyAccounts(playerId)] : []),
     channels.notifications(playerId),
     channels.bets(playerId),
+    channels.documents(playerId),
     channels.tournaments,
     channels.globalOnline,
   ];

@@ -3,8 +3,10 @@ import {
   BonusResult,
   BonusStatus,
   channelEventSchemas,
+  DocumentStatus,
   InvoiceStatus,
   QuestState,
+  type DocumentFile,
   type InvoiceUpdate,
   type LoyaltyAccount,
   type MessengerMessage,
@@ -188,6 +190,11 @@ export function applyRealtimeEvent(channel: string, data: unknown, sink: Realtim
       }
       return true;
     }
+    case 'player:documents': {
+      const event = parse(family, data);
+      if (event) onDocument(event.document, sink);
+      return event !== undefined;
+    }
     case 'tournaments': {
       const event = parse(family, data);
       if (!event) return false;
@@ -206,6 +213,20 @@ export function applyRealtimeEvent(channel: string, data: unknown, sink: Realtim
     default:
       // global:online is read by the connection itself; other channels are not subscribed.
       return false;
+  }
+}
+
+/** The operator reviewed a document: the list reloads, and an approval or a rejection (with its reason) is news. */
+function onDocument(document: DocumentFile, sink: RealtimeSink): void {
+  invalidate(sink.queryClient, realtimeKeys.documents);
+  if (document.status === DocumentStatus.APPROVE) {
+    sink.alert({ type: 'success', key: 'documentApproved', values: { name: document.fileName } });
+  } else if (document.status === DocumentStatus.CANCELED) {
+    sink.alert({
+      type: 'warning',
+      key: 'documentRejected',
+      values: { name: document.fileName, reason: document.rejectReason ?? '' },
+    });
   }
 }
 
