@@ -2,6 +2,7 @@ import {
   channels,
   DocumentStatus,
   documentTypeSchema,
+  sniffDocumentType,
   type AdminDocument,
   type DocumentContentType,
   type DocumentFile,
@@ -9,7 +10,7 @@ import {
 import { AppError } from '../../lib/errors';
 import type { RealtimeEvents } from '../realtime';
 import type { DocumentsRepository, PlayerDocumentRow } from './repository';
-import { documentFileName, sniffDocumentType } from './sniff';
+import { documentFileName } from './sniff';
 import type { DocumentStorage } from './storage';
 
 /** The documents' rules that configuration sets (DOCUMENTS_* in .env.example). */
