@@ -388,6 +388,29 @@ describe('applyRealtimeEvent', () => {
     expect(alerts).toEqual([{ type: 'info', key: 'messageReceived' }]);
   });
 
+  it('reloads the documents after a review and says approved or declined with the reason', () => {
+    const { sink, alerts, invalidated } = setup();
+    const document = {
+      id: 'd1',
+      fileName: 'passport.jpg',
+      type: 'identity_front',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    const channel = `player:documents#${PLAYER}`;
+    const updated = (status: number, rejectReason: string | null) => ({
+      event: 'player.document.updated',
+      document: { ...document, status, rejectReason },
+    });
+    expect(applyRealtimeEvent(channel, updated(1, null), sink)).toBe(true);
+    expect(applyRealtimeEvent(channel, updated(3, 'Blurred'), sink)).toBe(true);
+    expect(applyRealtimeEvent(channel, { event: 'player.document.updated', document: { id: 'd1' } }, sink)).toBe(false);
+    expect(invalidated).toEqual([realtimeKeys.documents, realtimeKeys.documents]);
+    expect(alerts).toEqual([
+      { type: 'success', key: 'documentApproved', values: { name: 'passport.jpg' } },
+      { type: 'warning', key: 'documentRejected', values: { name: 'passport.jpg', reason: 'Blurred' } },
+    ]);
+  });
+
   it('opens the bet modals only on the page of that game', () => {
     const playerBonus = bonus(2, 1);
     const channel = `game:bets#${PLAYER}`;
