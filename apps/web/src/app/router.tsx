@@ -30,6 +30,7 @@ export function pageRoutes(settings: AppSettings): Page[] {
     history: page(() => import('../features/history/HistoryPage'), 'ProfileHistoryPage'),
     bonuses: page(() => import('./pages/ProfileBonusesPage'), 'ProfileBonusesPage'),
     documents: page(() => import('../features/documents/DocumentsPage'), 'ProfileDocumentsPage'),
+    verification: page(() => import('../features/verification/VerificationPage'), 'VerificationPage'),
   };
   const profileChild = (section: string): Page => ({
     id: `profile-${section}`,

@@ -21,6 +21,7 @@
  * | messages (prefix) | `{ data: Message[], meta: { page, totalUnread } }` pages (GET /api/notification/messenger/messages) | `message.received` prepends to page 1 and adds one to `totalUnread` |
  * | tournaments (prefix) | tournament lists and details (GET /api/retention/tournaments…) | `tournament.completed` refetches |
  * | documents | `DocumentFile[]` (GET /api/player/documents) | `player.document.updated` refetches |
+ * | verification | `Verification` (GET /api/player/verification) | `player.verification.updated` refetches it and the profile |
  */
 export const realtimeKeys = {
   walletAccounts: ['wallet', 'accounts'] as const,
@@ -36,5 +37,6 @@ export const realtimeKeys = {
   loyaltyAccount: ['retention', 'account'] as const,
   messages: ['notification', 'messages'] as const,
   tournaments: ['retention', 'tournaments'] as const,
+  verification: ['player', 'verification'] as const,
   documents: ['player', 'documents'] as const,
 };

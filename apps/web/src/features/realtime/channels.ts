@@ -27,6 +27,7 @@ export function channelsForPlayer(playerId: string, features: ChannelFeatures): 
     channels.notifications(playerId),
     channels.bets(playerId),
     channels.documents(playerId),
+    channels.verification(playerId),
     channels.tournaments,
     channels.globalOnline,
   ];

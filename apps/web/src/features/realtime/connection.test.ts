@@ -117,6 +117,7 @@ describe('channelsForPlayer', () => {
       `messenger:notifications#${ALICE}`,
       `game:bets#${ALICE}`,
       `player:documents#${ALICE}`,
+      `player:verification#${ALICE}`,
       'tournaments',
       'global:online',
     ]);

@@ -14,10 +14,12 @@ import {
   type PlayerFreespin,
   type Quest,
   type QuestTaskUpdate,
+  type VerificationStatus,
   type WalletAccount,
 } from '@croupier/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { authKeys } from '../auth';
 import type { ToastType } from '../layout';
 import type { ModalName } from '../modals';
 import { track } from '../tracking';
@@ -210,11 +212,28 @@ export function applyRealtimeEvent(channel: string, data: unknown, sink: Realtim
       }
       return true;
     }
+    case 'player:verification': {
+      const event = parse(family, data);
+      if (!event) return false;
+      // The verification page and the profile (its verificationStatus) reload.
+      invalidate(sink.queryClient, realtimeKeys.verification);
+      invalidate(sink.queryClient, authKeys.profile);
+      const alert = VERIFICATION_ALERTS[event.verification.status];
+      if (alert) sink.alert(alert);
+      return true;
+    }
     default:
       // global:online is read by the connection itself; other channels are not subscribed.
       return false;
   }
 }
+
+/** The alert of a verification status the provider reported (a submission of the player's own is not news). */
+const VERIFICATION_ALERTS: Partial<Record<VerificationStatus, RealtimeAlert>> = {
+  approved: { type: 'success', key: 'verificationApproved' },
+  rejected: { type: 'error', key: 'verificationRejected' },
+  retry: { type: 'warning', key: 'verificationRetry' },
+};
 
 /** The operator reviewed a document: the list reloads, and an approval or a rejection (with its reason) is news. */
 function onDocument(document: DocumentFile, sink: RealtimeSink): void {

@@ -43,6 +43,7 @@ import {
   NETWORK_FIELD,
   type WalletFormValues,
 } from './form-logic';
+import { VerificationRequiredNotice } from './VerificationNotice';
 import { AmountInput, MethodFields, Presets } from './form-parts';
 import { AwaitInvoiceView, CopyField, QrView } from './parts';
 import { QrCode } from './QrCode';
@@ -152,6 +153,7 @@ function FiatDepositForm({
   const bounds = displayBounds(methodBounds(method, option), unit);
   const presets = displayPresets(method, methodBounds(method, option), unit);
   const [pending, setPending] = useState(false);
+  const [verificationNeeded, setVerificationNeeded] = useState(false);
   const [view, setView] = useState<View>({ kind: 'form' });
   const popup = useRef<Window | null>(null);
   const shownFields = useMemo(() => visibleFields(method.fields, showFilledFields), [method.fields, showFilledFields]);
@@ -205,6 +207,12 @@ function FiatDepositForm({
         if (bonusRefusal !== undefined) bonus.refuse(bonusRefusal);
         popup.current?.close();
         popup.current = null;
+        return;
+      }
+      if (isApiError(error, 'IDENTITY_VERIFICATION_REQUIRED')) {
+        popup.current?.close();
+        popup.current = null;
+        setVerificationNeeded(true);
         return;
       }
       fail();
@@ -279,6 +287,7 @@ function FiatDepositForm({
       />
       <BonusPicker choice={bonus} />
       <MethodFields fields={shownFields} methods={methods} />
+      {verificationNeeded ? <VerificationRequiredNotice kind="deposit" closeWallet={closeWallet} /> : null}
       <Button type="submit" variant="primary" className="wallet-form__submit" disabled={invalid || pending}>
         {pending
           ? t('wallet.form.processing')

@@ -7,7 +7,7 @@ import { useFailureText } from '../../components/fields';
 import { useLocale } from '../../lib/app-settings';
 import { parseAmountInput } from '../../lib/amount-input';
 import { ruleResolver } from '../../lib/rule-resolver';
-import { hasApiStatus } from '../../lib/api';
+import { hasApiStatus, isApiError } from '../../lib/api';
 import { firstFieldErrors } from '../auth';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
@@ -32,6 +32,7 @@ import {
   type WalletFormValues,
 } from './form-logic';
 import { AmountInput, MethodFields } from './form-parts';
+import { VerificationRequiredNotice } from './VerificationNotice';
 import { Button } from '../../components/ui/Button';
 
 export interface WithdrawFormProps {
@@ -78,6 +79,7 @@ export function WithdrawForm({
   });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
+  const [verificationNeeded, setVerificationNeeded] = useState(false);
   const amount = useWatch({ control: methods.control, name: 'amount' }) ?? '';
   const fieldValues = useWatch({ control: methods.control, name: 'fields' }) ?? {};
   const option = boundsOption(method.fields, fieldValues);
@@ -126,6 +128,10 @@ export function WithdrawForm({
         setServerErrors(firstFieldErrors(error.fields));
         return;
       }
+      if (isApiError(error, 'IDENTITY_VERIFICATION_REQUIRED')) {
+        setVerificationNeeded(true);
+        return;
+      }
       notify({
         type: 'error',
         title: t('somethingWrong.title', { ns: 'alerts' }),
@@ -153,6 +159,7 @@ export function WithdrawForm({
       </p>
       <BonusForfeitWarning bonusBalance={account.bonusBalance} unit={unit} />
       <MethodFields fields={shownFields} methods={methods} serverErrors={serverErrors} onChange={onField} />
+      {verificationNeeded ? <VerificationRequiredNotice kind="withdrawal" closeWallet={closeWallet} /> : null}
       <Button type="submit" variant="primary" className="wallet-form__submit" disabled={invalid}>
         {pending
           ? t('wallet.form.processing')

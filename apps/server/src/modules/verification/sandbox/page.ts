@@ -47,7 +47,10 @@ function statusText(applicant: SandboxApplicantRow): { className: string; text: 
   if (applicant.review_answer === 'GREEN')
     return { className: 'GREEN', text: 'Approved. The casino was notified by a signed webhook.' };
   if (applicant.review_answer === 'RED')
-    return { className: 'RED', text: 'Not approved. The casino was notified by a signed webhook.' };
+    return {
+      className: 'RED',
+      text: 'Not approved (rejected, or new documents asked). The casino was notified by a signed webhook.',
+    };
   return { className: '', text: 'Nothing submitted yet.' };
 }
 
