@@ -31,8 +31,9 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
       description:
         '`token` is read at the root by the reference client; Croupier answers the same content under `data` too. ' +
         '`url` is the provider’s hosted verification page for this player (outside production, the sandbox ' +
-        'provider’s page). The status changes only when the provider’s signed webhook reports a review. 409 when the ' +
-        'identity is already verified; 503 when no provider is configured or the provider does not answer.',
+        'provider’s page). The status changes only when the provider’s signed webhook reports a review (a verified ' +
+        'player gets a token too: the provider shows the applicant as approved). 503 when no provider is ' +
+        'configured or the provider does not answer.',
     },
     async (request) => {
       const started = await verification.start(playerOf(request).id, siteUrl);

@@ -106,8 +106,6 @@ export function createVerificationService(deps: {
     async start(playerId: string, siteOrigin: string): Promise<{ token: string; url: string | null }> {
       const provider = providers.current();
       if (!provider) throw new AppError('SERVICE_UNAVAILABLE', 'Identity verification is not configured.');
-      const current = await repository.find(db, playerId);
-      if (current?.status === 'approved') throw new AppError('CONFLICT', 'Your identity is already verified.');
       const profile = await deps.profiles.getProfile(playerId);
       await repository.ensure(db, playerId, provider.id);
       try {
