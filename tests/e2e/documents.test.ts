@@ -70,10 +70,46 @@ describe('documents page', () => {
       .getByText(/file type is not accepted/)
       .waitFor();
 
+    // A file over the limit is refused before it is sent.
+    await choose(page, 'Other document', {
+      name: 'huge.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.concat([JPEG, Buffer.alloc(11 * 1024 * 1024)]),
+    });
+    await uploadRow(page, 'Other document')
+      .getByRole('alert')
+      .getByText(/too large/)
+      .waitFor();
+
+    // On a slow line the upload shows its progress.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 50,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
+    await choose(page, 'Other document', {
+      name: 'statement.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.concat([JPEG, Buffer.alloc(1024 * 1024)]),
+    });
+    const progress = uploadRow(page, 'Other document').getByRole('progressbar');
+    await progress.waitFor();
+    await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await screenshot(page, 'documents-progress-1440', { fullPage: false });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await item(page, 'statement.jpg').getByText('Under review').waitFor({ timeout: 20_000 });
+
     // The operator approves it: the page follows without a reload.
     const { data } = await operator('GET', `/api/admin/documents?status=2&playerId=${player.id}`);
-    const [pending] = data as { id: string; fileName: string }[];
-    expect(pending?.fileName).toBe('passport.jpg');
+    const pending = (data as { id: string; fileName: string }[]).find((d) => d.fileName === 'passport.jpg');
+    expect(pending).toBeDefined();
     await operator('POST', `/api/admin/documents/${pending?.id ?? ''}/approve`);
     await toast(page, 'Document approved').waitFor();
     await item(page, 'passport.jpg').getByText('Approved').waitFor();
@@ -96,10 +132,10 @@ describe('documents page', () => {
     await item(page, 'selfie.jpg').getByText('Under review').waitFor();
     const queue = (await operator('GET', `/api/admin/documents?status=2&playerId=${player.id}`)).data as {
       id: string;
+      fileName: string;
     }[];
-    await operator('POST', `/api/admin/documents/${queue[0]?.id ?? ''}/reject`, {
-      reason: 'Your face is not visible.',
-    });
+    const selfie = queue.find((d) => d.fileName === 'selfie.jpg');
+    await operator('POST', `/api/admin/documents/${selfie?.id ?? ''}/reject`, { reason: 'Your face is not visible.' });
     await toast(page, 'Document declined').waitFor();
     await item(page, 'selfie.jpg').getByText('Reason: Your face is not visible.').waitFor();
 

@@ -29,6 +29,12 @@ export const DOCUMENT_CONTENT_TYPES = [
 ] as const;
 export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
 
+/**
+ * The default size limit of an upload (DOCUMENTS_MAX_FILE_BYTES), which the page's texts
+ * name; the browser refuses a larger file before sending it.
+ */
+export const DOCUMENT_MAX_FILE_BYTES_DEFAULT = 10 * 1024 * 1024;
+
 /** Longest reject reason the operator may give. */
 export const DOCUMENT_REJECT_REASON_MAX_LENGTH = 500;
 

@@ -1,4 +1,4 @@
-import type { DocumentFile, DocumentType } from '@croupier/contract';
+import { DOCUMENT_MAX_FILE_BYTES_DEFAULT, type DocumentFile, type DocumentType } from '@croupier/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,6 +103,10 @@ function UploadRow({ type }: { type: DocumentType }) {
   const typeName = tg(`documents.${typeKey(type)}`);
 
   async function send(file: File) {
+    if (file.size > DOCUMENT_MAX_FILE_BYTES_DEFAULT) {
+      setState({ phase: 'failed', failure: 'tooLarge' });
+      return;
+    }
     const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
     if (!isAcceptedFile(head)) {
       setState({ phase: 'failed', failure: 'fileType' });
