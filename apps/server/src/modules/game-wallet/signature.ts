@@ -33,7 +33,8 @@ export function keepRawJsonBodies(app: FastifyInstance): void {
     try {
       done(null, text.length === 0 ? {} : JSON.parse(text));
     } catch (error) {
-      done(error as Error, undefined);
+      // A client's error (400), as Fastify's own parser answers it; the callbacks turn it into WRONG_SYNTAX.
+      done(Object.assign(error as Error, { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
     }
   });
 }
