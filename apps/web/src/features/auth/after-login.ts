@@ -32,3 +32,20 @@ export function takePreviousSignIn(): string | null {
   previousSignIn = null;
   return at;
 }
+
+/**
+ * A sign-out the tab is about to be told of by the server (the player is closing the
+ * account, which ends every session at once): the 401 that follows is no expired session,
+ * so it shows no notice and asks for no sign-in.
+ */
+let signOutExpected = false;
+
+export function expectSignOut(expected = true): void {
+  signOutExpected = expected;
+}
+
+export function takeExpectedSignOut(): boolean {
+  const expected = signOutExpected;
+  signOutExpected = false;
+  return expected;
+}

@@ -8,7 +8,7 @@ import { realtimeKeys } from '../../lib/query-keys';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { setAnalyticsUser } from '../tracking';
-import { rememberPreviousSignIn, takeAfterLogin, takePreviousSignIn } from './after-login';
+import { rememberPreviousSignIn, takeAfterLogin, takeExpectedSignOut, takePreviousSignIn } from './after-login';
 import { authKeys, profileQuery } from './api';
 import { session, useSession } from './session';
 import type { AuthResponse } from './types';
@@ -131,7 +131,7 @@ export function SessionEffects() {
       return;
     }
     const reason = session.takeSignOutReason();
-    if (reason === 'unauthorized' || reason === 'expired') {
+    if ((reason === 'unauthorized' || reason === 'expired') && !takeExpectedSignOut()) {
       notify({ type: 'warning', title: t('sessionExpired.title'), description: t('sessionExpired.description') });
       open('sign-in');
     }

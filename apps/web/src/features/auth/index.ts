@@ -15,6 +15,7 @@ export {
   type SignOutReason,
 } from './session';
 export { SessionEffects, logout, useGoHomeThen, useLoginEffects } from './effects';
+export { expectSignOut } from './after-login';
 export { UserMenu } from './UserMenu';
 export { authKeys, profileQuery, readAffiliateTag, resolveFingerprint, useConstants, useProfile } from './api';
 export { isTokenExpired, tokenExpiresAt, tokenSessionId } from './token';

@@ -6,11 +6,12 @@ import { Spinner } from '../../components/fields';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Select } from '../../components/ui/Select';
+import { Skeleton } from '../../components/ui/Skeleton';
 import { TextAreaField, TextField } from '../../components/ui/TextField';
 import { hasApiStatus } from '../../lib/api';
 import { useLocale } from '../../lib/app-settings';
 import { formatDateTime } from '../../lib/format';
-import { firstFieldErrors, logout, useGoHomeThen } from '../auth';
+import { expectSignOut, firstFieldErrors, logout, useGoHomeThen } from '../auth';
 import { useToasts } from '../layout';
 import { useCloseAccount, useExportData, useProfile } from './api';
 import {
@@ -76,7 +77,13 @@ export function AccountSection() {
       <p className="profile-card__description">{t('profile.security.account.description')}</p>
       <dl className="account-control__facts">
         <dt>{t('profile.security.account.previousSignIn')}</dt>
-        <dd data-testid="previous-sign-in">{previous ?? t('profile.security.account.firstSignIn')}</dd>
+        {profile.data ? (
+          <dd data-testid="previous-sign-in">{previous ?? t('profile.security.account.firstSignIn')}</dd>
+        ) : (
+          <dd aria-busy="true">
+            <Skeleton line />
+          </dd>
+        )}
       </dl>
       <div className="account-control__actions">
         <div className="account-control__action">
@@ -145,9 +152,13 @@ function ClosureDialog({ onCancel }: { onCancel: () => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const key = (name: string) => `profile.security.account.dialog.${name}`;
 
+  const cancelButton = useRef<HTMLButtonElement>(null);
+
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
+    // A destructive dialog starts on its safe choice.
+    cancelButton.current?.focus();
   }, []);
 
   const set = <K extends keyof ClosureValues>(name: K, value: ClosureValues[K]) => {
@@ -166,6 +177,9 @@ function ClosureDialog({ onCancel }: { onCancel: () => void }) {
       document.getElementById(`${id}-${problems[0] ?? 'reason'}`)?.focus();
       return;
     }
+    // The server ends this tab's session too, and its realtime connection may tell the
+    // tab before the answer arrives: that sign-out is expected.
+    expectSignOut();
     close.mutate(body, {
       onSuccess: () => {
         dialog.current?.close();
@@ -174,6 +188,7 @@ function ClosureDialog({ onCancel }: { onCancel: () => void }) {
         goHomeThen(() => logout());
       },
       onError: (error) => {
+        expectSignOut(false);
         if (hasApiStatus(error, 'VALIDATION_FAILED')) {
           const fields = firstFieldErrors(error.fields);
           setPasswordError(fields.password ?? ta('somethingWrong.description'));
@@ -245,7 +260,7 @@ function ClosureDialog({ onCancel }: { onCancel: () => void }) {
           </p>
         ) : null}
         <div className="account-dialog__buttons">
-          <Button variant="ghost" onClick={() => dialog.current?.close()} disabled={close.isPending} autoFocus>
+          <Button ref={cancelButton} variant="ghost" onClick={() => dialog.current?.close()} disabled={close.isPending}>
             {t(key('cancel'))}
           </Button>
           <Button type="submit" variant="primary" className="account-control__danger" disabled={close.isPending}>
