@@ -135,13 +135,15 @@ describe('account information and control', () => {
     await toast(page, 'Account closed').waitFor();
     await expect.poll(() => userMenuButton(page).count()).toBe(0);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-    // No "session expired" notice: this sign-out was the player's own doing.
+    // No "session expired" notice and no sign-in modal: this sign-out was the player's own doing.
     expect(await toast(page, 'Session expired').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.has('sign-in')).toBe(false);
+    expect(await dialog(page, 'sign-in').count()).toBe(0);
     await page.locator('header.header').waitFor();
     await screenshot(page, 'account-closed-1440', { fullPage: false });
 
     // Signing in again is refused with its own notice.
-    if ((await dialog(page, 'sign-in').count()) === 0) await headerSignIn(page).click();
+    await headerSignIn(page).click();
     await signInWithin(page, player.email, PASSWORD);
     await page.locator('.toast__item', { hasText: 'This account is closed.' }).waitFor();
     const refused = await signIn(player.email, PASSWORD);

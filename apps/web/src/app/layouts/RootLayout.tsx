@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { changeContentLocale } from '../../features/content/i18n';
+import { isSignOutExpected } from '../../features/auth/after-login';
 import { useSession } from '../../features/auth/session';
 import { CookiePopup, LiveChat } from '../../features/layout';
 import { ModalHost, ModalProvider } from '../../features/modals';
@@ -75,7 +76,9 @@ export function RootLayout() {
 
   const needsPlayer = routeHandles.some((h) => h.access === 'player');
   if (needsPlayer && !isLoggedIn) {
-    return <Navigate to={`${localizePath('/', urlLocale, settings)}?sign-in=true`} replace />;
+    // A sign-out the player asked for (closing the account) goes home without asking to sign in again.
+    const home = localizePath('/', urlLocale, settings);
+    return <Navigate to={isSignOutExpected() ? home : `${home}?sign-in=true`} replace />;
   }
 
   return (

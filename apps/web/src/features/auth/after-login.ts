@@ -44,6 +44,9 @@ export function expectSignOut(expected = true): void {
   signOutExpected = expected;
 }
 
+/** Whether such a sign-out is on its way (read while rendering, before the effects take it). */
+export const isSignOutExpected = (): boolean => signOutExpected;
+
 export function takeExpectedSignOut(): boolean {
   const expected = signOutExpected;
   signOutExpected = false;
