@@ -20,7 +20,7 @@ import { createSettingsRepository } from '../src/modules/settings/repository';
 import { toCurrency } from '../src/modules/settings/service';
 import { CASHBACK_BONUS_ID } from '../src/seed/bonuses';
 import { ADMIN_KEY, adminRequest, fixtures, setPlayerStatus, useApp, useTestServer, walletFor } from './fixtures';
-import type { RegisteredPlayer } from './players';
+import { PASSWORD, type RegisteredPlayer } from './players';
 import { ledgerViolations } from './wallet-helpers';
 
 /**
@@ -315,13 +315,20 @@ describe('weekly cashback', () => {
     expect((await cashbackOf(later.player)).map((c) => c.bonusId)).toEqual([CASHBACK_BONUS_ID]);
   });
 
-  it('skips blocked and self-excluded players: their week’s cashback is lost, not given later', async () => {
+  it('skips blocked, self-excluded and closed accounts: their week’s cashback is lost, not given later', async () => {
     const active = await gambler(5_000n);
     const blocked = await gambler(5_000n);
     const excluded = await gambler(5_000n);
-    for (const g of [active, blocked, excluded]) await g.round(1_000); // −10.00 each
+    const closed = await gambler(5_000n);
+    for (const g of [active, blocked, excluded, closed]) await g.round(1_000); // −10.00 each
     await setPlayerStatus(t, blocked.player.id, PlayerStatus.BLOCKED);
     await setPlayerStatus(t, excluded.player.id, PlayerStatus.SELF_EXCLUDED);
+    const closure = await f.p.post(
+      '/api/player/profile/closure',
+      { password: PASSWORD, reason: 'other' },
+      { token: closed.player.token },
+    );
+    expect(closure.statusCode, closure.body).toBe(200);
     try {
       const end = await weekEndingNow();
       await enqueueWeek(end);
@@ -329,6 +336,7 @@ describe('weekly cashback', () => {
       expect((await cashbackOf(active.player)).map((c) => c.amount)).toEqual([1]);
       expect(await cashbackGiven(blocked.player)).toEqual([]);
       expect(await cashbackGiven(excluded.player)).toEqual([]);
+      expect(await cashbackGiven(closed.player)).toEqual([]);
 
       // Back to active, the same week planned again (a duplicate job) finds its batches done: still nothing.
       await setPlayerStatus(t, blocked.player.id, PlayerStatus.ACTIVE);

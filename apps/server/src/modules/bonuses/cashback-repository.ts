@@ -27,14 +27,14 @@ export function createCashbackRepository(db: Kysely<Database>) {
         .limit(limit)
         .execute(),
 
-    /** Which of these players are blocked or self-excluded now (the players table is auth's; read only). */
+    /** Which of these players are blocked, self-excluded or closed now (the players table is auth's; read only). */
     async excludedPlayers(q: Kysely<Database>, playerIds: readonly string[]): Promise<Set<string>> {
       if (playerIds.length === 0) return new Set();
       const rows = await q
         .selectFrom('players')
         .select('id')
         .where('id', 'in', [...playerIds])
-        .where('status', 'in', EXCLUDED_STATUSES)
+        .where((eb) => eb.or([eb('status', 'in', EXCLUDED_STATUSES), eb('closed_at', 'is not', null)]))
         .execute();
       return new Set(rows.map((row) => row.id));
     },
