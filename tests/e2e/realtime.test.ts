@@ -108,6 +108,8 @@ async function expectedChannels(playerId: string): Promise<string[]> {
     ...(loyalty ? [`retention:accounts#${playerId}`] : []),
     `messenger:notifications#${playerId}`,
     `game:bets#${playerId}`,
+    `player:documents#${playerId}`,
+    `player:verification#${playerId}`,
     'tournaments',
     'global:online',
   ];
