@@ -42,3 +42,4 @@ export * from './bonuses/cashback';
 export * from './bonuses/freespins';
 export * from './verification';
 export * from './documents';
+export * from './limits';

@@ -921,3 +921,46 @@ export interface AccountClosureTable {
 export interface Database {
   account_closures: AccountClosureTable;
 }
+
+/** A responsible-gaming limit of a player (modules/limits, migration 0033). */
+export interface PlayerLimitTable {
+  id: Generated<string>;
+  player_id: string;
+  /** 1 bet, 2 loss, 3 deposit, 4 self-exclusion, 5 cooling-off */
+  definition: number;
+  period: string;
+  account_id: string | null;
+  currency: string | null;
+  amount_minor: bigint | null;
+  pending_amount_minor: bigint | null;
+  pending_effective_at: Date | null;
+  removal_effective_at: Date | null;
+  started_at: Generated<Date>;
+  ends_at: Date | null;
+  return_requested_at: Date | null;
+  return_at: Date | null;
+  ended_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** What a running period used of a player account's bet and loss limits (modules/limits, migration 0033). */
+export interface PlayerLimitUsageTable {
+  account_id: string;
+  /** 1 stakes, 2 net loss (stakes - wins) */
+  kind: number;
+  period: string;
+  period_start: Date;
+  used_minor: bigint;
+  updated_at: Generated<Date>;
+}
+
+/** Set by the limits module through the wallet: the account has a bet or loss limit (migration 0033). */
+export interface LedgerAccountTable {
+  limits_apply: Generated<boolean>;
+}
+
+export interface Database {
+  player_limits: PlayerLimitTable;
+  player_limit_usage: PlayerLimitUsageTable;
+}

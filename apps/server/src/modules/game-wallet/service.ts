@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { channels, type ChannelEvent, type GameWalletStatus } from '@croupier/contract';
+import { channels, type ChannelEvent, type ErrorName, type GameWalletStatus } from '@croupier/contract';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, GameWalletTransactionTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -82,9 +82,11 @@ export interface MoneyCall {
   currency: string;
 }
 
-/** A refusal of a bet by a rule (stake limits now; loss limits and bonus rules later). */
+/** A refusal of a bet by a rule (stake limits, responsible-gaming limits, bonus rules). */
 export interface BetRefusal {
   status: GameWalletStatus;
+  /** The player's API error for it (the in-house frame), when the status alone does not say which. */
+  errorName?: ErrorName;
   /** Published on `game:bets#{playerId}` so that the game page opens its modal. */
   event?: ChannelEvent<ReturnType<typeof channels.bets>>;
 }
@@ -165,7 +167,11 @@ export interface FreeRoundCall extends MoneyCall {
 /** Thrown inside a wallet transaction to roll it back and answer with a status. */
 export class WalletRefusal extends Error {
   override readonly name = 'WalletRefusal';
-  constructor(readonly status: GameWalletStatus) {
+  constructor(
+    readonly status: GameWalletStatus,
+    /** The player's API error for it (see BetRefusal.errorName). */
+    readonly errorName?: ErrorName,
+  ) {
     super(status);
   }
 }
@@ -223,7 +229,7 @@ export function createGameWallet(deps: {
     });
     if (refusal) {
       if (refusal.event && session.player_id) events.publish(channels.bets(session.player_id), refusal.event);
-      throw new WalletRefusal(refusal.status);
+      throw new WalletRefusal(refusal.status, refusal.errorName);
     }
     return balancesChanged;
   }
@@ -427,7 +433,7 @@ export function createGameWallet(deps: {
       if (refusal) {
         // Published now: the refusal rolls this transaction back.
         if (refusal.event && session.player_id) events.publish(channels.bets(session.player_id), refusal.event);
-        throw new WalletRefusal(refusal.status);
+        throw new WalletRefusal(refusal.status, refusal.errorName);
       }
     }
   }

@@ -77,6 +77,8 @@ export const isRoundId = (value: string) => uuidPattern.test(value);
 
 /** Wallet statuses as the player's API errors. */
 function refusalError(refusal: WalletRefusal, stakeField = 'amount'): AppError {
+  // A rule that named the player's error (a loss limit, a reality check) is answered with it.
+  if (refusal.errorName) return new AppError(refusal.errorName);
   switch (refusal.status) {
     case 'NOT_ENOUGH_MONEY':
       return new AppError('INSUFFICIENT_FUNDS');
