@@ -182,6 +182,35 @@ describe('loadConfig', () => {
       }),
     ).toThrow(/ORIGINALS_WALLET_URL: must be https in production[^]*ORIGINALS_WALLET_SECRET: must be at least 32/);
   });
+
+  it('keeps documents in the local directory unless an S3-compatible store is fully set', () => {
+    expect(loadConfig({}).documents.s3).toBeUndefined();
+    const s3 = {
+      DOCUMENTS_S3_ENDPOINT: 'http://127.0.0.1:9000',
+      DOCUMENTS_S3_BUCKET: 'croupier-documents',
+      DOCUMENTS_S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      DOCUMENTS_S3_SECRET_ACCESS_KEY: 's'.repeat(40),
+    };
+    expect(loadConfig(s3).documents.s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'croupier-documents',
+      region: 'us-east-1',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 's'.repeat(40),
+      pathStyle: true,
+      timeoutMs: 30_000,
+    });
+    expect(
+      loadConfig({ ...s3, DOCUMENTS_S3_REGION: 'eu-central-1', DOCUMENTS_S3_PATH_STYLE: 'false' }).documents.s3,
+    ).toMatchObject({ region: 'eu-central-1', pathStyle: false });
+    expect(() => loadConfig({ DOCUMENTS_S3_ENDPOINT: s3.DOCUMENTS_S3_ENDPOINT })).toThrow(/set all four or none/);
+    expect(() => loadConfig({ ...s3, DOCUMENTS_S3_BUCKET: 'Bad_Bucket' })).toThrow(/DOCUMENTS_S3_BUCKET: must be/);
+    expect(() => loadConfig({ ...s3, DOCUMENTS_S3_ENDPOINT: 'http://127.0.0.1:9000/bucket' })).toThrow(
+      /DOCUMENTS_S3_ENDPOINT: must be the store’s address without a path/,
+    );
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587', ...PRODUCTION_REQUIRED };
+    expect(() => loadConfig({ ...production, ...s3 })).toThrow(/DOCUMENTS_S3_ENDPOINT: must be https in production/);
+  });
 });
 
 describe('GAME_FRAME_ANCESTORS', () => {

@@ -158,6 +158,20 @@ const envSchema = z.object({
   // 10 MiB by default, at most 100 MiB.
   DOCUMENTS_MAX_FILE_BYTES: z.coerce.number().int().min(1024).max(104_857_600).default(10_485_760),
   DOCUMENTS_MAX_PENDING_PER_TYPE: z.coerce.number().int().min(1).max(100).default(3),
+  // An S3-compatible object store instead of DOCUMENTS_DIR (all four of endpoint, bucket and keys, or none).
+  DOCUMENTS_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  DOCUMENTS_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 of a-z, 0-9, dot, hyphen)')
+    .optional(),
+  DOCUMENTS_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as eu-central-1')
+    .default('us-east-1'),
+  DOCUMENTS_S3_ACCESS_KEY_ID: z.string().min(1).max(128).optional(),
+  DOCUMENTS_S3_SECRET_ACCESS_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  DOCUMENTS_S3_PATH_STYLE: bool.default(true),
+  DOCUMENTS_S3_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(30_000),
   SUMSUB_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SUMSUB_APP_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
   SUMSUB_SECRET_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -286,7 +300,21 @@ export interface Config {
   /** Key of the operator API (`X-Admin-Key`); undefined: the operator API refuses every call. */
   adminApiKey: string | undefined;
   /** Players' documents (modules/documents): a private directory, the size limit, pending uploads per type. */
-  documents: { directory: string; maxFileBytes: number; maxPendingPerType: number };
+  documents: {
+    directory: string;
+    maxFileBytes: number;
+    maxPendingPerType: number;
+    /** An S3-compatible object store; absent: the local directory. */
+    s3?: {
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      pathStyle: boolean;
+      timeoutMs: number;
+    };
+  };
   gameProviders: {
     /** Third-party providers allowed to call the wallet callbacks: shared secret and allow-list each. */
     access: {
@@ -393,6 +421,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (isInside(documentsDir, webDistDirOf(e, cwd))) {
     // The web app's files are served to anyone: documents must never be among them.
     problems.push('  DOCUMENTS_DIR: must not be inside the web app’s directory (its files are public)');
+  }
+  const documentsS3Parts = [
+    e.DOCUMENTS_S3_ENDPOINT,
+    e.DOCUMENTS_S3_BUCKET,
+    e.DOCUMENTS_S3_ACCESS_KEY_ID,
+    e.DOCUMENTS_S3_SECRET_ACCESS_KEY,
+  ];
+  if (documentsS3Parts.some(Boolean) && !documentsS3Parts.every(Boolean)) {
+    problems.push(
+      '  DOCUMENTS_S3_ENDPOINT, DOCUMENTS_S3_BUCKET, DOCUMENTS_S3_ACCESS_KEY_ID, DOCUMENTS_S3_SECRET_ACCESS_KEY: ' +
+        'set all four or none',
+    );
+  }
+  if (e.DOCUMENTS_S3_ENDPOINT && new URL(e.DOCUMENTS_S3_ENDPOINT).pathname !== '/') {
+    problems.push(
+      '  DOCUMENTS_S3_ENDPOINT: must be the store’s address without a path (the bucket is DOCUMENTS_S3_BUCKET)',
+    );
+  }
+  if (isProduction && e.DOCUMENTS_S3_ENDPOINT?.startsWith('http:')) {
+    problems.push('  DOCUMENTS_S3_ENDPOINT: must be https in production');
   }
   if (Boolean(e.CRYPTO_CUSTODY_URL) !== Boolean(e.CRYPTO_CUSTODY_SECRET)) {
     problems.push('  CRYPTO_CUSTODY_URL, CRYPTO_CUSTODY_SECRET: set both or neither');
@@ -553,6 +601,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       directory: documentsDir,
       maxFileBytes: e.DOCUMENTS_MAX_FILE_BYTES,
       maxPendingPerType: e.DOCUMENTS_MAX_PENDING_PER_TYPE,
+      ...(e.DOCUMENTS_S3_ENDPOINT &&
+      e.DOCUMENTS_S3_BUCKET &&
+      e.DOCUMENTS_S3_ACCESS_KEY_ID &&
+      e.DOCUMENTS_S3_SECRET_ACCESS_KEY
+        ? {
+            s3: {
+              endpoint: e.DOCUMENTS_S3_ENDPOINT,
+              bucket: e.DOCUMENTS_S3_BUCKET,
+              region: e.DOCUMENTS_S3_REGION,
+              accessKeyId: e.DOCUMENTS_S3_ACCESS_KEY_ID,
+              secretAccessKey: e.DOCUMENTS_S3_SECRET_ACCESS_KEY,
+              pathStyle: e.DOCUMENTS_S3_PATH_STYLE,
+              timeoutMs: e.DOCUMENTS_S3_TIMEOUT_MS,
+            },
+          }
+        : {}),
     },
     gameProviders: {
       access: gameProviderAccess,

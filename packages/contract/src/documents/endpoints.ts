@@ -6,6 +6,7 @@ import {
   adminDocumentsQuerySchema,
   documentFileSchema,
   documentParamsSchema,
+  documentSettingsSchema,
   rejectDocumentBodySchema,
 } from './schemas';
 
@@ -19,6 +20,13 @@ export const documentEndpoints = {
     path: '/api/player/documents',
     access: 'player',
     response: dataEnvelope(z.array(documentFileSchema)),
+  }),
+  /** The configured upload rules (the size limit), for the page to check before sending. */
+  documentSettings: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/documents/settings',
+    access: 'player',
+    response: dataEnvelope(documentSettingsSchema),
   }),
   uploadDocument: defineEndpoint({
     method: 'POST',

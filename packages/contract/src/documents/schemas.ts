@@ -30,8 +30,8 @@ export const DOCUMENT_CONTENT_TYPES = [
 export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
 
 /**
- * The default size limit of an upload (DOCUMENTS_MAX_FILE_BYTES), which the page's texts
- * name; the browser refuses a larger file before sending it.
+ * The default size limit of an upload (DOCUMENTS_MAX_FILE_BYTES). The page asks the server
+ * for the configured one (`DocumentSettings`) and refuses a larger file before sending it.
  */
 export const DOCUMENT_MAX_FILE_BYTES_DEFAULT = 10 * 1024 * 1024;
 
@@ -74,3 +74,10 @@ export const adminDocumentsQuerySchema = z.object({
 export const rejectDocumentBodySchema = z.object({
   reason: z.string().trim().min(1, { error: 'Give the player a reason.' }).max(DOCUMENT_REJECT_REASON_MAX_LENGTH),
 });
+
+/** `GET /api/player/documents/settings`: the upload rules the page applies before sending. */
+export const documentSettingsSchema = z.object({
+  /** The server's DOCUMENTS_MAX_FILE_BYTES: a larger file is refused (413). */
+  maxFileBytes: z.number().int().positive(),
+});
+export type DocumentSettings = z.infer<typeof documentSettingsSchema>;

@@ -5,6 +5,7 @@ import type { RealtimeEvents } from '../realtime';
 import { createDocumentsRepository } from './repository';
 import { documentAdminRoutes, documentRoutes } from './routes';
 import { createDocuments, type DocumentsSettings } from './service';
+import { createS3DocumentStorage, type S3StorageSettings } from './s3-storage';
 import { createLocalDocumentStorage, type DocumentStorage } from './storage';
 
 export type { Documents, DocumentsSettings } from './service';
@@ -22,16 +23,21 @@ export async function registerDocuments(
     events: RealtimeEvents;
     guards: AuthGuards;
     adminApiKey: string | undefined;
-    settings: DocumentsSettings & { directory: string };
-    /** Another storage than the local directory (tests). */
+    /** With `s3`, the bytes go to that object store; without it, to `directory`. */
+    settings: DocumentsSettings & { directory: string; s3?: S3StorageSettings | undefined };
+    /** Another storage than the configured one (tests). */
     storage?: DocumentStorage;
   },
 ) {
   const documents = createDocuments({
     repository: createDocumentsRepository(deps.db),
-    storage: deps.storage ?? createLocalDocumentStorage(deps.settings.directory),
+    storage:
+      deps.storage ??
+      (deps.settings.s3
+        ? createS3DocumentStorage(deps.settings.s3)
+        : createLocalDocumentStorage(deps.settings.directory)),
     events: deps.events,
-    settings: deps.settings,
+    settings: { maxFileBytes: deps.settings.maxFileBytes, maxPendingPerType: deps.settings.maxPendingPerType },
     log: server.log.child({ module: 'documents' }),
   });
   await server.register(documentRoutes, { documents, guards: deps.guards });

@@ -60,6 +60,16 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: Documents; guard
 
   route(
     app,
+    documentEndpoints.documentSettings,
+    {
+      tags,
+      summary: 'The upload rules the page checks before sending: the size limit (DOCUMENTS_MAX_FILE_BYTES)',
+    },
+    async () => ({ data: { maxFileBytes: documents.settings.maxFileBytes } }),
+  );
+
+  route(
+    app,
     documentEndpoints.uploadDocument,
     {
       tags,

@@ -5,8 +5,8 @@ import path from 'node:path';
 /**
  * Where document bytes are kept. They are private: only the operator API reads them back,
  * and nothing serves them as files. Keys are random ids the storage chooses, never a
- * player's file name. Only the local directory is built; an S3-compatible store would be
- * another implementation of this interface.
+ * player's file name: the local directory (the default) or an S3-compatible object store
+ * (`s3-storage.ts`), chosen by configuration.
  */
 export interface DocumentStorage {
   /** Stores the bytes and answers their new key. */
@@ -17,7 +17,8 @@ export interface DocumentStorage {
   remove(key: string): Promise<void>;
 }
 
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The keys both storages make: random UUIDs. */
+export const DOCUMENT_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * A directory of its own (DOCUMENTS_DIR), readable by the server's user only. Files are
@@ -26,7 +27,7 @@ const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export function createLocalDocumentStorage(directory: string): DocumentStorage {
   let ready: Promise<unknown> | undefined;
   const fileOf = (key: string) => {
-    if (!KEY.test(key)) throw new Error(`not a document storage key: ${JSON.stringify(key)}`);
+    if (!DOCUMENT_KEY.test(key)) throw new Error(`not a document storage key: ${JSON.stringify(key)}`);
     return path.join(directory, key);
   };
   return {
