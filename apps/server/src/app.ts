@@ -421,7 +421,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     appEvents,
   });
 
-  await registerDocuments(server, {
+  const documents = await registerDocuments(server, {
     db,
     events: realtime.events,
     guards: auth.guards,
@@ -452,6 +452,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       invoices: (page) => payments.invoices.list(player.id, page),
       bonuses: (page) => bonuses.listPlayerBonuses(player.id, page),
       rounds: (page) => originals.spins(player.id, page),
+      documents: () => documents.list(player.id),
     }),
   });
 

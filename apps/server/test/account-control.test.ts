@@ -4,11 +4,14 @@ import {
   adminAccountClosureSchema,
   playerDataExportSchema,
 } from '@croupier/contract';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createCodesRepository } from '../src/modules/auth/codes-repository';
 import { sha256Hex } from '../src/modules/auth/crypto';
 import { ADMIN_KEY, adminRequest, fixtures, useTestServer } from './fixtures';
-import { errorOf, PASSWORD } from './players';
+import { errorOf, PASSWORD, type RegisteredPlayer } from './players';
 import { balancesOf } from './wallet-helpers';
 
 /**
@@ -16,13 +19,37 @@ import { balancesOf } from './wallet-helpers';
  * closure"): the previous sign-in, closing the account and downloading one's own data.
  */
 
-const t = useTestServer({ ADMIN_API_KEY: ADMIN_KEY });
+const documentsDir = mkdtempSync(path.join(tmpdir(), 'croupier-export-documents-'));
+afterAll(() => rmSync(documentsDir, { recursive: true, force: true }));
+
+const t = useTestServer({ ADMIN_API_KEY: ADMIN_KEY, DOCUMENTS_DIR: documentsDir });
 const f = fixtures(t);
 const { p } = f;
 
 const DICE_ROUND = { amount: 1, direction: 'under', targetHundredths: 5000 };
 const playDice = (gameToken: string) =>
   p.post('/api/game/originals/dice/rounds', DICE_ROUND, { headers: { 'x-game-session': gameToken } });
+
+/** A document upload (multipart) of a small PDF; answers the document's id. */
+const PDF = Buffer.from('%PDF-1.7\nthe bytes of a bank statement\n%%EOF\n');
+async function uploadDocument(player: RegisteredPlayer, fileName: string): Promise<string> {
+  const boundary = 'croupier-export-test';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="type"\r\n\r\naddress\r\n`),
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+        'content-type: application/pdf\r\n\r\n',
+    ),
+    PDF,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await p.post('/api/player/documents', body, {
+    token: player.token,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: { id: string } }>().data.id;
+}
 
 const exportOf = (body: string) => playerDataExportSchema.parse((JSON.parse(body) as { data: unknown }).data);
 
@@ -72,6 +99,13 @@ describe('GET /api/player/profile/export', () => {
     const other = await f.playerWithSession('dice', 7_000n);
     expect((await playDice(other.session)).statusCode).toBe(200);
     expect((await playDice(other.session)).statusCode).toBe(200);
+    const statement = await uploadDocument(player, 'statement.pdf');
+    const rejected = await adminRequest(t, 'POST', `/api/admin/documents/${statement}/reject`, {
+      body: { reason: 'The address is cut off.' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const bill = await uploadDocument(player, 'bill.pdf');
+    const othersDocument = await uploadDocument(other.player, 'theirs.pdf');
 
     const response = await p.get('/api/player/profile/export', { token: player.token });
     expect(response.statusCode, response.body).toBe(200);
@@ -88,9 +122,18 @@ describe('GET /api/player/profile/export', () => {
     expect(data.sessions.every((s) => s.playerId === player.id)).toBe(true);
     expect(data.rounds).toHaveLength(1);
     expect(data.roundsSummary).toEqual([{ currency: 'USD', rounds: 1, staked: 1, won: data.rounds[0]?.payout }]);
+    // The documents' metadata, newest first, with the operator's reason; never their bytes.
+    expect(data.documents).toEqual([
+      expect.objectContaining({ id: bill, fileName: 'bill.pdf', type: 'address', status: 2, rejectReason: null }),
+      expect.objectContaining({ id: statement, status: 3, rejectReason: 'The address is cut off.' }),
+    ]);
+    expect(Object.keys(data.documents[0] ?? {}).sort()).toEqual(
+      ['createdAt', 'fileName', 'id', 'rejectReason', 'status', 'type'].sort(),
+    );
+    expect(response.body).not.toContain('bank statement');
     expect(data.truncated).toEqual([]);
-    // Nothing of the other player's: no id, e-mail, session or round of theirs anywhere.
-    for (const needle of [other.player.id, other.player.email, other.player.sessionId]) {
+    // Nothing of the other player's: no id, e-mail, session, round or document of theirs anywhere.
+    for (const needle of [other.player.id, other.player.email, other.player.sessionId, othersDocument]) {
       expect(response.body).not.toContain(needle);
     }
 

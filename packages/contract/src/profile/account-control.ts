@@ -3,6 +3,7 @@ import { dataEnvelope, pagedEnvelope } from '../common/envelope';
 import { defineEndpoint } from '../common/endpoint';
 import { pageQuerySchema } from '../common/query';
 import { sessionSchema } from '../auth/responses';
+import { documentFileSchema } from '../documents/schemas';
 import { invoiceSchema } from '../payments/schemas';
 import { playerBonusSchema } from '../bonuses/schemas';
 import { spinSchema } from '../games/originals';
@@ -74,6 +75,8 @@ export const playerDataExportSchema = z.object({
   invoices: z.array(invoiceSchema),
   bonuses: z.array(playerBonusSchema),
   rounds: z.array(spinSchema),
+  /** The documents sent for identity checks: what is kept of them, never their bytes. */
+  documents: z.array(documentFileSchema),
   roundsSummary: z.array(roundsSummarySchema),
   truncated: z.array(z.string()),
 });

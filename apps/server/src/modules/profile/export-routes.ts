@@ -23,8 +23,9 @@ export const exportRoutes: FastifyPluginAsyncZod<{
       tags: ['profile'],
       summary: 'Downloads the player’s own data as JSON',
       description:
-        'Bearer. Profile, accounts and balances, sessions, payments (invoices), bonuses and casino rounds with a ' +
-        'summary per currency, each list newest first and at most 5,000 items (`truncated` names a list that had ' +
+        'Bearer. Profile, accounts and balances, sessions, payments (invoices), bonuses, casino rounds with a ' +
+        'summary per currency, and the documents sent for identity checks (what is kept of them, not the files), ' +
+        'each list newest first and at most 5,000 items (`truncated` names a list that had ' +
         'more). Sent as an attachment (`croupier-data-<date>.json`), never cached. At most ' +
         `${EXPORT_RATE_LIMIT.max} per client IP in ${EXPORT_RATE_LIMIT.timeWindowMs / 60_000} minutes (429, code 1007).`,
     },

@@ -1,5 +1,6 @@
 import {
   EXPORT_LIST_MAX,
+  type DocumentFile,
   type Invoice,
   type PaginationMeta,
   type PlayerBonus,
@@ -25,6 +26,8 @@ export interface PlayerDataSources {
   invoices: Paged<Invoice>;
   bonuses: Paged<PlayerBonus>;
   rounds: Paged<Spin>;
+  /** The documents' metadata, newest first (a short list: not paged). */
+  documents(): Promise<DocumentFile[]>;
 }
 
 /** The largest page the lists' services give. */
@@ -64,15 +67,20 @@ function summarise(rounds: Spin[]): PlayerDataExport['roundsSummary'] {
 
 /** The player's own data as one JSON document (`GET /api/player/profile/export`). */
 export async function exportPlayerData(sources: PlayerDataSources, now: Date = new Date()): Promise<PlayerDataExport> {
-  const [profile, accounts, sessions, invoices, bonuses, rounds] = await Promise.all([
+  const [profile, accounts, sessions, invoices, bonuses, rounds, allDocuments] = await Promise.all([
     sources.profile(),
     sources.accounts(),
     allPages(sources.sessions),
     allPages(sources.invoices),
     allPages(sources.bonuses),
     allPages(sources.rounds),
+    sources.documents(),
   ]);
-  const lists = { sessions, invoices, bonuses, rounds };
+  const documents = {
+    items: allDocuments.slice(0, EXPORT_LIST_MAX),
+    more: allDocuments.length > EXPORT_LIST_MAX,
+  };
+  const lists = { sessions, invoices, bonuses, rounds, documents };
   return {
     exportedAt: now.toISOString(),
     profile,
@@ -81,6 +89,7 @@ export async function exportPlayerData(sources: PlayerDataSources, now: Date = n
     invoices: invoices.items,
     bonuses: bonuses.items,
     rounds: rounds.items,
+    documents: documents.items,
     roundsSummary: summarise(rounds.items),
     truncated: Object.entries(lists)
       .filter(([, list]) => list.more)

@@ -13,11 +13,13 @@ import { useLocale } from '../../lib/app-settings';
 import { formatDateTime } from '../../lib/format';
 import { realtimeKeys } from '../../lib/query-keys';
 import { useToasts } from '../layout';
-import { uploadDocument, useDeleteDocument, useDocuments } from './api';
+import { uploadDocument, useDeleteDocument, useDocumentSettings, useDocuments } from './api';
 import {
   ACCEPTED_FILES,
+  formatFileSize,
   groupDocuments,
   isAcceptedFile,
+  isTooLarge,
   SNIFF_BYTES,
   statusName,
   typeKey,
@@ -35,10 +37,15 @@ import './documents.css';
  */
 export function ProfileDocumentsPage() {
   const { t } = useTranslation('layout');
+  const { locale } = useLocale();
   const documents = useDocuments();
+  // The server's limit once known; until then (or if it cannot be read) the default, which
+  // the server checks anyway.
+  const maxFileBytes = useDocumentSettings().data?.maxFileBytes ?? DOCUMENT_MAX_FILE_BYTES_DEFAULT;
+  const size = formatFileSize(maxFileBytes, locale);
   return (
     <div className="profile-page">
-      <PageHeader title={t('profile.documents.title')} description={t('profile.documents.description')} />
+      <PageHeader title={t('profile.documents.title')} description={t('profile.documents.description', { size })} />
       {documents.isPending ? (
         <div aria-busy="true">
           <RowsSkeleton rows={4} />
@@ -50,7 +57,7 @@ export function ProfileDocumentsPage() {
           {documents.data.length === 0 ? <EmptyState as="p" text={t('profile.documents.empty')} /> : null}
           <div className="documents">
             {groupDocuments(documents.data).map(({ group, documents: items }) => (
-              <GroupCard key={group.id} group={group} documents={items} />
+              <GroupCard key={group.id} group={group} documents={items} maxFileBytes={maxFileBytes} size={size} />
             ))}
           </div>
         </>
@@ -59,7 +66,13 @@ export function ProfileDocumentsPage() {
   );
 }
 
-function GroupCard({ group, documents }: { group: DocumentGroup; documents: DocumentFile[] }) {
+/** The size limit, in bytes and as the texts name it. */
+interface SizeLimit {
+  maxFileBytes: number;
+  size: string;
+}
+
+function GroupCard({ group, documents, ...limit }: { group: DocumentGroup; documents: DocumentFile[] } & SizeLimit) {
   const { t } = useTranslation('layout');
   const id = useId();
   return (
@@ -70,7 +83,7 @@ function GroupCard({ group, documents }: { group: DocumentGroup; documents: Docu
       <p className="profile-card__description">{t(`profile.documents.groups.${group.id}.description`)}</p>
       <div className="documents__uploads">
         {group.types.map((type) => (
-          <UploadRow key={type} type={type} />
+          <UploadRow key={type} type={type} {...limit} />
         ))}
       </div>
       {documents.length > 0 ? (
@@ -88,7 +101,7 @@ type UploadState =
   { phase: 'idle' } | { phase: 'sending'; share: number } | { phase: 'failed'; failure: UploadFailure };
 
 /** One type's upload: a button opening the file picker, then the progress or the failure. */
-function UploadRow({ type }: { type: DocumentType }) {
+function UploadRow({ type, maxFileBytes, size }: { type: DocumentType } & SizeLimit) {
   const { t } = useTranslation('layout');
   const { t: tg } = useTranslation('global-components');
   const { t: ta } = useTranslation('alerts');
@@ -103,7 +116,7 @@ function UploadRow({ type }: { type: DocumentType }) {
   const typeName = tg(`documents.${typeKey(type)}`);
 
   async function send(file: File) {
-    if (file.size > DOCUMENT_MAX_FILE_BYTES_DEFAULT) {
+    if (isTooLarge(file.size, maxFileBytes)) {
       setState({ phase: 'failed', failure: 'tooLarge' });
       return;
     }
@@ -174,7 +187,7 @@ function UploadRow({ type }: { type: DocumentType }) {
       ) : null}
       {state.phase === 'failed' ? (
         <p className="field__error documents__error" role="alert">
-          {t(`profile.documents.errors.${state.failure}`)}
+          {t(`profile.documents.errors.${state.failure}`, { size })}
         </p>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import {
   documentEndpoints,
   endpointPath,
   type DocumentFile,
+  type DocumentSettings,
   type DocumentType,
   type ErrorBody,
 } from '@croupier/contract';
@@ -20,6 +21,18 @@ export function useDocuments() {
   return useQuery({
     queryKey: realtimeKeys.documents,
     queryFn: ({ signal }) => call(documentEndpoints.listDocuments, { signal }),
+  });
+}
+
+/** The server's upload rules change only with its configuration: fetched once a visit. */
+const SETTINGS_STALE_MS = 60 * 60_000;
+
+/** `GET /api/player/documents/settings`: the configured size limit. */
+export function useDocumentSettings() {
+  return useQuery<DocumentSettings>({
+    queryKey: ['player', 'documents-settings'] as const,
+    queryFn: ({ signal }) => call(documentEndpoints.documentSettings, { signal }),
+    staleTime: SETTINGS_STALE_MS,
   });
 }
 

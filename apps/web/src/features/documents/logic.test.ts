@@ -1,6 +1,15 @@
 import type { DocumentFile } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_GROUPS, groupDocuments, isAcceptedFile, statusName, typeKey, uploadFailure } from './logic';
+import {
+  DOCUMENT_GROUPS,
+  formatFileSize,
+  groupDocuments,
+  isAcceptedFile,
+  isTooLarge,
+  statusName,
+  typeKey,
+  uploadFailure,
+} from './logic';
 
 const doc = (id: string, type: DocumentFile['type'], status = 2): DocumentFile => ({
   id,
@@ -55,5 +64,22 @@ describe('uploads', () => {
     expect(uploadFailure({ status: 0 })).toBe('offline');
     expect(uploadFailure(undefined)).toBe('offline');
     expect(uploadFailure({ status: 500 })).toBe('failed');
+  });
+});
+
+describe('the size limit', () => {
+  it('names the server’s limit in the locale’s words', () => {
+    expect(formatFileSize(10 * 1024 * 1024, 'en')).toBe('10 MB');
+    // French puts a narrow no-break space before its own unit.
+    expect(formatFileSize(10 * 1024 * 1024, 'fr')).toMatch(/^10\sMo$/);
+    expect(formatFileSize(2.5 * 1024 * 1024, 'de')).toBe('2,5 MB');
+    // Never more than the limit: 1.99 MiB is "1.9 MB", not "2 MB".
+    expect(formatFileSize(Math.floor(1.99 * 1024 * 1024), 'en')).toBe('1.9 MB');
+    expect(formatFileSize(64 * 1024, 'en')).toBe('64 kB');
+  });
+
+  it('refuses a file over the limit before sending it', () => {
+    expect(isTooLarge(5 * 1024 * 1024, 5 * 1024 * 1024)).toBe(false);
+    expect(isTooLarge(5 * 1024 * 1024 + 1, 5 * 1024 * 1024)).toBe(true);
   });
 });

@@ -49,6 +49,21 @@ export function statusName(status: number): StatusName {
 export const ACCEPTED_FILES =
   '.jpg,.jpeg,.png,.pdf,.webp,.heic,image/jpeg,image/png,application/pdf,image/webp,image/heic';
 
+/**
+ * A size limit for the texts: megabytes (binary, as the server counts) to one decimal, or
+ * kilobytes below one, in the locale's words (`10 MB`, `10 Mo`).
+ */
+export function formatFileSize(bytes: number, locale: string): string {
+  const megabytes = bytes / (1024 * 1024);
+  const [value, unit] = megabytes >= 1 ? [megabytes, 'megabyte'] : [bytes / 1024, 'kilobyte'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(
+    Math.floor(value * 10) / 10,
+  );
+}
+
+/** Whether the browser should refuse a file before sending it (the server would answer 413). */
+export const isTooLarge = (sizeBytes: number, maxFileBytes: number): boolean => sizeBytes > maxFileBytes;
+
 export type UploadFailure = 'fileType' | 'tooLarge' | 'tooMany' | 'failed' | 'offline';
 
 /**
