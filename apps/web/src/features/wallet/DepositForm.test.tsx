@@ -20,6 +20,7 @@ function view(state: AddressState, otherErrors: string[] = []): string {
       unitCode="USDT"
       otherErrors={otherErrors}
       onRetry={() => undefined}
+      closeWallet={() => undefined}
     />,
   ).markup;
 }
@@ -52,5 +53,21 @@ describe('crypto deposit address', () => {
     expect(markup).toContain('We could not get a deposit address for this network.');
     expect(markup).toContain('>Try again</button>');
     expect(markup).not.toContain('skeleton');
+  });
+
+  it('shows the verification notice, leading to /profile/verification, when the deposit needs a verified identity', () => {
+    const refused = addressReducer(
+      { status: 'loading', request: 1 },
+      { type: 'failed', request: 1, verificationRequired: true },
+    );
+    expect(refused).toEqual({ status: 'failed', request: 1, fieldErrors: {}, verificationRequired: true });
+    const markup = view(refused);
+    expect(markup).toContain('role="alert"');
+    expect(markup).toContain('Verify your identity');
+    expect(markup).toContain('Your deposits would pass the amount we can accept without a verified identity');
+    expect(markup).toContain('Go to verification');
+    // Not the generic failure with its retry: retrying cannot help before verification.
+    expect(markup).not.toContain('We could not get a deposit address for this network.');
+    expect(markup).not.toContain('>Try again</button>');
   });
 });

@@ -410,6 +410,11 @@ function CryptoDepositForm({
       dispatch({ type: 'failed', request });
       return;
     }
+    if (isApiError(error, 'IDENTITY_VERIFICATION_REQUIRED')) {
+      // As the fiat form: the notice says why and leads to verification.
+      dispatch({ type: 'failed', request, verificationRequired: true });
+      return;
+    }
     closeWallet();
     open('deposit-error');
   };
@@ -489,12 +494,16 @@ function CryptoDepositForm({
           .filter(([key]) => !networkFields.some((field) => field.key === key))
           .map(([, message]) => message)}
         onRetry={() => dispatch({ type: 'request' })}
+        closeWallet={closeWallet}
       />
     </div>
   );
 }
 
-/** The address part of a crypto deposit: loading, the address with its QR and warning, or why it failed. */
+/**
+ * The address part of a crypto deposit: loading, the address with its QR and warning, why
+ * it failed, or the identity-verification notice.
+ */
 export function CryptoAddressView({
   state,
   currency,
@@ -503,6 +512,7 @@ export function CryptoAddressView({
   unitCode,
   otherErrors,
   onRetry,
+  closeWallet,
 }: {
   state: AddressState;
   currency: string;
@@ -513,10 +523,15 @@ export function CryptoAddressView({
   /** Server messages of fields the form does not show. */
   otherErrors: readonly string[];
   onRetry: () => void;
+  /** Before the verification notice leads to /profile/verification. */
+  closeWallet: () => void;
 }) {
   const { t } = useTranslation('global-components');
   if (state.status === 'loading') {
     return <Skeleton as="div" className="wallet-methods__item" aria-busy="true" data-testid="wallet-address-loading" />;
+  }
+  if (state.status === 'failed' && state.verificationRequired) {
+    return <VerificationRequiredNotice kind="deposit" closeWallet={closeWallet} />;
   }
   if (state.status === 'failed') {
     return (

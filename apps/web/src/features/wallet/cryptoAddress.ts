@@ -2,18 +2,30 @@
  * The crypto deposit address view: each network change or
  * retry starts a new request and shows the loading state at once, so that the previous
  * network's address never sits under the new network's warning; an answer to an older
- * request is ignored. A refused request shows its errors instead of loading forever.
+ * request is ignored. A refused request shows its errors instead of loading forever, or,
+ * when the deposit needs a verified identity first, the verification notice.
  */
 
 export type AddressState =
   | { status: 'loading'; request: number }
   | { status: 'shown'; request: number; address: string; tag?: string; qr?: string }
-  | { status: 'failed'; request: number; fieldErrors: Readonly<Record<string, string>> };
+  | {
+      status: 'failed';
+      request: number;
+      fieldErrors: Readonly<Record<string, string>>;
+      /** Refused with IDENTITY_VERIFICATION_REQUIRED: the notice leads to verification. */
+      verificationRequired?: boolean;
+    };
 
 export type AddressAction =
   | { type: 'request' }
   | { type: 'answered'; request: number; address: string | undefined; tag?: string; qr?: string }
-  | { type: 'failed'; request: number; fieldErrors?: Readonly<Record<string, string>> };
+  | {
+      type: 'failed';
+      request: number;
+      fieldErrors?: Readonly<Record<string, string>>;
+      verificationRequired?: boolean;
+    };
 
 export const initialAddressState: AddressState = { status: 'loading', request: 0 };
 
@@ -25,7 +37,12 @@ export function addressReducer(state: AddressState, action: AddressAction): Addr
     if (!action.address) return { status: 'failed', request: state.request, fieldErrors: {} };
     return { status: 'shown', request: state.request, address: action.address, tag: action.tag, qr: action.qr };
   }
-  return { status: 'failed', request: state.request, fieldErrors: action.fieldErrors ?? {} };
+  return {
+    status: 'failed',
+    request: state.request,
+    fieldErrors: action.fieldErrors ?? {},
+    ...(action.verificationRequired ? { verificationRequired: true } : {}),
+  };
 }
 
 /**
