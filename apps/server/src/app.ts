@@ -72,6 +72,7 @@ import { registerGameWallet, type BetRule, type GameProviderAccess } from './mod
 import { registerOriginals, type OriginalsRemoteOptions } from './modules/originals';
 import { registerDocuments } from './modules/documents';
 import { registerVerification } from './modules/verification';
+import { createPlaySessionsModule, registerPlaySessions } from './modules/play-sessions';
 
 export interface AppOptions {
   config: Config;
@@ -391,6 +392,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     events: realtime.events,
     appEvents,
   });
+  // Reality checks and session time: a bet rule and a launch's times for the game wallet.
+  const playSessions = createPlaySessionsModule({ db });
   const gameWallet = await registerGameWallet(server, {
     db,
     config,
@@ -402,9 +405,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     guards: auth.guards,
     providers: options.gameProviders ?? [],
     appEvents,
-    ...(options.gameBetRules ? { betRules: options.gameBetRules } : {}),
+    betRules: [...(options.gameBetRules ?? []), playSessions.rule],
+    sessionValues: (player) => playSessions.sessionValues(player),
     wagering: bonuses.wagering,
     freeRounds: bonuses.freespins.freeRounds,
+  });
+  await registerPlaySessions(server, {
+    playSessions,
+    guards: auth.guards,
+    sessionOf: (token) => gameWallet.gameWallet.sessionOf(token),
+    currencyOf: gameWallet.currencyOf,
+    isProduction: config.isProduction,
   });
   bonuses.useOpenBets(gameWallet.openBetsSince);
   bonuses.freespins.useProviders(gameWallet.freeRounds);

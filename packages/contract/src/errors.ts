@@ -68,6 +68,13 @@ export const errorCatalogue = {
     status: 400,
     message: 'Play is paused by a self-exclusion or cooling-off limit.',
   },
+  // Reality checks and session time (docs/player-protection.md, "Reality checks and session time")
+  GAME_REALITY_CHECK: {
+    code: 14106,
+    status: 400,
+    message: 'Time for a reality check: review your session to continue playing.',
+  },
+  GAME_SESSION_TIME_LIMIT: { code: 14107, status: 400, message: 'Your session time limit has been reached.' },
   GAME_BETS_RESTRICTED: { code: 14306, status: 400, message: 'Bets are restricted for this game.' },
   GAME_GEO_RESTRICTED: { code: 14308, status: 400, message: 'This game is not available in your country.' },
   // Croupier's own bonus errors (15xxx)

@@ -43,3 +43,4 @@ export * from './bonuses/freespins';
 export * from './verification';
 export * from './documents';
 export * from './limits';
+export * from './play-sessions';

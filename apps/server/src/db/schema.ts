@@ -964,3 +964,23 @@ export interface Database {
   player_limits: PlayerLimitTable;
   player_limit_usage: PlayerLimitUsageTable;
 }
+
+/** A player's reality-check interval and session-time limit (modules/play-sessions, migration 0034). */
+export interface PlayerPlaySettingsTable {
+  player_id: string;
+  reality_check_minutes: number | null;
+  session_limit_minutes: number | null;
+  updated_at: Generated<Date>;
+}
+
+/** Set by the play-sessions module at launch and on acknowledgement (migration 0034). */
+export interface GameSessionTable {
+  /** Bets are refused from this time until the reality check is acknowledged; null: none. */
+  reality_check_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Bets are refused from this time on (session-time limit); null: no limit. */
+  play_ends_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface Database {
+  player_play_settings: PlayerPlaySettingsTable;
+}

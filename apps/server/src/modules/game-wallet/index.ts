@@ -35,6 +35,7 @@ export type {
 export type { FreeRoundsClient } from './free-rounds';
 export { canBet, newRoundRefusal, WalletRefusal } from './service';
 export type { StakeLimits } from './stake-limits';
+export { createSessionTimesRepository, type SessionTimesRepository } from './session-times-repository';
 export { createProviderClient, type WalletCall } from './conformance/client';
 
 /** Launch tokens allow bets for this long; wins and rollbacks are accepted afterwards too. */
@@ -113,6 +114,8 @@ export async function registerGameWallet(
     wagering?: BonusWagering;
     /** The bonuses module's free spins, played by providers as free rounds. */
     freeRounds?: FreeRoundsPlay;
+    /** A player's real-money session's first columns (the play-sessions module's check times). */
+    sessionValues?: Parameters<typeof createGameWallet>[0]['sessionValues'];
   },
 ) {
   const subunitOf = new Map<string, bigint>();
@@ -160,6 +163,7 @@ export async function registerGameWallet(
     appEvents: deps.appEvents,
     ...(deps.wagering ? { wagering: deps.wagering } : {}),
     ...(deps.freeRounds ? { freeRounds: deps.freeRounds } : {}),
+    ...(deps.sessionValues ? { sessionValues: deps.sessionValues } : {}),
   });
   const accessOf = providerAccess(deps.config, deps.providers, () =>
     server.addresses().flatMap((a) => (typeof a === 'string' ? [] : [a.address])),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { channels, type ChannelEvent, type ErrorName, type GameWalletStatus } from '@croupier/contract';
 import type { Insertable, Transaction } from 'kysely';
-import type { Database, GameWalletTransactionTable } from '../../db/schema';
+import type { Database, GameSessionTable, GameWalletTransactionTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { EventRegistry } from '../../lib/events';
 import type { RealtimeEvents } from '../realtime';
@@ -195,6 +195,11 @@ export function createGameWallet(deps: {
   wagering?: BonusWagering;
   /** Providers' free rounds (the bonuses module's free spins). */
   freeRounds?: FreeRoundsPlay;
+  /** Columns a player's real-money session starts with (the play-sessions module's check times). */
+  sessionValues?: (player: {
+    id: string;
+    sessionId: string;
+  }) => Promise<Pick<Insertable<GameSessionTable>, 'reality_check_due_at' | 'play_ends_at'>>;
 }) {
   const { repository, ledger, events, recordWager } = deps;
   const rules = deps.rules ?? [];
@@ -773,7 +778,9 @@ export function createGameWallet(deps: {
         if (status !== undefined && DISABLED_STATUSES.has(status)) throw new AppError('GAME_PLAYER_LIMITED');
       }
       const token = randomBytes(32).toString('base64url');
+      const extra = !input.isDemo && input.player && deps.sessionValues ? await deps.sessionValues(input.player) : {};
       const session = await repository.insertSession(db, {
+        ...extra,
         token_hash: hashToken(token),
         player_id: input.player?.id ?? null,
         sign_in_session_id: input.player?.sessionId ?? null,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '../../../lib/html';
 import { ONE_CHERRY_MULTIPLIER, SYMBOLS, TRIPLE_MULTIPLIER, TWO_CHERRIES_MULTIPLIER } from './paytable';
+import type { RealityCheckSummary } from '@croupier/contract';
 import type { SandboxFreeRounds, SandboxSession, SpinOutcome } from './provider';
 
 /**
@@ -59,6 +60,8 @@ const REFUSALS: Partial<Record<string, string>> = {
   INVALID_TOKEN: 'Unknown game session. Start the game again from the casino.',
   NO_ANSWER: 'The casino did not answer. Nothing was charged; try again.',
   FREE_ROUNDS_NOT_AVAILABLE: 'These free rounds are no longer available.',
+  REALITY_CHECK: 'Reality check: the casino asks you to review your session before you play on.',
+  LIMIT_REACHED: 'A limit of yours has been reached (loss, bet or session time): no more bets for now.',
 };
 
 export interface SandboxPage {
@@ -76,6 +79,34 @@ export interface SandboxPage {
   playerId: string | undefined;
   /** The player's free rounds on this game, granted by the casino. */
   freeRounds: SandboxFreeRounds[];
+  /** The casino's summary when it answered REALITY_CHECK to the last bet. */
+  realityCheck?: RealityCheckSummary | undefined;
+}
+
+/** Seconds as "1 h 05 min" or "12 min". */
+export function formatPlayed(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes.toString()} min`;
+  return `${Math.floor(minutes / 60).toString()} h ${(minutes % 60).toString().padStart(2, '0')} min`;
+}
+
+/**
+ * The reality check the casino asked for: time played and net result of the session, then
+ * Continue (the casino's acknowledgement call), the casino's history, or stop.
+ */
+function realityCheckHtml(page: SandboxPage, launch: string): string {
+  const summary = page.realityCheck;
+  if (!summary || page.outcome?.status !== 'REALITY_CHECK') return '';
+  const net = `${summary.netResult > 0 ? '+' : ''}${summary.netResult.toFixed(Math.max(0, page.subunitToUnit.toString().length - 1))}`;
+  return `<section class="free" aria-labelledby="reality-check">
+<h2 id="reality-check">Reality check</h2>
+<p>You have played this session for ${escapeHtml(formatPlayed(summary.playedSeconds))}. Net result: ${escapeHtml(net)} ${escapeHtml(summary.currency)}.</p>
+<form method="post" action="/api/dev/game-provider/reality-check">
+${launch}<input type="hidden" name="stake" value="${Math.max(0, page.stakesMinor.indexOf(page.stakeMinor)).toString()}">
+<button type="submit">Continue playing</button>
+</form>
+<p><a href="/profile/history" target="_top">View history</a> · <a href="/" target="_top">Stop playing</a></p>
+</section>`;
 }
 
 function outcomeHtml(page: SandboxPage): string {
@@ -155,6 +186,7 @@ ${launch}${hidden('freeRoundsId', grant.id)}
 <h1>${escapeHtml(page.game.name)}</h1>
 ${balance}
 ${outcomeHtml(page)}
+${realityCheckHtml(page, launch)}
 ${freeSection}
 ${form}
 <details><summary>Paytable</summary>

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { FreeRoundsGrant, GameWalletResponse, GameWalletStatus } from '@croupier/contract';
+import {
+  GAME_SESSION_HEADER,
+  playSessionEndpoints,
+  realityCheckSummaryResponseSchema,
+  type FreeRoundsGrant,
+  type GameWalletResponse,
+  type GameWalletStatus,
+  type RealityCheckSummary,
+} from '@croupier/contract';
 import { createProviderClient, type CallbackResult } from '../conformance/client';
 import { hashToken } from '../service';
 import { multiplierOf, spinReels, type Reels } from './paytable';
@@ -17,6 +25,8 @@ const OUTCOMES_KEPT = 1000;
 const WIN_ATTEMPTS = 3;
 /** Free-round grants kept (the oldest go first beyond it). */
 const GRANTS_KEPT = 10_000;
+/** The reality-check calls to the casino give up after this long. */
+const REALITY_CHECK_TIMEOUT_MS = 5_000;
 
 export interface SpinOutcome {
   /** Whose round it is: only the page of that token shows it. */
@@ -86,7 +96,31 @@ export function createSandboxGameProvider(deps: {
     }
   }
 
+  /**
+   * The casino's reality-check call for the launch token, as a provider's game makes it
+   * (`X-Game-Session`): the summary, or after `continue` the acknowledgement. Undefined
+   * when the casino did not answer it.
+   */
+  async function realityCheckCall(token: string, method: 'GET' | 'POST'): Promise<RealityCheckSummary | undefined> {
+    try {
+      const response = await fetch(`${deps.selfUrl()}${playSessionEndpoints.realityCheck.path}`, {
+        method,
+        headers: { [GAME_SESSION_HEADER]: token, accept: 'application/json' },
+        signal: AbortSignal.timeout(REALITY_CHECK_TIMEOUT_MS),
+      });
+      if (!response.ok) return undefined;
+      return realityCheckSummaryResponseSchema.parse(await response.json()).data;
+    } catch {
+      return undefined;
+    }
+  }
+
   return {
+    /** The session's time played and net result, shown when the casino answered REALITY_CHECK. */
+    realityCheck: (token: string) => realityCheckCall(token, 'GET'),
+    /** The player chose to continue: the casino's next check is one interval away. */
+    continueAfterRealityCheck: (token: string) => realityCheckCall(token, 'POST'),
+
     /** The balance the casino reports for the token (the provider's `balance` call). */
     async session(provider: string, token: string): Promise<SandboxSession> {
       const answer = await attempt(() => client(provider).call('balance', { token }));

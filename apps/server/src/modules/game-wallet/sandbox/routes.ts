@@ -1,4 +1,4 @@
-import { gameWalletEndpoints, type AmountCurrency } from '@croupier/contract';
+import { gameWalletEndpoints, playSessionDevEndpoints, type AmountCurrency } from '@croupier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../../http/endpoint';
@@ -101,6 +101,7 @@ export const sandboxGameProviderRoutes: FastifyPluginAsyncZod<{
       const { provider, game: identity, mode, token, round, stake, player } = request.query;
       const game = await games.getGame(identity);
       const session = await sandbox.session(provider, token);
+      const outcome = round ? sandbox.outcomeOf(round, token) : undefined;
       const subunitToUnit = session.status === 'OK' ? BigInt((await currencyOf(session.currency)).subunitToUnit) : 100n;
       const stakesMinor = stakesFor(subunitToUnit);
       const html = renderSandboxGamePage({
@@ -112,7 +113,9 @@ export const sandboxGameProviderRoutes: FastifyPluginAsyncZod<{
         subunitToUnit,
         stakesMinor,
         stakeMinor: stakesMinor[stake] ?? stakesMinor[0] ?? 1n,
-        outcome: round ? sandbox.outcomeOf(round, token) : undefined,
+        outcome,
+        // The casino asked for a reality check: its summary of the session, from its own call.
+        realityCheck: outcome?.status === 'REALITY_CHECK' ? await sandbox.realityCheck(token) : undefined,
         playerId: player,
         freeRounds:
           player && mode === 'real' && session.status === 'OK'
@@ -157,6 +160,28 @@ export const sandboxGameProviderRoutes: FastifyPluginAsyncZod<{
         .code(303)
         .header('cache-control', 'no-store')
         .redirect(`${sandboxGameUrl(page)}&${query.toString()}`, 303);
+    },
+  );
+
+  route(
+    app,
+    playSessionDevEndpoints.devProviderRealityCheck,
+    {
+      tags: ['dev'],
+      summary: 'Sandbox game provider: the player continues after a reality check (not in production)',
+      description:
+        'The Continue form of the sandbox game page shown when the casino answered a bet with `REALITY_CHECK`. ' +
+        'The provider side calls the casino’s `POST /api/game/sessions/reality-check` with the launch token, ' +
+        'then redirects (303) back to the page.',
+    },
+    async (request, reply) => {
+      const { provider, game, mode, token, stake, player } = request.body;
+      await sandbox.continueAfterRealityCheck(token);
+      const page = { provider, game, mode, token, playerId: player };
+      return reply
+        .code(303)
+        .header('cache-control', 'no-store')
+        .redirect(`${sandboxGameUrl(page)}&stake=${String(stake)}`, 303);
     },
   );
 };
