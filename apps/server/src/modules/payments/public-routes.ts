@@ -3,6 +3,7 @@ import path from 'node:path';
 import { paymentPublicEndpoints } from '@croupier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/endpoint';
+import { keepRawJsonBodies, rawBodyOf } from '../../http/raw-json-body';
 import { AppError } from '../../lib/errors';
 import { serverRoot } from '../../paths';
 import type { Webhooks } from './webhooks';
@@ -19,12 +20,7 @@ const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
 /** Calls without a player: the method logos and the providers' webhooks. */
 export const paymentPublicRoutes: FastifyPluginAsyncZod<{ webhooks: Webhooks }> = async (app, { webhooks }) => {
   // The signature covers the exact bytes: the body is kept raw, and parsed by the provider's adapter.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  keepRawJsonBodies(app, WEBHOOK_BODY_LIMIT_BYTES);
 
   route(
     app,
@@ -72,7 +68,7 @@ export const paymentPublicRoutes: FastifyPluginAsyncZod<{ webhooks: Webhooks }> 
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const rawBody = rawBodyOf(request);
       return { data: await webhooks.receive(request.params.provider, rawBody, request.headers) };
     },
   );

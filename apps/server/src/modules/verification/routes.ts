@@ -2,6 +2,7 @@ import { verificationEndpoints, verificationPublicEndpoints } from '@croupier/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowEmptyJsonBodies } from '../../http/empty-json';
 import { route } from '../../http/endpoint';
+import { keepRawJsonBodies, rawBodyOf } from '../../http/raw-json-body';
 import type { AuthGuards } from '../auth';
 import { playerOf } from '../auth';
 import type { VerificationService } from './service';
@@ -61,12 +62,7 @@ export const verificationWebhookRoutes: FastifyPluginAsyncZod<{ verification: Ve
   { verification },
 ) => {
   // The digest covers the exact bytes: the body is kept raw and parsed by the provider's adapter.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  keepRawJsonBodies(app, WEBHOOK_BODY_LIMIT_BYTES);
 
   route(
     app,
@@ -84,7 +80,7 @@ export const verificationWebhookRoutes: FastifyPluginAsyncZod<{ verification: Ve
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const rawBody = rawBodyOf(request);
       return { data: await verification.receiveWebhook(request.params.provider, rawBody, request.headers) };
     },
   );
