@@ -28,7 +28,7 @@ let contentStore: ContentStore | undefined;
 export async function startTestServer(
   env: Record<string, string> = {},
   beforeReady?: (server: FastifyInstance) => void,
-  appOptions: Pick<AppOptions, 'onSecretCheck'> = {},
+  appOptions: Pick<AppOptions, 'onSecretCheck' | 'now'> = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -99,6 +99,7 @@ export function players(t: TestServer) {
     get: (url: string, options?: RequestOptions) => request('GET', url, undefined, options),
     post: (url: string, payload?: unknown, options?: RequestOptions) => request('POST', url, payload, options),
     put: (url: string, payload?: unknown, options?: RequestOptions) => request('PUT', url, payload, options),
+    delete: (url: string, options?: RequestOptions) => request('DELETE', url, undefined, options),
 
     async registerByEmail(
       fields: Record<string, unknown> = {},

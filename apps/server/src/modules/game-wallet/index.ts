@@ -16,7 +16,7 @@ import { gameLaunchRoutes, gameWalletCallbackRoutes, type GameProviderAccess } f
 import { createSandboxGameProvider } from './sandbox/provider';
 import { sandboxGameProviderRoutes, sandboxGameUrl } from './sandbox/routes';
 import { createFreeRoundsClient } from './free-rounds';
-import { createGameWallet, type BetRule, type BonusWagering, type FreeRoundsPlay } from './service';
+import { createGameWallet, type BetRule, type BonusWagering, type FreeRoundsPlay, type PlayLimits } from './service';
 import { gameAdminRoutes } from './admin-routes';
 import { createStakeLimits } from './stake-limits';
 import { createStakeLimitsRepository } from './stake-limits-repository';
@@ -116,6 +116,8 @@ export async function registerGameWallet(
     freeRounds?: FreeRoundsPlay;
     /** A player's real-money session's first columns (the play-sessions module's check times). */
     sessionValues?: Parameters<typeof createGameWallet>[0]['sessionValues'];
+    /** Responsible-gaming limits on the bet path and at launch (the limits module). */
+    limits?: PlayLimits;
   },
 ) {
   const subunitOf = new Map<string, bigint>();
@@ -164,6 +166,7 @@ export async function registerGameWallet(
     ...(deps.wagering ? { wagering: deps.wagering } : {}),
     ...(deps.freeRounds ? { freeRounds: deps.freeRounds } : {}),
     ...(deps.sessionValues ? { sessionValues: deps.sessionValues } : {}),
+    ...(deps.limits ? { limits: deps.limits } : {}),
   });
   const accessOf = providerAccess(deps.config, deps.providers, () =>
     server.addresses().flatMap((a) => (typeof a === 'string' ? [] : [a.address])),
@@ -206,5 +209,8 @@ export async function registerGameWallet(
     /** Bets of an account since a time whose round is still open (bonus conversion waits for them). */
     openBetsSince: (q: Kysely<Database>, accountId: string, since: Date) =>
       repository.openBetsSince(q, accountId, since),
+    /** Real-money stakes (not rolled back) and wins of an account since a time (the limits' counters). */
+    playTotalsSince: (q: Kysely<Database>, input: { playerId: string; accountId: string; since: Date }) =>
+      repository.playTotalsSince(q, input),
   };
 }

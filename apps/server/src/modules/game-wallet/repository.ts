@@ -41,6 +41,33 @@ export function createGameWalletRepository(db: Db) {
       return selectGameSessions(q).where('s.token_hash', '=', tokenHash).executeTakeFirst();
     },
 
+    /**
+     * An account's real-money stakes (bets not rolled back) and wins since `since`, free
+     * rounds left out: the limits module seeds its counters with them when a limit is set.
+     */
+    async playTotalsSince(
+      q: Executor,
+      input: { playerId: string; accountId: string; since: Date },
+    ): Promise<{ stakesMinor: bigint; wonMinor: bigint }> {
+      const row = await q
+        .selectFrom('game_sessions as s')
+        .innerJoin('game_wallet_transactions as t', 't.session_id', 's.id')
+        .select([
+          sql<string>`coalesce(sum(t.amount_minor) filter (where t.kind = 'bet' and not t.rolled_back), 0)`.as(
+            'stakes',
+          ),
+          sql<string>`coalesce(sum(t.amount_minor) filter (where t.kind = 'win' and t.freespin_id is null), 0)`.as(
+            'won',
+          ),
+        ])
+        .where('s.player_id', '=', input.playerId)
+        .where('s.account_id', '=', input.accountId)
+        .where('s.is_demo', '=', false)
+        .where('t.created_at', '>=', input.since)
+        .executeTakeFirstOrThrow();
+      return { stakesMinor: BigInt(row.stakes), wonMinor: BigInt(row.won) };
+    },
+
     /** A player's account status (undefined for an unknown player). */
     async playerStatus(q: Executor, playerId: string): Promise<number | undefined> {
       const row = await q.selectFrom('players').select('status').where('id', '=', playerId).executeTakeFirst();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { channels, type ChannelEvent, type ErrorName, type GameWalletStatus } from '@croupier/contract';
+import { channels, PlayerStatus, type ChannelEvent, type ErrorName, type GameWalletStatus } from '@croupier/contract';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, GameSessionTable, GameWalletTransactionTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -159,6 +159,26 @@ export interface FreeRoundsPlay {
   ): Promise<boolean>;
 }
 
+/**
+ * The limits module's side of the bet path (docs/player-protection.md, "Limits on the bet
+ * path"). Called in the money's transaction only for an account whose posting answered
+ * `limitsApply` (it has a bet or loss limit): other players pay nothing for it.
+ */
+export interface PlayLimits {
+  /** A stake was posted (with the round's win when it settled at once); the error of a limit it passes. */
+  countStake(
+    trx: Transaction<Database>,
+    input: { accountId: string; stakeMinor: bigint; wonMinor: bigint },
+  ): Promise<ErrorName | undefined>;
+  /** A win or a refunded bet was posted. */
+  countReturn(
+    trx: Transaction<Database>,
+    input: { accountId: string; wonMinor: bigint; refundedMinor: bigint },
+  ): Promise<void>;
+  /** Why the player may not open a real-money game now (14100, 14101, 14105), if so. */
+  launchRefusal(playerId: string, accountId: string | null): Promise<ErrorName | undefined>;
+}
+
 /** A win of a provider's free round: no bet before it, no money moved. */
 export interface FreeRoundCall extends MoneyCall {
   freeRoundsId: string;
@@ -195,6 +215,8 @@ export function createGameWallet(deps: {
   wagering?: BonusWagering;
   /** Providers' free rounds (the bonuses module's free spins). */
   freeRounds?: FreeRoundsPlay;
+  /** Responsible-gaming limits (the limits module). */
+  limits?: PlayLimits;
   /** Columns a player's real-money session starts with (the play-sessions module's check times). */
   sessionValues?: (player: {
     id: string;
@@ -283,6 +305,33 @@ export function createGameWallet(deps: {
     return account && { balanceMinor: account.balanceMinor, bonusBalanceMinor: account.bonusBalanceMinor };
   }
 
+  /** Whether a posting's player account has a bet or loss limit (read under its lock with the balances). */
+  function limitsApply(session: GameSession, posted: PostResult): boolean {
+    return posted.playerAccounts.some((a) => a.id === session.account_id && a.limitsApply);
+  }
+
+  /** Counts a posted stake against the account's limits; passing one rolls the round back (LIMIT_REACHED). */
+  async function countStake(
+    trx: Transaction<Database>,
+    session: GameSession,
+    posted: PostResult,
+    round: { stakeMinor: bigint; wonMinor: bigint },
+  ): Promise<void> {
+    if (!deps.limits || !session.account_id || !limitsApply(session, posted)) return;
+    const errorName = await deps.limits.countStake(trx, { accountId: session.account_id, ...round });
+    if (errorName) throw new WalletRefusal('LIMIT_REACHED', errorName);
+  }
+
+  async function countReturn(
+    trx: Transaction<Database>,
+    session: GameSession,
+    posted: PostResult,
+    money: { wonMinor: bigint; refundedMinor: bigint },
+  ): Promise<void> {
+    if (!deps.limits || !session.account_id || !limitsApply(session, posted)) return;
+    await deps.limits.countReturn(trx, { accountId: session.account_id, ...money });
+  }
+
   /** Same id, same call: the first answer again; same id, another call: a duplicate. */
   async function replayOf(
     trx: Transaction<Database>,
@@ -346,6 +395,7 @@ export function createGameWallet(deps: {
       return answer(trx, session, 'OK', { transactionId: inserted.id });
     }
     const [posted] = await postOrRefuse(trx, [betPosting(session, session.account_id, call, ledgerId)]);
+    await countStake(trx, session, posted, { stakeMinor: call.amountMinor, wonMinor: 0n });
     const split = splitOf(posted, session.account_id);
     // The bonus part is kept on the row: the round's win and the bet's rollback pay it back.
     if (split.bonusMinor > 0n) await repository.setBonusPart(trx, inserted.id, split.bonusMinor, posted.transaction.id);
@@ -432,7 +482,11 @@ export function createGameWallet(deps: {
   async function checkBet(trx: Transaction<Database>, session: GameSession, amountMinor: bigint): Promise<void> {
     // New bets only: an expired session (or one whose sign-in ended) or a disabled player may still settle, not bet.
     const refusal = newRoundRefusal(session);
-    if (refusal) throw new WalletRefusal(refusal);
+    if (refusal) {
+      // Providers get USER_DISABLED; the in-house frame names a cooling-off or self-exclusion (14105).
+      const excluded = refusal === 'USER_DISABLED' && session.player_status === PlayerStatus.SELF_EXCLUDED;
+      throw new WalletRefusal(refusal, excluded ? 'GAME_LIMIT_SELF_EXCLUSION' : undefined);
+    }
     for (const rule of rules) {
       const refusal = await rule.check({ session, amountMinor, trx });
       if (refusal) {
@@ -519,6 +573,7 @@ export function createGameWallet(deps: {
       );
     }
     const posted = await postOrRefuse(trx, inputs);
+    await countStake(trx, session, posted[0], { stakeMinor: call.stakeMinor, wonMinor: payoutMinor });
     const betSplit = splitOf(posted[0], accountId);
     // A round left open (mines) keeps its bonus part for the win that comes later.
     if (!call.win && betSplit.bonusMinor > 0n && betLedgerId) {
@@ -577,6 +632,7 @@ export function createGameWallet(deps: {
       } else {
         const [posted] = await postOrRefuse(trx, [winPosting(session, session.account_id, call, share, ledgerId)]);
         await keepLedgerReference(trx, inserted.id, ledgerId, posted);
+        await countReturn(trx, session, posted, { wonMinor: call.amountMinor, refundedMinor: 0n });
         const posting = balancesAfter(session, posted);
         const changed = await wagerSettle(trx, session, {
           kind: 'win',
@@ -716,6 +772,7 @@ export function createGameWallet(deps: {
         },
       ]);
       await repository.setLedgerTransaction(trx, inserted.id, posted.transaction.id);
+      await countReturn(trx, origin, posted, { wonMinor: 0n, refundedMinor: bet.amount_minor });
       await wagerSettle(trx, origin, {
         kind: 'rollback',
         amountMinor: bet.amount_minor,
@@ -775,6 +832,9 @@ export function createGameWallet(deps: {
       // Refused at launch already, not only at the first bet (14103: the web client sends the player home).
       if (!input.isDemo && input.player) {
         const status = await repository.playerStatus(db, input.player.id);
+        // A break or a used-up bet or loss limit answers its own code (14105, 14100, 14101).
+        const limited = await deps.limits?.launchRefusal(input.player.id, input.accountId);
+        if (limited) throw new AppError(limited);
         if (status !== undefined && DISABLED_STATUSES.has(status)) throw new AppError('GAME_PLAYER_LIMITED');
       }
       const token = randomBytes(32).toString('base64url');

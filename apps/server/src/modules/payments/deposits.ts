@@ -7,7 +7,7 @@ import {
   type DepositResponse,
   type Profile,
 } from '@croupier/contract';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RealtimeEvents } from '../realtime';
@@ -120,10 +120,16 @@ export function createDeposits(deps: DepositDeps) {
   const { repository, events, providers } = deps;
   const { db } = repository;
 
-  async function refuseWhenLimited(playerId: string, currency: string, amountMinor?: bigint): Promise<void> {
-    const decision = await deps.depositLimits.check({
+  async function refuseWhenLimited(
+    playerId: string,
+    currency: string,
+    amountMinor?: bigint,
+    inTransaction?: { trx: Kysely<Database>; accountId: string },
+  ): Promise<void> {
+    const decision = await deps.depositLimits.check(inTransaction?.trx ?? db, {
       playerId,
       currency,
+      ...(inTransaction ? { accountId: inTransaction.accountId } : {}),
       ...(amountMinor === undefined ? {} : { amountMinor }),
     });
     if (!decision.allowed) throw new AppError('DEPOSIT_LIMIT_REACHED', decision.reason);
@@ -215,26 +221,32 @@ export function createDeposits(deps: DepositDeps) {
       };
       errors.throwIfAny();
       if (amountMinor === null) throw new Error('unreachable: amount errors are thrown above');
+      // Asked first without a lock, for a quick answer; then again with the invoice below.
       await refuseWhenLimited(playerId, currency.code, amountMinor);
       await deps.identity?.deposit(playerId, currency.code, amountMinor);
       if (body.bonusId && !body.isBonusDecline) {
         await deps.depositBonuses?.check(playerId, body.bonusId, currency.code, amountMinor);
       }
 
-      const invoice = await repository.insertInvoice(db, {
-        player_id: playerId,
-        account_id: account.id,
-        invoice_type: InvoiceType.DEPOSIT,
-        method_id: method.id,
-        provider: provider.id,
-        currency: currency.code,
-        amount_minor: amountMinor,
-        fields: JSON.stringify(fields.values),
-        country,
-        bonus_id: body.bonusId ?? null,
-        is_bonus_decline: body.isBonusDecline ?? false,
-        idempotency_key: options.idempotencyKey ?? null,
-        request_hash: options.idempotencyKey ? hash : null,
+      // The limit and the invoice in one transaction: the policy locks the account's deposit
+      // limits, so parallel deposits queue and the pending invoice counts for the next one.
+      const invoice = await db.transaction().execute(async (trx) => {
+        await refuseWhenLimited(playerId, currency.code, amountMinor, { trx, accountId: account.id });
+        return repository.insertInvoice(trx, {
+          player_id: playerId,
+          account_id: account.id,
+          invoice_type: InvoiceType.DEPOSIT,
+          method_id: method.id,
+          provider: provider.id,
+          currency: currency.code,
+          amount_minor: amountMinor,
+          fields: JSON.stringify(fields.values),
+          country,
+          bonus_id: body.bonusId ?? null,
+          is_bonus_decline: body.isBonusDecline ?? false,
+          idempotency_key: options.idempotencyKey ?? null,
+          request_hash: options.idempotencyKey ? hash : null,
+        });
       });
       if (!invoice) {
         // A concurrent request with the same key got there first.

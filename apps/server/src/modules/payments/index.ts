@@ -2,6 +2,8 @@ import { AccountStatus, type AdminWithdrawal, type PaginationMeta, type PaymentM
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { pageMeta, pageOffset } from '../../lib/pagination';
 import type { AuthGuards } from '../auth';
 import type { RealtimeEvents } from '../realtime';
@@ -192,6 +194,10 @@ export function createPayments(deps: PaymentsDeps) {
     providers: registry,
     sandbox,
     crypto,
+
+    /** What an account's deposits since `since` add up to, credited or under way (the deposit limits). */
+    depositedSince: (q: Kysely<Database>, accountId: string, since: Date): Promise<bigint> =>
+      repository.depositedSince(q, accountId, since),
 
     /** The site's origin for links the player's browser follows: PUBLIC_URL, else the request's. */
     siteOrigin(request: FastifyRequest): string {

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { InvoiceStatus, InvoiceType } from '@croupier/contract';
 import type { Db } from '../../db/database';
 import type {
   Database,
@@ -127,6 +128,27 @@ export function createPaymentsRepository(db: Db) {
     // ---- invoices ----
 
     /** Inserts the invoice unless the player already used its idempotency key (then undefined). */
+    /**
+     * What an account's deposits since `since` add up to: credited, and still under way
+     * (pending, processing, preparing: they may yet be credited), for the deposit limits.
+     */
+    async depositedSince(q: Executor, accountId: string, since: Date): Promise<bigint> {
+      const row = await q
+        .selectFrom('payment_invoices')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('amount_minor'), sql<bigint>`0`).as('total'))
+        .where('account_id', '=', accountId)
+        .where('invoice_type', '=', InvoiceType.DEPOSIT)
+        .where('status', 'in', [
+          InvoiceStatus.SUCCESS,
+          InvoiceStatus.PENDING,
+          InvoiceStatus.PROCESSING,
+          InvoiceStatus.PREPARING,
+        ])
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return BigInt(row.total);
+    },
+
     async insertInvoice(q: Executor, values: Insertable<PaymentInvoiceTable>): Promise<InvoiceRow | undefined> {
       return q
         .insertInto('payment_invoices')

@@ -102,6 +102,15 @@ export function createWalletAccounts(deps: { repository: WalletRepository; curre
     },
 
     /**
+     * Sets whether the account has a bet or loss limit (the limits module), in the caller's
+     * transaction: the update takes the account's row lock, so it waits for the game rounds
+     * posting to the account and every later round sees the flag with its balances.
+     * Undefined when the player has no such account.
+     */
+    setLimitsApply: (trx: Executor, playerId: string, accountId: string, apply: boolean) =>
+      repository.setLimitsApply(trx, playerId, accountId, apply),
+
+    /**
      * Moves the account's withdrawal restriction by `deltaMinor` (never below zero), for the
      * turn-over wager inside its transaction; a rule on the money, not money, so no posting.
      */

@@ -11,6 +11,7 @@ const base: PlayerAccountView = {
   lockedBalanceMinor: 1_000n,
   restrictedMinor: 0n,
   isHidden: false,
+  limitsApply: false,
   isActive: true,
   createdAt: new Date(0),
 };

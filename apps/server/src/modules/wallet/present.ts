@@ -12,6 +12,11 @@ export interface PlayerAccountView {
   /** Part of the real balance that may not be withdrawn yet. */
   restrictedMinor: bigint;
   isHidden: boolean;
+  /**
+   * The account has a bet or loss limit (docs/player-protection.md, "Limits on the bet path"):
+   * read under the account's lock with the balances, so a game round knows whether to count it.
+   */
+  limitsApply: boolean;
   isActive: boolean;
   createdAt: Date;
 }

@@ -45,6 +45,7 @@ export function createWalletRepository(db: Db) {
         'a.locked_balance_minor',
         'a.restricted_minor',
         'a.is_hidden',
+        'a.limits_apply',
         'a.created_at',
         sql<boolean>`coalesce(w.active_account_id = a.id, false)`.as('is_active'),
       ])
@@ -61,6 +62,7 @@ export function createWalletRepository(db: Db) {
     lockedBalanceMinor: row.locked_balance_minor,
     restrictedMinor: row.restricted_minor,
     isHidden: row.is_hidden,
+    limitsApply: row.limits_apply,
     isActive: row.is_active,
     createdAt: row.created_at,
   });
@@ -170,6 +172,7 @@ export function createWalletRepository(db: Db) {
           locked_balance_minor: bigint | null;
           restricted_minor: bigint | null;
           is_hidden: boolean | null;
+          limits_apply: boolean | null;
           account_created_at: Date | null;
           is_active: boolean | null;
         }
@@ -190,7 +193,7 @@ export function createWalletRepository(db: Db) {
         ), v as (
           select u.id as view_id, u.player_id, u.currency as view_currency, c.subunit_to_unit, u.balance_minor,
             u.bonus_balance_minor, u.locked_balance_minor, u.restricted_minor, u.is_hidden,
-            u.created_at as account_created_at, coalesce(w.active_account_id = u.id, false) as is_active
+            u.limits_apply, u.created_at as account_created_at, coalesce(w.active_account_id = u.id, false) as is_active
           from u
           join currencies c on c.code = u.currency
           left join player_wallets w on w.player_id = u.player_id
@@ -210,6 +213,7 @@ export function createWalletRepository(db: Db) {
           lockedBalanceMinor: row.locked_balance_minor ?? 0n,
           restrictedMinor: row.restricted_minor ?? 0n,
           isHidden: row.is_hidden ?? false,
+          limitsApply: row.limits_apply ?? false,
           isActive: row.is_active ?? false,
           createdAt: row.account_created_at ?? new Date(0),
         });
@@ -476,6 +480,23 @@ export function createWalletRepository(db: Db) {
         .set({ active_account_id: accountId, updated_at: sql<Date>`now()` })
         .where('player_id', '=', playerId)
         .execute();
+    },
+
+    /** The account's row (locked to the end of the transaction), or undefined for another player's or unknown one. */
+    async setLimitsApply(
+      q: Executor,
+      playerId: string,
+      accountId: string,
+      apply: boolean,
+    ): Promise<{ currency: string } | undefined> {
+      return q
+        .updateTable('ledger_accounts')
+        .set({ limits_apply: apply })
+        .where('id', '=', accountId)
+        .where('player_id', '=', playerId)
+        .where('kind', '=', 'player')
+        .returning('currency')
+        .executeTakeFirst();
     },
 
     async setHidden(q: Executor, accountId: string, hidden: boolean): Promise<void> {
