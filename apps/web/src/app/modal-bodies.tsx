@@ -46,6 +46,13 @@ const BonusConfirmBody = lazy(async () => ({ default: (await loadBonuses()).Bonu
 const FreespinCancelBody = lazy(async () => ({ default: (await loadBonuses()).FreespinCancelBody }));
 const BonusCancelLockBody = lazy(async () => ({ default: (await loadBonuses()).BonusCancelLockBody }));
 
+// Limits: the cash-limit, cooling-off and self-exclusion modals share one chunk.
+const loadLimits = () => import('../features/limits/ModalBodies');
+const AddCashLimitBody = lazy(async () => ({ default: (await loadLimits()).AddCashLimitBody }));
+const EditCashLimitBody = lazy(async () => ({ default: (await loadLimits()).EditCashLimitBody }));
+const CoolingOffBody = lazy(async () => ({ default: (await loadLimits()).CoolingOffBody }));
+const SelfExclusionBody = lazy(async () => ({ default: (await loadLimits()).SelfExclusionBody }));
+
 export const MODAL_BODIES: ModalBodies = {
   categories: CategoriesBody,
   providers: ProvidersBody,
@@ -63,4 +70,8 @@ export const MODAL_BODIES: ModalBodies = {
   'cancel-unsettled-bonus': BonusConfirmBody,
   'cancel-freespins': FreespinCancelBody,
   'bonus-cancel-lock': BonusCancelLockBody,
+  'add-cash-limit': AddCashLimitBody,
+  'edit-cash-limit': EditCashLimitBody,
+  'cooling-off-limit': CoolingOffBody,
+  'self-exclusion-limit': SelfExclusionBody,
 };

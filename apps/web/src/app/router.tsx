@@ -31,6 +31,7 @@ export function pageRoutes(settings: AppSettings): Page[] {
     bonuses: page(() => import('./pages/ProfileBonusesPage'), 'ProfileBonusesPage'),
     documents: page(() => import('../features/documents/DocumentsPage'), 'ProfileDocumentsPage'),
     verification: page(() => import('../features/verification/VerificationPage'), 'VerificationPage'),
+    limits: page(() => import('../features/limits/LimitsPage'), 'ProfileLimitsPage'),
   };
   const profileChild = (section: string): Page => ({
     id: `profile-${section}`,

@@ -22,6 +22,7 @@ const LOGGED_IN_ONLY = [
   'edit-cash-limit',
   'game-limit-reached',
   'self-exclusion-limit',
+  'cooling-off-limit',
   'bonus-cancel-lock',
   'change-active-bonus',
   'cancel-active-bonus',

@@ -29,6 +29,7 @@ export const MODAL_NAMES = [
   'edit-cash-limit',
   'game-limit-reached',
   'self-exclusion-limit',
+  'cooling-off-limit',
   'bonus-cancel-lock',
   'change-active-bonus',
   'cancel-active-bonus',
@@ -175,6 +176,7 @@ const definitions: readonly ModalDefinition[] = [
     actions: [navigate('viewLimits', '/profile/limits'), close('close', { primary: false })],
   }),
   define('self-exclusion-limit', 'player', 'selfExclusionLimit', { size: 'md' }),
+  define('cooling-off-limit', 'player', 'coolingOffLimit', { size: 'md' }),
   define('bonus-cancel-lock', 'player', 'bonusCancelLock', { actions: [close('ok')] }),
   define('change-active-bonus', 'player', 'bonusConfirmAction', {
     contentVariant: 'changeActiveBonus',

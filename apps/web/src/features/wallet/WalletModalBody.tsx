@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useAppSettings, useLocale } from '../../lib/app-settings';
 import { isApiError } from '../../lib/api';
 import { flagEmoji, selectableCountries, supportsFlagEmoji } from '../../components/fields';
@@ -18,6 +17,8 @@ import { activeAccount, displayUnitOf, paymentRegion, shortProfileId } from '../
 import { Money } from '../../components/ui/Money';
 import { MethodList } from './parts';
 import { TurnOverPanel, WithdrawForm } from './WithdrawForm';
+import { LimitNoticeCard } from './LimitNotice';
+import { useWalletLimitNotice } from '../limits';
 import './wallet.css';
 import { Button } from '../../components/ui/Button';
 import { Tabs } from '../../components/ui/Tabs';
@@ -40,8 +41,6 @@ const WALLET_TABS: readonly Tab[] = ['deposit', 'withdraw'];
 export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalBodyProps) {
   const { t } = useTranslation('global-components');
   const { t: tm } = useTranslation('modals');
-  const { localePath } = useLocale();
-  const navigate = useNavigate();
   const { open } = useModals();
   const isMobile = useIsMobile();
   const depositOnly = props.depositOnly === true;
@@ -65,9 +64,13 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
   const turnOver = useTurnOverWager(account?.currency, tab === 'withdraw');
   const showFilledFields = init?.features.walletShowFilledFields ?? false;
 
-  // Deposit methods answer DEPOSIT_LIMIT_REACHED when a deposit limit forbids deposits.
+  // Deposit methods answer DEPOSIT_LIMIT_REACHED when a deposit limit forbids deposits; a
+  // break (cooling-off, self-exclusion) or a reached deposit limit shows the limit card
+  // instead of the methods too.
   const depositLimited = isApiError(methods.error, 'DEPOSIT_LIMIT_REACHED');
-  const methodList = depositLimited ? [] : (methods.data ?? []);
+  const limitNotice = useWalletLimitNotice(account?.currency, tab === 'deposit' && depositLimited);
+  const depositBlocked = tab === 'deposit' && (depositLimited || limitNotice !== null);
+  const methodList = depositBlocked ? [] : (methods.data ?? []);
   // On wider screens the first method is preselected; on phones the player picks one.
   const selectedId = chosen ?? (isMobile ? null : (methodList[0]?.method ?? null));
   const method = methodList.find((item) => item.method === selectedId);
@@ -188,21 +191,8 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
         ) : null}
       </div>
 
-      {tab === 'deposit' && depositLimited ? (
-        <section className="wallet-limit" aria-labelledby="wallet-limit-title">
-          <h3 id="wallet-limit-title">{t('wallet.limitCard.depositTitle')}</h3>
-          <p>{t('wallet.limitCard.depositDescription')}</p>
-          <Button
-            variant="ghost"
-
-            onClick={() => {
-              closeWallet();
-              void navigate(localePath('/profile/limits'));
-            }}
-          >
-            {t('wallet.limitCard.moreInfo')}
-          </Button>
-        </section>
+      {tab === 'deposit' && limitNotice ? (
+        <LimitNoticeCard notice={limitNotice} currency={currency} closeWallet={closeWallet} />
       ) : null}
 
       {resumedInvoiceId ? (
@@ -220,7 +210,7 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
           {isMobile && showForm ? null : (
             <MethodList
               methods={methodList}
-              loading={methods.isPending && !depositLimited}
+              loading={methods.isPending && !depositBlocked}
               selected={selectedId}
               onSelect={choose}
             />

@@ -1,0 +1,496 @@
+import {
+  CashLimitPeriod,
+  LimitDefinition,
+  type CashLimitDefinition,
+  type Limit,
+  type StatusItem,
+} from '@croupier/contract';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/fields';
+import { AmountField } from '../../components/ui/AmountField';
+import { Button } from '../../components/ui/Button';
+import { Checkbox } from '../../components/ui/Checkbox';
+import { Select } from '../../components/ui/Select';
+import { Tabs } from '../../components/ui/Tabs';
+import { ApiError, hasApiStatus, isApiError } from '../../lib/api';
+import { parseAmountInput } from '../../lib/amount-input';
+import { useLocale } from '../../lib/app-settings';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { displayUnitOf, fromDisplayAmount, toDisplayAmount } from '../../lib/wallet-display';
+import { expectSignOut, firstFieldErrors, logout, useConstants, useGoHomeThen } from '../auth';
+import { useToasts } from '../layout';
+import type { ModalBodyProps } from '../modals';
+import { useCurrencies } from '../settings';
+import { useCreateLimit, useDeleteLimit, useLimits, usePlayerAccounts, useUpdateLimit } from './api';
+import { amountChange, CASH_DEFINITION_ORDER, definitionKey, freeCurrencies, isCashLimit } from './logic';
+import './limits.css';
+
+/**
+ * The limit modals' bodies (a lazy entry: app/modal-bodies.tsx). add-cash-limit and
+ * edit-cash-limit set, change and remove a bet, loss or deposit limit; cooling-off-limit
+ * and self-exclusion-limit start a break after a positive confirmation (a tick box), then
+ * sign the player out: the server ends every session of the player when one starts.
+ */
+
+/** The first field error of a 422, whatever field the server named (the form shows it on the amount). */
+function amountError(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || !hasApiStatus(error, 'VALIDATION_FAILED')) return undefined;
+  const fields = firstFieldErrors(error.fields);
+  return fields.amount ?? Object.values(fields)[0];
+}
+
+function useUnitOf(code: string | undefined) {
+  const currency = useCurrencies().data?.find((item) => item.code === code);
+  return { currency, unit: displayUnitOf(currency, code) };
+}
+
+export function AddCashLimitBody({ close }: ModalBodyProps) {
+  const { t } = useTranslation('modals');
+  const { t: tg } = useTranslation('global-components');
+  const { t: ta } = useTranslation('alerts');
+  const { locale } = useLocale();
+  const { notify } = useToasts();
+  const id = useId();
+  const constants = useConstants().data;
+  const accounts = usePlayerAccounts();
+  const limits = useLimits().data ?? [];
+  const create = useCreateLimit();
+  const periods: string[] = constants?.player.limit.cashPeriod.map((item) => String(item.id)) ?? [...CashLimitPeriod];
+  const currencies = [...new Set((accounts.data ?? []).map((account) => account.currency))];
+  const activeCurrency = accounts.data?.find((account) => account.status === 1)?.currency;
+
+  const [definition, setDefinition] = useState<CashLimitDefinition>(LimitDefinition.DEPOSIT);
+  const [period, setPeriod] = useState<string>(periods[0] ?? 'daily');
+  const [chosenCurrency, setCurrency] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+
+  const currency = chosenCurrency ?? activeCurrency ?? currencies[0] ?? '';
+  const { unit } = useUnitOf(currency);
+  const taken = currency !== '' && !freeCurrencies(limits, [currency], definition, period).includes(currency);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const value = parseAmountInput(amount, { locale, decimals: unit.decimals });
+    if (value === null || value <= 0) {
+      setError(t('addCashLimit.amountRequired'));
+      amountRef.current?.focus();
+      return;
+    }
+    create.mutate(
+      { definition, period, currency, amount: fromDisplayAmount(value, unit) },
+      {
+        onSuccess: () => {
+          close({ force: true });
+          notify({ type: 'success', title: ta('limitAdded.title'), description: ta('limitAdded.description') });
+        },
+        onError: (failure) => {
+          const field = amountError(failure);
+          if (field) {
+            setError(field);
+            amountRef.current?.focus();
+          } else if (isApiError(failure, 'CONFLICT')) setFormError(t('addCashLimit.taken'));
+          else setFormError(ta('somethingWrong.description'));
+        },
+      },
+    );
+  };
+
+  if (accounts.isSuccess && currencies.length === 0) {
+    return (
+      <div className="limits-modal">
+        <p className="modal__description">{t('addCashLimit.noAccounts')}</p>
+        <div className="modal__actions">
+          <Button shape="dialog" variant="primary" onClick={() => close()}>
+            {t('close')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form className="limits-modal" noValidate aria-busy={create.isPending} onSubmit={submit}>
+      <p className="modal__description">{t('addCashLimit.description')}</p>
+      <Select
+        id={`${id}-type`}
+        label={t('addCashLimit.type')}
+        value={String(definition)}
+        onChange={(event) => setDefinition(Number(event.target.value) as CashLimitDefinition)}
+        options={CASH_DEFINITION_ORDER.map((item) => ({
+          value: String(item),
+          label: tg(`limits.definitions.${definitionKey(item) ?? 'deposit'}`),
+        }))}
+      />
+      <div className="limits-modal__field">
+        <span className="limits-modal__label" id={`${id}-period`}>
+          {t('addCashLimit.period')}
+        </span>
+        <Tabs
+          idBase={`${id}-periods`}
+          hasPanel={false}
+          label={t('addCashLimit.period')}
+          tabs={periods.map((key) => ({ key, label: tg(`limits.periods.${key}`, { defaultValue: key }) }))}
+          selected={period}
+          onSelect={setPeriod}
+        />
+      </div>
+      <Select
+        id={`${id}-currency`}
+        label={t('addCashLimit.currency')}
+        value={currency}
+        onChange={(event) => setCurrency(event.target.value)}
+        options={currencies.map((code) => ({ value: code, label: code }))}
+        error={taken ? t('addCashLimit.taken') : undefined}
+      />
+      <AmountField
+        ref={amountRef}
+        id={`${id}-amount`}
+        name="amount"
+        label={`${t('addCashLimit.amount')} (${unit.code})`}
+        value={amount}
+        decimals={unit.decimals}
+        locale={locale}
+        error={error}
+        onChange={(value) => {
+          setAmount(value);
+          setError(undefined);
+        }}
+      />
+      {formError ? (
+        <p className="field__error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <div className="modal__actions">
+        <Button type="submit" shape="dialog" variant="primary" disabled={create.isPending || taken || !currency}>
+          {create.isPending ? <Spinner /> : null}
+          {t('addCashLimit.submit')}
+        </Button>
+        <Button shape="dialog" variant="ghost" onClick={() => close()}>
+          {t('addCashLimit.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function asLimit(value: unknown): Limit | undefined {
+  return value && typeof value === 'object' && 'id' in value && 'definition' in value ? (value as Limit) : undefined;
+}
+
+export function EditCashLimitBody({ props, close }: ModalBodyProps) {
+  const { t } = useTranslation('modals');
+  const { t: tg } = useTranslation('global-components');
+  const { t: ta } = useTranslation('alerts');
+  const { locale } = useLocale();
+  const { notify } = useToasts();
+  const id = useId();
+  const given = asLimit(props.limit);
+  // The list's copy, when loaded, is the newest (a change in another tab).
+  const listed = useLimits().data?.find((item) => item.id === given?.id);
+  const limit = listed ?? given;
+  const { currency, unit } = useUnitOf(limit?.currency ?? undefined);
+  const update = useUpdateLimit();
+  const remove = useDeleteLimit();
+  const [amount, setAmount] = useState(() =>
+    limit?.amount !== null && limit?.amount !== undefined ? String(toDisplayAmount(limit.amount, unit)) : '',
+  );
+  const [error, setError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (removing) confirmRef.current?.focus();
+  }, [removing]);
+
+  if (!limit || !isCashLimit(limit)) {
+    return (
+      <div className="modal__actions">
+        <Button shape="dialog" variant="primary" onClick={() => close()}>
+          {t('close')}
+        </Button>
+      </div>
+    );
+  }
+
+  const name = tg(`limits.definitions.${definitionKey(limit.definition) ?? 'deposit'}`);
+  const period = tg(`limits.periods.${limit.period}`, { defaultValue: limit.period });
+  const typed = parseAmountInput(amount, { locale, decimals: unit.decimals });
+  const next = typed === null ? null : fromDisplayAmount(typed, unit);
+  const change = next === null || next <= 0 ? null : amountChange(limit.amount, next);
+  const busy = update.isPending || remove.isPending;
+  const failed = () => setFormError(ta('somethingWrong.description'));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    if (next === null || next <= 0) {
+      setError(t('addCashLimit.amountRequired'));
+      amountRef.current?.focus();
+      return;
+    }
+    if (change === 'same') {
+      setError(t('editCashLimit.same'));
+      amountRef.current?.focus();
+      return;
+    }
+    update.mutate(
+      { limitId: limit.id, body: { amount: next } },
+      {
+        onSuccess: (answer) => {
+          close({ force: true });
+          if (answer.pendingExist) {
+            notify({
+              type: 'info',
+              title: ta('limitPending.title'),
+              description: ta('limitPending.description', { date: formatDateTime(answer.expiredAt, locale) ?? '' }),
+            });
+          } else {
+            notify({ type: 'success', title: ta('limitUpdated.title'), description: ta('limitUpdated.description') });
+          }
+        },
+        onError: (failure) => {
+          const field = amountError(failure);
+          if (field) {
+            setError(field);
+            amountRef.current?.focus();
+          } else failed();
+        },
+      },
+    );
+  };
+
+  const confirmRemove = () => {
+    setFormError(null);
+    remove.mutate(limit.id, {
+      onSuccess: () => {
+        close({ force: true });
+        notify({ type: 'info', title: ta('limitRemoved.title'), description: ta('limitRemoved.description') });
+      },
+      onError: failed,
+    });
+  };
+
+  return (
+    <form className="limits-modal" noValidate aria-busy={busy} onSubmit={submit}>
+      <p className="modal__description">{t('editCashLimit.description')}</p>
+      <p className="limits-modal__subject">
+        <strong>{name}</strong> · {period} · {limit.currency}
+        <br />
+        {t('editCashLimit.current', { amount: formatMoney(limit.amount, currency, locale, { code: limit.currency }) })}
+      </p>
+      {limit.cancelProcess ? (
+        <p className="limits-modal__note" role="note">
+          {t('profile.limits.removalLocked', { ns: 'layout' })}
+        </p>
+      ) : (
+        <>
+          <AmountField
+            ref={amountRef}
+            id={`${id}-amount`}
+            name="amount"
+            label={`${t('editCashLimit.amount')} (${unit.code})`}
+            value={amount}
+            decimals={unit.decimals}
+            locale={locale}
+            error={error}
+            hint={
+              change === 'decrease'
+                ? t('editCashLimit.decrease')
+                : change === 'increase'
+                  ? t('editCashLimit.increase')
+                  : undefined
+            }
+            disabled={removing}
+            onChange={(value) => {
+              setAmount(value);
+              setError(undefined);
+            }}
+          />
+          {removing ? (
+            <div className="limits-modal__confirm" role="group" aria-labelledby={`${id}-remove`}>
+              <p id={`${id}-remove`}>{t('editCashLimit.confirmRemove')}</p>
+              <div className="limits-modal__buttons">
+                <Button ref={confirmRef} variant="primary" disabled={busy} onClick={confirmRemove}>
+                  {remove.isPending ? <Spinner /> : null}
+                  {t('editCashLimit.removeYes')}
+                </Button>
+                <Button variant="ghost" disabled={busy} onClick={() => setRemoving(false)}>
+                  {t('editCashLimit.cancel')}
+                </Button>
+              </div>
+            </div>
+          ) : null}
+        </>
+      )}
+      {formError ? (
+        <p className="field__error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <div className="modal__actions">
+        {limit.cancelProcess ? (
+          <Button shape="dialog" variant="primary" onClick={() => close()}>
+            {t('close')}
+          </Button>
+        ) : (
+          <>
+            <Button type="submit" shape="dialog" variant="primary" disabled={busy || removing}>
+              {update.isPending ? <Spinner /> : null}
+              {t('editCashLimit.submit')}
+            </Button>
+            <Button shape="dialog" variant="ghost" disabled={busy || removing} onClick={() => setRemoving(true)}>
+              {t('editCashLimit.remove')}
+            </Button>
+          </>
+        )}
+      </div>
+    </form>
+  );
+}
+
+type BreakKind = 'coolingOff' | 'selfExclusion';
+
+const BREAKS = {
+  coolingOff: {
+    definition: LimitDefinition.COOLING_OFF,
+    content: 'coolingOffLimit',
+    labels: 'limits.coolingOffPeriods',
+    alert: 'coolingOffActivated',
+  },
+  selfExclusion: {
+    definition: LimitDefinition.SELF_EXCLUSION,
+    content: 'selfExclusionLimit',
+    labels: 'limits.selfExclusionPeriods',
+    alert: 'selfExclusionActivated',
+  },
+} as const;
+
+/**
+ * A cooling-off or self-exclusion: the period (from the settings constants), the tick box
+ * that makes it a deliberate choice, then — once the server has started it and ended every
+ * session — the alert and the sign-out on the home page.
+ */
+function BreakBody({ kind, close }: { kind: BreakKind; close: ModalBodyProps['close'] }) {
+  const { t } = useTranslation('modals');
+  const { t: tg } = useTranslation('global-components');
+  const { t: ta } = useTranslation('alerts');
+  const { locale } = useLocale();
+  const { notify } = useToasts();
+  const goHomeThen = useGoHomeThen();
+  const id = useId();
+  const config = BREAKS[kind];
+  const constants = useConstants();
+  const limitConstants = constants.data?.player.limit;
+  const periods: readonly StatusItem[] =
+    (kind === 'coolingOff' ? limitConstants?.coolingOffPeriod : limitConstants?.selfExclusionPeriod) ?? [];
+  const create = useCreateLimit();
+  const [period, setPeriod] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const [problem, setProblem] = useState<'confirm' | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const chosen = period ?? (periods[0] ? String(periods[0].id) : null);
+  const text = (key: string) => t(`${config.content}.${key}`);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    if (!confirmed) {
+      setProblem('confirm');
+      document.getElementById(`${id}-confirm`)?.focus();
+      return;
+    }
+    if (!chosen) return;
+    // The server ends this tab's session too, and its realtime connection may tell the tab
+    // before the answer arrives: that sign-out is expected.
+    expectSignOut();
+    create.mutate(
+      { definition: config.definition, period: chosen },
+      {
+        onSuccess: (answer) => {
+          close({ force: true });
+          notify({
+            type: 'info',
+            title: ta(`${config.alert}.title`),
+            description:
+              answer.expiredAt === null && kind === 'selfExclusion'
+                ? ta('selfExclusionActivated.descriptionPermanent')
+                : ta(`${config.alert}.description`, { date: formatDateTime(answer.expiredAt, locale) ?? '' }),
+            durationMs: 8000,
+          });
+          goHomeThen(() => logout());
+        },
+        onError: (failure) => {
+          expectSignOut(false);
+          const field = amountError(failure);
+          setFormError(field ?? ta('somethingWrong.description'));
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="limits-modal" noValidate aria-busy={create.isPending} onSubmit={submit}>
+      <p className="modal__description">{text('description')}</p>
+      <fieldset className="limits-modal__periods">
+        <legend className="limits-modal__label">{text('period')}</legend>
+        {constants.isPending ? <Spinner /> : null}
+        {periods.map((item) => {
+          const value = String(item.id);
+          return (
+            <label key={value} className="limits-modal__period">
+              <input
+                type="radio"
+                name={`${id}-period`}
+                value={value}
+                checked={chosen === value}
+                onChange={() => setPeriod(value)}
+              />
+              <span>{tg(`${config.labels}.${value}`, { defaultValue: item.name })}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <Checkbox
+        id={`${id}-confirm`}
+        label={text('confirmCheckbox')}
+        checked={confirmed}
+        error={problem === 'confirm' && !confirmed ? text('confirmRequired') : undefined}
+        onChange={(event) => {
+          setConfirmed(event.target.checked);
+          setProblem(null);
+        }}
+      />
+      <p className="limits-modal__note">{text('signOut')}</p>
+      {formError ? (
+        <p className="field__error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <div className="modal__actions">
+        <Button type="submit" shape="dialog" variant="primary" disabled={create.isPending || !chosen}>
+          {create.isPending ? <Spinner /> : null}
+          {text('submit')}
+        </Button>
+        <Button shape="dialog" variant="ghost" disabled={create.isPending} onClick={() => close()}>
+          {text('cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function CoolingOffBody({ close }: ModalBodyProps) {
+  return <BreakBody kind="coolingOff" close={close} />;
+}
+
+export function SelfExclusionBody({ close }: ModalBodyProps) {
+  return <BreakBody kind="selfExclusion" close={close} />;
+}
