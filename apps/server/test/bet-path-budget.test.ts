@@ -25,6 +25,14 @@ export const BET_PATH_BUDGET = {
   /** A won dice round while a bonus is being wagered: one statement more (the wager's update). */
   diceRoundWithBonus: 11,
   diceRoundLostWithBonus: 10,
+  /**
+   * With a bet or loss limit on the account, one statement more (the counters' guarded
+   * upsert, docs/player-protection.md "Limits on the bet path"); a deposit limit adds none.
+   */
+  diceRoundWithLimits: 11,
+  diceRoundLostWithLimits: 10,
+  providerBetWithLimits: 9,
+  providerWinWithLimits: 9,
 } as const;
 
 const PROVIDER = 'northern-lights';
@@ -70,8 +78,27 @@ const listed = (statements: string[]) =>
   statements.map((sql, i) => `${i + 1}. ${sql.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n');
 
 describe('the bet path keeps its statement budget', () => {
-  async function diceRounds(withBonus: boolean) {
+  /** Bet, loss and deposit limits far above what the rounds use. */
+  async function setLimits(token: string, depositOnly = false) {
+    const bodies = [
+      { definition: 3, period: 'monthly', currency: 'USD', amount: 100_000 },
+      ...(depositOnly
+        ? []
+        : [
+            { definition: 1, period: 'daily', currency: 'USD', amount: 100_000 },
+            { definition: 2, period: 'weekly', currency: 'USD', amount: 100_000 },
+          ]),
+    ];
+    for (const body of bodies) {
+      const response = await f.p.post('/api/player/limits', body, { token });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+  }
+
+  async function diceRounds(mode: 'plain' | 'bonus' | 'limits' | 'deposit-limit') {
+    const withBonus = mode === 'bonus';
     const { player, headers } = await f.playerWithSession('dice', 1_000_000n);
+    if (mode === 'limits' || mode === 'deposit-limit') await setLimits(player.token, mode === 'deposit-limit');
     if (withBonus) {
       const created = await adminRequest(t, 'POST', '/api/admin/bonuses', {
         body: {
@@ -136,9 +163,13 @@ describe('the bet path keeps its statement budget', () => {
         ? win
           ? BET_PATH_BUDGET.diceRoundWithBonus
           : BET_PATH_BUDGET.diceRoundLostWithBonus
-        : win
-          ? BET_PATH_BUDGET.diceRound
-          : BET_PATH_BUDGET.diceRoundLost;
+        : mode === 'limits'
+          ? win
+            ? BET_PATH_BUDGET.diceRoundWithLimits
+            : BET_PATH_BUDGET.diceRoundLostWithLimits
+          : win
+            ? BET_PATH_BUDGET.diceRound
+            : BET_PATH_BUDGET.diceRoundLost;
       expect(own.length, `${win ? 'won' : 'lost'} round:\n${listed(statements)}`).toBeLessThanOrEqual(budget);
       // One transaction: the round is all or nothing.
       expect(own.filter((sql) => /^\s*(begin|commit)\b/i.test(sql))).toEqual(['begin', 'commit']);
@@ -148,15 +179,31 @@ describe('the bet path keeps its statement budget', () => {
   }
 
   it('a dice round: one transaction, at most the budget, win or lose', async () => {
-    await diceRounds(false);
+    await diceRounds('plain');
   });
 
   it('a dice round while a bonus is wagered: one statement more', async () => {
-    await diceRounds(true);
+    await diceRounds('bonus');
+  });
+
+  it('a dice round with bet and loss limits: one statement more; a deposit limit alone: none', async () => {
+    await diceRounds('limits');
+    await diceRounds('deposit-limit');
+  });
+
+  it("a provider's bet and win callbacks with bet and loss limits: one statement more each", async () => {
+    await providerRounds(true);
   });
 
   it("a provider's bet and win callbacks", async () => {
-    const { session: token } = await f.playerWithSession('aurora-wilds', 100_000n);
+    await providerRounds(false);
+  });
+
+  async function providerRounds(withLimits: boolean) {
+    const { session: token, player } = await f.playerWithSession('aurora-wilds', 100_000n);
+    if (withLimits) await setLimits(player.token);
+    // Provider transaction ids are unique per provider: each run has its own.
+    const tag = withLimits ? 'limited-' : '';
     async function call(path: string, body: Record<string, unknown>) {
       const raw = JSON.stringify(body);
       const response = await providerApp.server.inject({
@@ -171,22 +218,26 @@ describe('the bet path keeps its statement budget', () => {
     }
     const money = { token, currency: 'USD' };
     // Warm-up round (caches, operator accounts).
-    await call('bet', { ...money, transactionId: 'warm-bet', roundId: 'warm', amount: 100 });
-    await call('win', { ...money, transactionId: 'warm-win', roundId: 'warm', amount: 0 });
+    await call('bet', { ...money, transactionId: `${tag}warm-bet`, roundId: `${tag}warm`, amount: 100 });
+    await call('win', { ...money, transactionId: `${tag}warm-win`, roundId: `${tag}warm`, amount: 0 });
 
     for (const round of ['r1', 'r2']) {
       const bet = await t.statementsDuring(() =>
-        call('bet', { ...money, transactionId: `${round}-bet`, roundId: round, amount: 100 }),
+        call('bet', { ...money, transactionId: `${tag}${round}-bet`, roundId: `${tag}${round}`, amount: 100 }),
       );
       const betOwn = split(bet.statements).own;
-      expect(betOwn.length, listed(bet.statements)).toBeLessThanOrEqual(BET_PATH_BUDGET.providerBet);
+      expect(betOwn.length, listed(bet.statements)).toBeLessThanOrEqual(
+        withLimits ? BET_PATH_BUDGET.providerBetWithLimits : BET_PATH_BUDGET.providerBet,
+      );
       const win = await t.statementsDuring(() =>
-        call('win', { ...money, transactionId: `${round}-win`, roundId: round, amount: 250 }),
+        call('win', { ...money, transactionId: `${tag}${round}-win`, roundId: `${tag}${round}`, amount: 250 }),
       );
       const { own, after } = split(win.statements);
-      expect(own.length, listed(win.statements)).toBeLessThanOrEqual(BET_PATH_BUDGET.providerWin);
+      expect(own.length, listed(win.statements)).toBeLessThanOrEqual(
+        withLimits ? BET_PATH_BUDGET.providerWinWithLimits : BET_PATH_BUDGET.providerWin,
+      );
       expect(after, listed(after)).toEqual([]);
     }
     expect(await ledgerViolations(t.db)).toEqual([]);
-  });
+  }
 });
