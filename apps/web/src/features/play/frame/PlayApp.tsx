@@ -15,6 +15,7 @@ import { FrameSkeleton, SessionEnded } from './states';
 import { useReducedMotion } from './hooks';
 import { parsePlayLocation } from './url';
 import { Button } from '../../../components/ui/Button';
+import { useRealityCheck } from './RealityCheckDialog';
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
 
@@ -80,6 +81,8 @@ function FrameProvider(props: { session: OriginalsSession; api: PlayApi; token: 
   const reducedMotion = useReducedMotion();
   const player = useMemo(() => createSoundPlayer(), []);
   const locale = i18n.language;
+  const endSession = useCallback(() => setEnded(true), []);
+  const { report: reportInterruption, dialog: interruption } = useRealityCheck(endSession);
 
   const setSoundOn = useCallback((on: boolean) => {
     setSoundState(on);
@@ -103,6 +106,8 @@ function FrameProvider(props: { session: OriginalsSession; api: PlayApi; token: 
         toast('play.errors.generic');
         return undefined;
       }
+      // A due reality check or the session-time limit: a dialog, not a toast.
+      if (reportInterruption(error)) return undefined;
       if (hasApiStatus(error, 'UNAUTHENTICATED')) {
         setEnded(true);
         notify({ type: 'error', title: t('play.errors.sessionEnded'), durationMs: 0 });
@@ -116,7 +121,7 @@ function FrameProvider(props: { session: OriginalsSession; api: PlayApi; token: 
       toast(known ? known[1] : isTimeout(error) ? 'play.errors.timeout' : 'play.errors.generic');
       return undefined;
     },
-    [notify, t],
+    [notify, t, reportInterruption],
   );
 
   const value: FrameContextValue = {
@@ -136,5 +141,10 @@ function FrameProvider(props: { session: OriginalsSession; api: PlayApi; token: 
     lastRound,
     setLastRound,
   };
-  return <FrameContext.Provider value={value}>{props.children}</FrameContext.Provider>;
+  return (
+    <FrameContext.Provider value={value}>
+      {props.children}
+      {interruption}
+    </FrameContext.Provider>
+  );
 }
