@@ -28,6 +28,9 @@
 //                                    database; players are spread over them (in-process wallet)
 //   DICE_BENCH_BONUS=1               also runs the levels with every player wagering an active
 //                                    bonus (0 skips it) and prints the slowdown (goal ≤ 30 %)
+//   DICE_BENCH_LIMITS=1              also runs the levels with every player holding bet, loss and
+//                                    deposit limits (far above what the run uses; 0 skips it) and
+//                                    prints the slowdown (goal ≤ 20 %)
 //   DICE_BENCH_WALLET=remote         the games run apart: a second server process plays the
 //                                    rounds and calls the first one's wallet over signed HTTP
 //                                    (ORIGINALS_WALLET_URL); default: in process
@@ -58,6 +61,7 @@ const SERVERS = REMOTE ? 1 : Math.max(1, Number(process.env.DICE_BENCH_SERVERS ?
 const CROUPIER_SECRET = 'dice-bench-croupier-wallet-secret-0123456789';
 const POOL_MAX = 20;
 const BONUS = process.env.DICE_BENCH_BONUS !== '0';
+const LIMITS = process.env.DICE_BENCH_LIMITS !== '0';
 const ADMIN_KEY = 'dice-bench-admin-key-0123456789abcdefghijkl';
 const PGBENCH_CLIENTS = [8, 32];
 
@@ -120,6 +124,25 @@ async function activateBonus(url, player, bonusId) {
   if (response.status !== 201) throw new Error(`issue: ${response.status} ${await response.text()}`);
   const issued = (await response.json()).data;
   await call(`${url}/api/game/player-bonuses/${issued.id}/activate`, 'PUT', undefined, player.headers);
+}
+
+/**
+ * Bet and loss limits per day, week and month and a deposit limit, far above what a run
+ * stakes: every round is counted against them (one guarded statement) and none refuses.
+ */
+async function setLimits(url, player) {
+  const amount = 100_000_000;
+  for (const definition of [1, 2]) {
+    for (const period of ['daily', 'weekly', 'monthly']) {
+      await call(`${url}/api/player/limits`, 'POST', { definition, period, currency: 'USD', amount }, player.headers);
+    }
+  }
+  await call(
+    `${url}/api/player/limits`,
+    'POST',
+    { definition: 3, period: 'daily', currency: 'USD', amount },
+    player.headers,
+  );
 }
 
 // The timed rounds go through node:http with kept-alive connections: fetch costs this load
@@ -278,7 +301,15 @@ await admin.query(`create database ${databaseName}`);
 const databaseUrl = new URL(ADMIN_URL);
 databaseUrl.pathname = `/${databaseName}`;
 let played = 0;
-const figures = { perRound: undefined, perRoundBonus: undefined, levels: [], bonusLevels: [], pgbench: new Map() };
+const figures = {
+  perRound: undefined,
+  perRoundBonus: undefined,
+  perRoundLimits: undefined,
+  levels: [],
+  bonusLevels: [],
+  limitLevels: [],
+  pgbench: new Map(),
+};
 try {
   console.log(
     REMOTE
@@ -322,6 +353,20 @@ try {
             `${((end.roundTrips - start.roundTrips) / COUNT_ROUNDS).toFixed(2)} round trips\n`,
         );
       }
+      if (LIMITS) {
+        const limited = await createPlayer(counted.server.url, 100_002);
+        await setLimits(counted.server.url, limited);
+        for (let i = 0; i < 20; i += 1) await playRound(counted.games.url, limited);
+        const start = counter.snapshot();
+        for (let i = 0; i < COUNT_ROUNDS; i += 1) await playRound(counted.games.url, limited);
+        const end = counter.snapshot();
+        played += 20 + COUNT_ROUNDS;
+        figures.perRoundLimits = (end.statements - start.statements) / COUNT_ROUNDS;
+        console.log(
+          `per round with bet, loss and deposit limits: ${figures.perRoundLimits.toFixed(2)} statements, ` +
+            `${((end.roundTrips - start.roundTrips) / COUNT_ROUNDS).toFixed(2)} round trips\n`,
+        );
+      }
     } finally {
       await counted.stop();
       await counter.stop();
@@ -355,6 +400,15 @@ try {
         wagering.push(player);
       }
     }
+    // With DICE_BENCH_LIMITS, players holding bet, loss and deposit limits play each level too.
+    const limited = [];
+    if (LIMITS) {
+      for (let i = 0; i < maxPlayers; i += 1) {
+        const player = await createPlayer(servers.server.url, 60_000 + i);
+        await setLimits(servers.server.url, player);
+        limited.push(player);
+      }
+    }
     for (const [index, level] of LEVELS.entries()) {
       const [plain] = await runLevels(servers.gameUrls, players, [level], servers.pids, {
         header: index === 0,
@@ -368,12 +422,33 @@ try {
         });
         if (bonused) figures.bonusLevels.push(bonused);
       }
+      if (LIMITS) {
+        const [withLimits] = await runLevels(servers.gameUrls, limited, [level], servers.pids, {
+          header: false,
+          suffix: '  (bet, loss and deposit limits)',
+        });
+        if (withLimits) figures.limitLevels.push(withLimits);
+      }
     }
     played += players.reduce((sum, p) => sum + p.rounds, 0);
     played += wagering.reduce((sum, p) => sum + p.rounds, 0);
+    played += limited.reduce((sum, p) => sum + p.rounds, 0);
     if (BONUS) {
       console.log('\nwith a bonus against without (goal: no more than 30 % slower):');
       for (const row of figures.bonusLevels) {
+        const plain = figures.levels.find((r) => r.level === row.level);
+        if (!plain) continue;
+        const slower = (1 - row.roundsPerS / plain.roundsPerS) * 100;
+        console.log(
+          `  ${String(row.level).padStart(3)} players: ${plain.roundsPerS.toFixed(1)} → ${row.roundsPerS.toFixed(1)} rounds/s ` +
+            `(${slower >= 0 ? `${slower.toFixed(1)} % slower` : `${(-slower).toFixed(1)} % faster`}), ` +
+            `p99 ${plain.p99.toFixed(1)} → ${row.p99.toFixed(1)} ms`,
+        );
+      }
+    }
+    if (LIMITS) {
+      console.log('\nwith bet, loss and deposit limits against without (goal: no more than 20 % slower):');
+      for (const row of figures.limitLevels) {
         const plain = figures.levels.find((r) => r.level === row.level);
         if (!plain) continue;
         const slower = (1 - row.roundsPerS / plain.roundsPerS) * 100;
@@ -461,6 +536,9 @@ if (figures.perRound) {
     `\nsummary: ${figures.perRound.statements.toFixed(2)} statements and ${figures.perRound.roundTrips.toFixed(2)} round trips per round` +
       (figures.perRoundBonus !== undefined
         ? `; ${figures.perRoundBonus.toFixed(2)} with an active wagering bonus`
+        : '') +
+      (figures.perRoundLimits !== undefined
+        ? `; ${figures.perRoundLimits.toFixed(2)} with bet, loss and deposit limits`
         : ''),
   );
 }
