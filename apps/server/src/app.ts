@@ -72,6 +72,7 @@ import { registerGameWallet, type BetRule, type GameProviderAccess } from './mod
 import { registerOriginals, type OriginalsRemoteOptions } from './modules/originals';
 import { registerDocuments } from './modules/documents';
 import { registerVerification } from './modules/verification';
+import { registerLimits } from './modules/limits';
 import { createPlaySessionsModule, registerPlaySessions } from './modules/play-sessions';
 
 export interface AppOptions {
@@ -91,6 +92,8 @@ export interface AppOptions {
   gameBetRules?: BetRule[];
   /** Told of each password or one-time code compared with an account's (tests count them). */
   onSecretCheck?: SecretCheckObserver;
+  /** The clock of the rules that count time (responsible-gaming limits); tests move it. */
+  now?: () => Date;
 }
 
 export interface App {
@@ -368,11 +371,42 @@ export async function buildApp(options: AppOptions): Promise<App> {
     guards: auth.guards,
     profiles: profileReader,
     sandboxDelivery: selfDelivery(server),
+    // A verified identity that matches a running self-exclusion excludes the account too.
+    onApproved: (playerId) => limits.identityApproved(playerId),
+  });
+  // Before payments and the game wallet: deposits and bets ask its rules.
+  const limits = await registerLimits(server, {
+    db,
+    guards: auth.guards,
+    accounts: wallet.accounts,
+    transaction: (work) => realtime.events.transaction(work),
+    subunitOf: async (code) => {
+      const currency = (await settings.listCurrencies({ visibleOnly: false })).find((c) => c.code === code);
+      if (!currency) throw new Error(`unknown currency ${code}`);
+      return BigInt(currency.subunitToUnit);
+    },
+    ...(options.now ? { now: options.now } : {}),
+    players: auth.players.exclusion,
+    jobs,
+    isIdentityVerified: async (playerId) => (await verification.status(playerId)).status === 'approved',
   });
   const payments = await registerPayments(server, {
     db,
     config,
     wallet,
+    depositLimits: {
+      async check(q, request) {
+        // In the deposit's transaction the account is known (no read on another connection).
+        const accountId =
+          request.accountId ?? (await wallet.accounts.findByCurrency(request.playerId, request.currency))?.id;
+        if (!accountId) return { allowed: true };
+        return limits.checkDeposit(q, {
+          playerId: request.playerId,
+          accountId,
+          amountMinor: request.amountMinor ?? 0n,
+        });
+      },
+    },
     depositBonuses: {
       check: (playerId, bonusId, currency, amountMinor) =>
         bonuses.checkDepositBonus(playerId, bonusId, currency, amountMinor),
@@ -409,6 +443,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sessionValues: (player) => playSessions.sessionValues(player),
     wagering: bonuses.wagering,
     freeRounds: bonuses.freespins.freeRounds,
+    limits,
+  });
+  limits.usePlayHistory({ totalsSince: (q, input) => gameWallet.playTotalsSince(q, input) });
+  limits.useDepositHistory({
+    depositedSince: (q, input) => payments.depositedSince(q, input.accountId, input.since),
   });
   await registerPlaySessions(server, {
     playSessions,

@@ -219,7 +219,7 @@ export interface PlayerTable {
 
 export type SignInMethod = 'password' | 'registration' | 'autologin' | 'social';
 export type SessionCloseReason =
-  'logout' | 'closed' | 'password_changed' | 'password_reset' | 'refresh_reuse' | 'blocked' | 'expired';
+  'logout' | 'closed' | 'password_changed' | 'password_reset' | 'refresh_reuse' | 'blocked' | 'expired' | 'excluded';
 
 export interface PlayerSessionTable {
   id: string;
@@ -296,6 +296,10 @@ export interface SelfExclusionTable {
   ends_at: Date | null;
   source: ColumnType<'player' | 'operator' | 'register', 'player' | 'operator' | 'register' | undefined, string>;
   created_at: Generated<Date>;
+  /** The player's self-exclusion that wrote the entry (migration 0035). */
+  limit_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Hash of the person's verified identity (limits/exclusions.ts). */
+  identity_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PlayerFieldTable {

@@ -37,12 +37,17 @@ export type CurrencyType = (typeof CurrencyType)[number];
 /** Countries the web client hides from its country pickers. */
 export const EXCLUDED_COUNTRY_CODES = ['US', 'UM', 'GB', 'FR', 'NL', 'AW', 'CW', 'MF'] as const;
 
-/** Self-exclusion lasts at least six months (UKGC/MGA); cooling-off from 24 hours to 30 days. */
+/**
+ * Self-exclusion lasts at least six months, up to permanent (`months` null: no end);
+ * cooling-off from 24 hours to 6 weeks (docs/player-protection.md, "Cooling-off and
+ * self-exclusion").
+ */
 export const SELF_EXCLUSION_PERIODS = [
   { id: '6m', months: 6 },
   { id: '1y', months: 12 },
   { id: '3y', months: 36 },
   { id: '5y', months: 60 },
+  { id: 'permanent', months: null },
 ] as const;
 export const COOLING_OFF_PERIODS = [
   { id: '1d', days: 1 },
@@ -50,4 +55,5 @@ export const COOLING_OFF_PERIODS = [
   { id: '1w', days: 7 },
   { id: '2w', days: 14 },
   { id: '30d', days: 30 },
+  { id: '6w', days: 42 },
 ] as const;

@@ -11,6 +11,7 @@ import { createClosureService } from './closure';
 import { createClosureRepository } from './closure-repository';
 import { createCodesRepository } from './codes-repository';
 import { createOtpHasher, createRefreshTokenSuccessor, type SecretCheckObserver } from './crypto';
+import { createExclusionRepository } from './exclusion-repository';
 import { createEmailConfirmationService } from './email-confirmation';
 import { createGeoPolicy } from './geo-policy';
 import { createAuthGuards } from './guards';
@@ -27,6 +28,8 @@ import { createAccessTokens } from './tokens';
 
 export type { AuthenticatedPlayer, AuthGuards } from './guards';
 export type { SessionsEnded } from './sessions';
+export type { ExcludedPlayer } from './exclusion-repository';
+export { normalizeEmailForMatching } from './matching';
 export type { SecretCheckObserver } from './crypto';
 export { decoratePlayer, playerOf } from './guards';
 export { closureRoutes } from './closure-routes';
@@ -152,6 +155,15 @@ export function createAuth(options: {
     /** Writes of the `players` table for other modules: auth owns it. */
     players: {
       updateProfile: (playerId: string, changes: ProfileColumns) => repository.updatePlayerProfile(playerId, changes),
+      /**
+       * Cooling-off and self-exclusion (the limits module): status 4 and marketing off in the
+       * caller's transaction, back to active when the last one ended, and the end of every
+       * session of the player once the exclusion committed.
+       */
+      exclusion: {
+        ...createExclusionRepository(),
+        endSessions: (playerId: string) => sessions.closeAll(playerId, 'excluded'),
+      },
     },
     sessions,
     signIn: createSignInService({ repository, codes, sessions, geo, onSecretCheck: options.onSecretCheck }),

@@ -1,3 +1,4 @@
+import { PlayerStatus } from '@croupier/contract';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PlayerSessionTable, PlayerTable, SessionCloseReason } from '../../db/schema';
@@ -116,9 +117,18 @@ export function createAuthRepository(db: Db) {
 
     /** A player's own profile columns, as the profile module checked them. */
     async updatePlayerProfile(playerId: string, changes: Updateable<PlayerTable>): Promise<void> {
+      // A self-excluded player (status 4) receives no marketing: the consents stay off until it ends.
+      const consent = (value: boolean | undefined) =>
+        value === undefined ? undefined : sql<boolean>`${value} and status <> ${PlayerStatus.SELF_EXCLUDED}`;
+      const { receive_email_promo: emailPromo, receive_sms_promo: smsPromo, ...rest } = changes;
       await db
         .updateTable('players')
-        .set({ ...changes, updated_at: sql<Date>`now()` })
+        .set({
+          ...rest,
+          ...(emailPromo === undefined ? {} : { receive_email_promo: consent(emailPromo) }),
+          ...(smsPromo === undefined ? {} : { receive_sms_promo: consent(smsPromo) }),
+          updated_at: sql<Date>`now()`,
+        })
         .where('id', '=', playerId)
         .execute();
     },

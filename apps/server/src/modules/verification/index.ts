@@ -26,6 +26,8 @@ export interface VerificationDeps {
   profiles: { getProfile(playerId: string): Promise<{ locale: string | null }> };
   /** How the sandbox reaches our webhook endpoint (the app sends it to its own listener). */
   sandboxDelivery: VerificationWebhookDelivery;
+  /** Told after a player's approval committed (the self-exclusion register's identity match). */
+  onApproved?: (playerId: string) => Promise<void>;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function registerVerification(server: FastifyInstance, deps: Verifi
     },
     profiles: deps.profiles,
     log,
+    ...(deps.onApproved ? { onApproved: deps.onApproved } : {}),
   });
   await server.register(verificationRoutes, { verification, guards: deps.guards, siteUrl: config.siteUrl });
   await server.register(verificationWebhookRoutes, { verification });

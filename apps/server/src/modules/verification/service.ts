@@ -44,6 +44,11 @@ export function createVerificationService(deps: {
   rules: VerificationRules;
   profiles: { getProfile(playerId: string): Promise<{ locale: string | null }> };
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+  /**
+   * Told after an approval committed (the limits module compares the verified identity with
+   * the self-exclusion register); a failure is logged, the webhook still succeeds.
+   */
+  onApproved?: (playerId: string) => Promise<void>;
 }) {
   const { repository, providers, rules } = deps;
   const { db } = repository;
@@ -64,6 +69,20 @@ export function createVerificationService(deps: {
   async function apply(providerId: string, event: VerificationEvent): Promise<WebhookResult> {
     if (!UUID.test(event.playerId)) throw AppError.notFound('Unknown applicant.');
     const playerId = event.playerId.toLowerCase();
+    const result = await applyEvent(providerId, playerId, event);
+    if (result.approved && deps.onApproved) {
+      await deps.onApproved(playerId).catch((error: unknown) => {
+        deps.log.error({ err: error, playerId }, 'verification: the identity check after an approval failed');
+      });
+    }
+    return { applied: result.applied, status: result.status };
+  }
+
+  async function applyEvent(
+    providerId: string,
+    playerId: string,
+    event: VerificationEvent,
+  ): Promise<WebhookResult & { approved?: boolean }> {
     return deps.events.transaction(async (trx) => {
       // The player's row first: every change of it happens under its lock, duplicates included.
       const row = await repository.lock(trx, playerId);
@@ -94,7 +113,11 @@ export function createVerificationService(deps: {
           },
         });
       }
-      return { applied: true, status: updated.status };
+      return {
+        applied: true,
+        status: updated.status,
+        approved: updated.status === 'approved' && row.status !== 'approved',
+      };
     });
   }
 

@@ -1,0 +1,60 @@
+import { PlayerStatus } from '@croupier/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** What a cooling-off or self-exclusion reads of the excluded person (register and identity match). */
+export interface ExcludedPlayer {
+  email: string | null;
+  phone: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  /** yyyy-mm-dd */
+  birthdate: string | null;
+}
+
+/**
+ * SQL of the `players` writes a cooling-off or self-exclusion makes (the table is auth's;
+ * the limits module calls these in its own transactions).
+ */
+export function createExclusionRepository() {
+  return {
+    /**
+     * Status 4 at once, and the marketing consents withdrawn: an excluded player receives no
+     * marketing, and opts in again only by choice after the exclusion. Locks the player's
+     * row, so two exclusions of one player take turns. Undefined for an unknown or blocked
+     * player (a blocked one keeps status 3).
+     */
+    async markExcluded(q: Kysely<Database>, playerId: string): Promise<ExcludedPlayer | undefined> {
+      return q
+        .updateTable('players')
+        .set({
+          status: PlayerStatus.SELF_EXCLUDED,
+          receive_email_promo: false,
+          receive_sms_promo: false,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', playerId)
+        .where('status', '<>', PlayerStatus.BLOCKED)
+        .returning(['email', 'phone', 'first_name', 'last_name', 'birthdate'])
+        .executeTakeFirst();
+    },
+
+    /** Back to active after the last exclusion ended; a status the operator changed meanwhile stays. */
+    async reactivate(q: Kysely<Database>, playerId: string): Promise<void> {
+      await q
+        .updateTable('players')
+        .set({ status: PlayerStatus.ACTIVE, updated_at: sql<Date>`now()` })
+        .where('id', '=', playerId)
+        .where('status', '=', PlayerStatus.SELF_EXCLUDED)
+        .execute();
+    },
+
+    async identity(q: Kysely<Database>, playerId: string): Promise<ExcludedPlayer | undefined> {
+      return q
+        .selectFrom('players')
+        .select(['email', 'phone', 'first_name', 'last_name', 'birthdate'])
+        .where('id', '=', playerId)
+        .executeTakeFirst();
+    },
+  };
+}
