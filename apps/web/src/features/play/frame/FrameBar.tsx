@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFrame } from './context';
+import { LOBBY_PATH } from './reality-check';
 import { SeedsDialog } from './SeedsDialog';
 import { gamePagePath } from './url';
 import { Button, buttonClassName } from '../../../components/ui/Button';
@@ -8,7 +9,7 @@ import { IconButton } from '../../../components/ui/IconButton';
 
 /** The frame's top bar: game, balance (DEMO badge in demo), fairness seeds, sound. */
 export function FrameBar() {
-  const { session, balance, formatAmount, soundOn, setSoundOn, ended } = useFrame();
+  const { session, balance, formatAmount, soundOn, setSoundOn, ended, sessionTimeUp } = useFrame();
   const { t } = useTranslation('global-components');
   const [seedsOpen, setSeedsOpen] = useState(false);
   return (
@@ -64,7 +65,14 @@ export function FrameBar() {
           </IconButton>
         </div>
       </header>
-      {ended ? (
+      {sessionTimeUp ? (
+        <div className="play__ended" role="alert">
+          <p>{t('realityCheck.sessionTime.text')}</p>
+          <a className={buttonClassName({ variant: 'primary' })} href={LOBBY_PATH} target="_top">
+            {t('realityCheck.leave')}
+          </a>
+        </div>
+      ) : ended ? (
         <div className="play__ended" role="alert">
           <p>{t('play.errors.sessionEnded')}</p>
           <a

@@ -10,6 +10,7 @@ import { Autoplay } from './Autoplay';
 import { useFrame } from './context';
 import { FreespinsPanel, useFreespinPlay } from './FreespinsPanel';
 import { usePlayKeys } from './hooks';
+import { frameInterruption } from './reality-check';
 import { ResultsStrip, RESULTS_KEPT } from './ResultsStrip';
 import { StakeField, useStake } from './StakeField';
 import { Button } from '../../../components/ui/Button';
@@ -39,6 +40,8 @@ export function OneShotFrame<P>({ module }: { module: OneShotGameModule<P> }) {
   const settledRef = useRef<(() => void) | null>(null);
   const busy = useRef(false);
   const stopRequested = useRef(false);
+  /** The last failed round was a reality check or the session-time limit (its dialog says why). */
+  const interrupted = useRef(false);
   const freespins = useFreespinPlay(module.game === 'slot' ? frame.session.freespins : []);
   // The grant whose spin Play plays: no stake from the balance, no autoplay.
   const free = freespins.playing;
@@ -84,6 +87,7 @@ export function OneShotFrame<P>({ module }: { module: OneShotGameModule<P> }) {
         dropFreespin(free.id);
         return null;
       }
+      interrupted.current = frameInterruption(error) !== null;
       setFieldErrors(reportError(error) ?? {});
       return null;
     } finally {
@@ -132,6 +136,8 @@ export function OneShotFrame<P>({ module }: { module: OneShotGameModule<P> }) {
       if (!reducedMotion) await delay(AUTOPLAY_GAP_MS);
     }
     setAutoplay(null);
+    // Stopped by a reality check or the session-time limit: the dialog is the message.
+    if (reason === 'error' && interrupted.current) return;
     notify({
       type: reason === 'count' || reason === 'player' ? 'info' : 'warning',
       title: t(`play.autoplay.stopped.${reason}`, { played: progress.played }),

@@ -81,7 +81,11 @@ function FrameProvider(props: { session: OriginalsSession; api: PlayApi; token: 
   const reducedMotion = useReducedMotion();
   const player = useMemo(() => createSoundPlayer(), []);
   const locale = i18n.language;
-  const endSession = useCallback(() => setEnded(true), []);
+  const [sessionTimeUp, setSessionTimeUp] = useState(false);
+  const endSession = useCallback(() => {
+    setEnded(true);
+    setSessionTimeUp(true);
+  }, []);
   const { report: reportInterruption, dialog: interruption } = useRealityCheck(endSession);
 
   const setSoundOn = useCallback((on: boolean) => {
@@ -137,6 +141,7 @@ function FrameProvider(props: { session: OriginalsSession; api: PlayApi; token: 
     sound,
     reducedMotion,
     ended,
+    sessionTimeUp,
     reportError,
     lastRound,
     setLastRound,

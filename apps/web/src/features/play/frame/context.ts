@@ -19,6 +19,8 @@ export interface FrameContextValue {
   reducedMotion: boolean;
   /** The session is over (expired token): play is off until the game is reopened. */
   ended: boolean;
+  /** Play ended by the player's session-time limit (reopening the game does not resume it). */
+  sessionTimeUp: boolean;
   /**
    * Shows an API failure as a toast (insufficient funds, session ended…) and answers the
    * field errors of a 422 for the caller to show next to its fields.
