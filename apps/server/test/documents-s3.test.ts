@@ -113,6 +113,13 @@ describe('documents in an S3-compatible store', () => {
       secretAccessKey: s3().secretAccessKey,
     });
     await expect(wrongRegion.put(PNG)).rejects.toThrow(/403/);
+    // A request signed 20 minutes ago is a replay to the store.
+    const late = createS3DocumentStorage(
+      { ...settings, secretAccessKey: s3().secretAccessKey },
+      { now: () => new Date(Date.now() - 20 * 60_000) },
+    );
+    await expect(late.put(PNG)).rejects.toThrow(/answered 403 \(RequestTimeTooSkewed\)/);
+    expect(s3().objects.size).toBe(0);
 
     const right = createS3DocumentStorage({ ...settings, secretAccessKey: s3().secretAccessKey });
     expect(await right.get('00000000-0000-4000-8000-000000000000')).toBeUndefined();

@@ -29,8 +29,10 @@ function errorCodeOf(body: string): string {
  */
 export function createS3DocumentStorage(
   settings: S3StorageSettings,
-  clock: { now(): Date } = { now: () => new Date() },
+  options: { now?: () => Date; fetch?: typeof fetch } = {},
 ): DocumentStorage {
+  const now = options.now ?? (() => new Date());
+  const request = options.fetch ?? fetch;
   const credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
 
   function objectUrl(key: string): URL {
@@ -47,7 +49,7 @@ export function createS3DocumentStorage(
 
   async function send(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Buffer): Promise<Response> {
     const url = objectUrl(key);
-    const amzDate = amzDateOf(clock.now());
+    const amzDate = amzDateOf(now());
     const payloadSha256 = sha256Hex(body ?? '');
     const signed: Record<string, string> = {
       host: url.host,
@@ -62,7 +64,7 @@ export function createS3DocumentStorage(
     });
     // `host` is the URL's: fetch sets it itself.
     const { host: _host, ...headers } = signed;
-    return fetch(url, {
+    return request(url, {
       method,
       headers: { ...headers, authorization },
       ...(body ? { body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) } : {}),
