@@ -266,6 +266,9 @@ function LimitsTable({ groups }: { groups: readonly PeriodGroup[] }) {
                       <span className="limits__cell">
                         <Money amount={limit.currentAmount ?? 0} currency={currency} code={code} /> /{' '}
                         <Money amount={limit.amount} currency={currency} code={code} />
+                        {limit.pendingExist || limit.cancelProcess ? (
+                          <span className="profile-badge limits__badge">{t('profile.limits.pending')}</span>
+                        ) : null}
                       </span>
                       <UsageMeter
                         percent={percent}

@@ -18,7 +18,7 @@ import { parseAmountInput } from '../../lib/amount-input';
 import { useLocale } from '../../lib/app-settings';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { displayUnitOf, fromDisplayAmount, toDisplayAmount } from '../../lib/wallet-display';
-import { expectSignOut, firstFieldErrors, logout, useConstants, useGoHomeThen } from '../auth';
+import { expectSignOut, firstFieldErrors, logout, session, useConstants, useGoHomeThen } from '../auth';
 import { useToasts } from '../layout';
 import type { ModalBodyProps } from '../modals';
 import { useCurrencies } from '../settings';
@@ -408,33 +408,43 @@ function BreakBody({ kind, close }: { kind: BreakKind; close: ModalBodyProps['cl
       return;
     }
     if (!chosen) return;
-    // The server ends this tab's session too, and its realtime connection may tell the tab
-    // before the answer arrives: that sign-out is expected.
-    expectSignOut();
-    create.mutate(
-      { definition: config.definition, period: chosen },
-      {
-        onSuccess: (answer) => {
-          close({ force: true });
-          notify({
-            type: 'info',
-            title: ta(`${config.alert}.title`),
-            description:
-              answer.expiredAt === null && kind === 'selfExclusion'
-                ? ta('selfExclusionActivated.descriptionPermanent')
-                : ta(`${config.alert}.description`, { date: formatDateTime(answer.expiredAt, locale) ?? '' }),
-            durationMs: 8000,
-          });
-          goHomeThen(() => logout());
-        },
-        onError: (failure) => {
-          expectSignOut(false);
-          const field = amountError(failure);
-          setFormError(field ?? ta('somethingWrong.description'));
-        },
-      },
-    );
+    void start(chosen);
   };
+
+  /**
+   * The server ends every session of the player, this tab's too, and the tab may hear of it
+   * (a 401, its realtime connection) before the answer arrives: that sign-out is expected,
+   * and it may close this modal first, so what follows the answer does not need it mounted.
+   */
+  async function start(chosenPeriod: string) {
+    expectSignOut();
+    let answer: Limit;
+    try {
+      answer = await create.mutateAsync({ definition: config.definition, period: chosenPeriod });
+    } catch (failure) {
+      expectSignOut(false);
+      setFormError(amountError(failure) ?? ta('somethingWrong.description'));
+      return;
+    }
+    close({ force: true });
+    notify({
+      type: 'info',
+      title: ta(`${config.alert}.title`),
+      description:
+        answer.expiredAt === null && kind === 'selfExclusion'
+          ? ta('selfExclusionActivated.descriptionPermanent')
+          : ta(`${config.alert}.description`, { date: formatDateTime(answer.expiredAt, locale) ?? '' }),
+      durationMs: 8000,
+    });
+    // Still signed in here: sign out on the home page (a players-only page would ask to sign in).
+    if (session.getSnapshot()) {
+      goHomeThen(() => {
+        logout();
+        // A sign-out of its own: the next 401 would be an expired session again.
+        expectSignOut(false);
+      });
+    }
+  }
 
   return (
     <form className="limits-modal" noValidate aria-busy={create.isPending} onSubmit={submit}>

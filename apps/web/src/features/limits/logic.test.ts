@@ -137,6 +137,14 @@ describe('countdown', () => {
     });
     expect(timeLeft(at(23 * HOUR + 59 * 60_000), NOW)).toMatchObject({ days: 0, hours: 23, lessThanDay: true });
     expect(timeLeft(at(24 * HOUR), NOW)).toMatchObject({ days: 1, hours: 0, minutes: 0, lessThanDay: false });
+    // A change made a moment ago (24 hours less a few seconds) is under a day, not "1 d 0 h".
+    expect(timeLeft(at(24 * HOUR - 5000), NOW)).toEqual({
+      days: 0,
+      hours: 23,
+      minutes: 59,
+      lessThanDay: true,
+      over: false,
+    });
   });
 
   it('rounds up to the minute, and is over once the time has passed or for no date', () => {

@@ -138,7 +138,8 @@ export function timeLeft(until: string | null, nowMs: number): TimeLeft {
   const at = until ? Date.parse(until) : Number.NaN;
   const left = Number.isNaN(at) ? 0 : at - nowMs;
   if (left <= 0) return { days: 0, hours: 0, minutes: 0, lessThanDay: true, over: true };
-  const totalMinutes = Math.ceil(left / MINUTE_MS);
+  // Under a day never reads as "1 d 0 h": the last minute of the day is 23 h 59 min.
+  const totalMinutes = Math.min(Math.ceil(left / MINUTE_MS), left < DAY_MS ? DAY_MS / MINUTE_MS - 1 : Infinity);
   return {
     days: Math.floor(totalMinutes / (DAY_MS / MINUTE_MS)),
     hours: Math.floor((totalMinutes % (DAY_MS / MINUTE_MS)) / 60),

@@ -1,9 +1,11 @@
 import { LimitDefinition, type Limit } from '@croupier/contract';
 import type { i18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { walletLimitNotice, type WalletLimitNotice } from '../limits';
+import { QueryClient } from '@tanstack/react-query';
+import { limitsKeys, walletLimitNotice, type WalletLimitNotice } from '../limits';
 import { LimitNoticeCard } from './LimitNotice';
-import { englishContent, renderInApp } from './wallet.testutil';
+import { WalletModalBody } from './WalletModalBody';
+import { account, bodyProps, englishContent, renderInApp } from './wallet.testutil';
 
 let content: i18n;
 beforeAll(async () => {
@@ -67,5 +69,33 @@ describe('the deposit screen’s limit card', () => {
     const text = card({ kind: 'deposit', limit: undefined });
     expect(text).toContain('Deposit limit reached');
     expect(text).not.toContain('Resets on');
+  });
+});
+
+describe('the wallet with a limit in force', () => {
+  const walletWith = (limits: Limit[], tab: 'deposit' | 'withdraw') => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(limitsKeys.list, limits);
+    return renderInApp(content, <WalletModalBody {...bodyProps({ tab })} />, {
+      accounts: [account('USD')],
+      queryClient,
+    }).markup;
+  };
+
+  it('shows the limit card instead of the deposit methods', () => {
+    const coolingOff = limit({ definition: LimitDefinition.COOLING_OFF, amount: null, expiredAt: at(HOUR) });
+    const markup = walletWith([coolingOff], 'deposit');
+    expect(markup).toContain('You are taking a break');
+    expect(markup).not.toContain('wallet-methods');
+  });
+
+  it('shows a reached deposit limit of the active currency, not one of another currency', () => {
+    expect(walletWith([limit({})], 'deposit')).toContain('Deposit limit reached');
+    expect(walletWith([limit({ currency: 'EUR' })], 'deposit')).not.toContain('Deposit limit reached');
+  });
+
+  it('leaves the withdraw tab alone: the balance can still be withdrawn', () => {
+    const coolingOff = limit({ definition: LimitDefinition.COOLING_OFF, amount: null, expiredAt: at(HOUR) });
+    expect(walletWith([coolingOff], 'withdraw')).not.toContain('wallet-limit');
   });
 });

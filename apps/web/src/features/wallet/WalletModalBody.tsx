@@ -64,9 +64,9 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
   const turnOver = useTurnOverWager(account?.currency, tab === 'withdraw');
   const showFilledFields = init?.features.walletShowFilledFields ?? false;
 
-  // Deposit methods answer DEPOSIT_LIMIT_REACHED when a deposit limit forbids deposits; a
-  // break (cooling-off, self-exclusion) or a reached deposit limit shows the limit card
-  // instead of the methods too.
+  // Deposit methods answer DEPOSIT_LIMIT_REACHED when a deposit limit forbids deposits; that,
+  // a break (cooling-off, self-exclusion) or a reached deposit limit shows the limit card
+  // instead of the methods.
   const depositLimited = isApiError(methods.error, 'DEPOSIT_LIMIT_REACHED');
   const limitNotice = useWalletLimitNotice(account?.currency, tab === 'deposit' && depositLimited);
   const depositBlocked = tab === 'deposit' && (depositLimited || limitNotice !== null);
@@ -203,17 +203,12 @@ export function WalletModalBody({ props, close, setCloseGuard, titleId }: ModalB
             onBack={() => setLeftInvoiceId(resumedInvoiceId)}
           />
         </div>
-      ) : showTurnOver && turnOverData ? (
+      ) : depositBlocked ? null : showTurnOver && turnOverData ? (
         <TurnOverPanel data={turnOverData} unit={unit} />
       ) : (
         <div className="wallet__body">
           {isMobile && showForm ? null : (
-            <MethodList
-              methods={methodList}
-              loading={methods.isPending && !depositBlocked}
-              selected={selectedId}
-              onSelect={choose}
-            />
+            <MethodList methods={methodList} loading={methods.isPending} selected={selectedId} onSelect={choose} />
           )}
           {showForm && method && account ? (
             <div className="wallet__form">
