@@ -427,7 +427,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     appEvents,
   });
   // Reality checks and session time: a bet rule and a launch's times for the game wallet.
-  const playSessions = createPlaySessionsModule({ db });
+  const playSessions = createPlaySessionsModule({ db, ...(options.now ? { now: options.now } : {}) });
   const gameWallet = await registerGameWallet(server, {
     db,
     config,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signBody } from '../src/modules/game-wallet/signature';
 import { fixtures, useApp, useTestServer } from './fixtures';
-import { errorOf } from './players';
+import { errorOf, PASSWORD } from './players';
 
 /**
  * Reality checks and session time (docs/player-protection.md, "Reality checks and session
@@ -142,6 +142,61 @@ describe('in-house rounds', () => {
     const reopened = await f.launch('dice', { demoMode: false }, player.token);
     const again = await summaryOf(reopened.token);
     expect(Date.parse(again.sessionEndsAt ?? '')).toBeLessThanOrEqual(Date.parse(sessionEndsAt ?? ''));
+  });
+});
+
+describe('with a moving clock', () => {
+  // Another app on the same database whose rules read this clock (AppOptions.now).
+  let nowMs = Date.now();
+  const clocked = useApp(t, { now: () => new Date(nowMs) });
+  const minutes = (n: number) => n * 60_000;
+  const inject = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    options: { payload?: object; headers?: Record<string, string> },
+  ) => clocked.server.inject({ method, url, remoteAddress: p.ip(), ...options });
+
+  it('a check falls due after the interval; Continue sets the next one interval later; the limit ends play', async () => {
+    nowMs = Date.now();
+    const player = await p.registerByEmail({ currency: 'USD' });
+    // Signed in on the clocked app: each app of a test server signs its own access tokens.
+    const signedIn = await inject('POST', '/api/player/sessions', {
+      payload: { login: player.email, password: PASSWORD, fingerprint: '' },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const auth = { authorization: `Bearer ${signedIn.json<{ data: { accessToken: string } }>().data.accessToken}` };
+    const saved = await inject('PUT', '/api/player/reality-check', {
+      payload: { intervalMinutes: 15, sessionLimitMinutes: 60 },
+      headers: auth,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const launched = await inject('POST', '/api/game/games/dice/play', { payload: { demoMode: false }, headers: auth });
+    expect(launched.statusCode, launched.body).toBe(200);
+    const gameToken = launched.json<{ data: { token: string } }>().data.token;
+    await f.fundPlayer(player, 10_000n);
+    const game = { 'x-game-session': gameToken };
+    const dice = () => inject('POST', '/api/game/originals/dice/rounds', { payload: DICE_ROUND, headers: game });
+
+    nowMs += minutes(14);
+    expect((await dice()).statusCode).toBe(200);
+    nowMs += minutes(1);
+    expect(errorOf(await dice()).code).toBe(14106);
+    nowMs += minutes(5);
+    const ack = await inject('POST', '/api/game/sessions/reality-check', { headers: game });
+    const summary = ack.json<{ data: Summary }>().data;
+    // The launch's time is the database's, a moment after the clock was read.
+    expect(summary.playedSeconds).toBeGreaterThanOrEqual(20 * 60 - 5);
+    expect(summary.playedSeconds).toBeLessThanOrEqual(20 * 60);
+    expect(Date.parse(summary.nextCheckAt ?? '')).toBe(nowMs + minutes(15));
+    expect((await dice()).statusCode).toBe(200);
+    nowMs += minutes(15);
+    expect(errorOf(await dice()).code).toBe(14106);
+    await inject('POST', '/api/game/sessions/reality-check', { headers: game });
+
+    // 60 minutes after the launch: play is over for the session.
+    nowMs += minutes(25);
+    const ended = await dice();
+    expect(errorOf(ended).code).toBe(14107);
   });
 });
 
