@@ -16,6 +16,7 @@ import { useReducedMotion } from './hooks';
 import { parsePlayLocation } from './url';
 import { Button } from '../../../components/ui/Button';
 import { useRealityCheck } from './RealityCheckDialog';
+import { frameLimitRefusal, LimitRefusalDialog, type FrameLimitRefusal } from './LimitRefusal';
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
 
@@ -87,6 +88,8 @@ function FrameProvider(props: { session: OriginalsSession; api: PlayApi; token: 
     setSessionTimeUp(true);
   }, []);
   const { report: reportInterruption, dialog: interruption } = useRealityCheck(endSession);
+  // A round refused by a bet or loss limit or a break: a dialog leading to the limits page.
+  const [limitRefusal, setLimitRefusal] = useState<FrameLimitRefusal | null>(null);
 
   const setSoundOn = useCallback((on: boolean) => {
     setSoundState(on);
@@ -112,6 +115,11 @@ function FrameProvider(props: { session: OriginalsSession; api: PlayApi; token: 
       }
       // A due reality check or the session-time limit: a dialog, not a toast.
       if (reportInterruption(error)) return undefined;
+      const limited = frameLimitRefusal(error);
+      if (limited) {
+        setLimitRefusal(limited);
+        return undefined;
+      }
       if (hasApiStatus(error, 'UNAUTHENTICATED')) {
         setEnded(true);
         notify({ type: 'error', title: t('play.errors.sessionEnded'), durationMs: 0 });
@@ -150,6 +158,7 @@ function FrameProvider(props: { session: OriginalsSession; api: PlayApi; token: 
     <FrameContext.Provider value={value}>
       {props.children}
       {interruption}
+      {limitRefusal && <LimitRefusalDialog refusal={limitRefusal} onClose={() => setLimitRefusal(null)} />}
     </FrameContext.Provider>
   );
 }
