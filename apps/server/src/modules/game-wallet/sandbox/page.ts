@@ -83,9 +83,10 @@ export interface SandboxPage {
   realityCheck?: RealityCheckSummary | undefined;
 }
 
-/** Seconds as "1 h 05 min" or "12 min". */
+/** Seconds as "1 h 05 min", "12 min" or "less than a minute". */
 export function formatPlayed(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return 'less than a minute';
   if (minutes < 60) return `${minutes.toString()} min`;
   return `${Math.floor(minutes / 60).toString()} h ${(minutes % 60).toString().padStart(2, '0')} min`;
 }

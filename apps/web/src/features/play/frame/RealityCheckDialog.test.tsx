@@ -79,6 +79,12 @@ describe('reality-check dialog', () => {
   });
 });
 
+describe('reality-check dialog, first minute', () => {
+  it('says less than a minute rather than 0 minutes', () => {
+    expect(render('realityCheck', { ...summary, playedSeconds: 30 })).toContain('Less than a minute');
+  });
+});
+
 describe('frame interruptions', () => {
   it('knows the two refusals by their codes', () => {
     expect(frameInterruption(new ApiError(400, 14106, 'due'))).toBe('realityCheck');

@@ -68,7 +68,9 @@ export function RealityCheckDialog(props: { kind: FrameInterruption; onContinue:
             <dd data-testid="reality-check-time">
               {played.hours > 0
                 ? t('realityCheck.hoursMinutes', { hours: played.hours, minutes: played.minutes })
-                : t('realityCheck.minutes', { count: played.minutes })}
+                : played.minutes > 0
+                  ? t('realityCheck.minutes', { count: played.minutes })
+                  : t('realityCheck.lessThanMinute')}
             </dd>
           </div>
           <div>
