@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { baseUrl, browserToken, call, PASSWORD, registerPlayer, signedInPage } from './api';
+import { baseUrl, browserToken, call, PASSWORD, registerPlayer, signedInPage, signIn } from './api';
 import { artifactsDir, dialog, launchBrowser, screenshot } from './browser';
 
 /**
@@ -11,7 +11,9 @@ import { artifactsDir, dialog, launchBrowser, screenshot } from './browser';
  * wallet (the limit card, 'More info' back to the limits page), then raises it (a pending
  * increase with its countdown); the page with its groups and advanced table at 1440 and
  * 390 px. A player takes a cooling-off, is signed out, signs in again and cannot play for
- * real money (game-limit-reached) nor deposit (the wallet's cooling-off card).
+ * real money (game-limit-reached) nor deposit (the wallet's cooling-off card). A player
+ * on a phone self-excludes after the tick box and is signed out; signed in again, the page
+ * says until when and offers no way round it.
  */
 
 let browser: Browser;
@@ -249,6 +251,45 @@ describe('limits page', () => {
     const token = await browserToken(context);
     const launch = await call('POST', '/api/game/games/dice/play', { token, body: { demoMode: false, platform: 2 } });
     expect(launch.body.error?.code).toBe(14105);
+    await context.close();
+  });
+
+  it('self-excludes after ticking the box, at 390 px: signed out, and the page says until when', async () => {
+    const player = await usdPlayer('limits-exclusion');
+    const { context, page } = await signedInPage(browser, player.token, { width: 390, height: 844 });
+    await page.goto(`${baseUrl}/profile/limits`);
+    await page.getByRole('button', { name: 'Self-exclude' }).click();
+    const modal = dialog(page, 'self-exclusion-limit');
+    await modal.waitFor();
+    expect(await modal.getByRole('radio', { name: '6 months' }).isChecked()).toBe(true);
+    await modal.getByRole('radio', { name: '1 year' }).check();
+    await modal.getByRole('button', { name: 'Exclude me' }).click();
+    await modal.getByText('Tick the box to confirm.').waitFor();
+    await settle(page);
+    await viewShot(page, 'limits-self-exclusion-modal-390');
+    await modal.getByRole('checkbox', { name: /I understand that self-exclusion/ }).check();
+    await modal.getByRole('button', { name: 'Exclude me' }).click();
+    await toast(page, 'Self-exclusion active').waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    expect(await dialog(page, 'sign-in').count()).toBe(0);
+    expect((await call('GET', '/api/player/limits', { token: player.token })).status).toBe(401);
+
+    // Signed in again (to withdraw): the page shows the exclusion and offers no way round it.
+    const again = await signIn(player.email, PASSWORD);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const { context: second, page: back } = await signedInPage(browser, again.body.data?.accessToken ?? '', {
+      width: 390,
+      height: 844,
+    });
+    await back.goto(`${baseUrl}/profile/limits`);
+    const exclusion = back.locator('.limits__break[data-state="active"]');
+    await exclusion.getByText('Self-exclusion in force').waitFor();
+    await exclusion.getByText(/You are self-excluded until/).waitFor();
+    expect(await back.getByRole('button', { name: 'Self-exclude' }).count()).toBe(0);
+    expect(await back.getByRole('button', { name: 'Take a break' }).count()).toBe(0);
+    await settle(back);
+    await screenshot(back, 'limits-self-excluded-390');
+    await second.close();
     await context.close();
   });
 });
