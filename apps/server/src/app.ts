@@ -372,7 +372,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     profiles: profileReader,
     sandboxDelivery: selfDelivery(server),
     // A verified identity that matches a running self-exclusion excludes the account too.
-    onApproved: (playerId) => limits.identityApproved(playerId),
+    onApproved: (trx, playerId) => limits.identityApproved(trx, playerId),
   });
   // Before payments and the game wallet: deposits and bets ask its rules.
   const limits = await registerLimits(server, {

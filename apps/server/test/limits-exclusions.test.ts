@@ -398,6 +398,30 @@ describe('self-exclusion', () => {
     const [copied] = await limitsOf(token);
     expect(copied).toMatchObject({ definition: 4, period: '3y', expiredAt: limit.expiredAt });
 
+    const identityOf = async (playerId: string) =>
+      (
+        await t.db
+          .selectFrom('self_exclusions')
+          .select('identity_hash')
+          .where('player_id', '=', playerId)
+          .executeTakeFirstOrThrow()
+      ).identity_hash;
+    expect(await identityOf(first.id)).toMatch(/^[0-9a-f]{64}$/);
+    expect(await identityOf(second.id)).toBe(await identityOf(first.id));
+
+    // Verified only after the exclusion: the approval writes the identity into the register.
+    const later = await p.registerByEmail({ currency: 'USD' });
+    await t.db
+      .updateTable('players')
+      .set({ first_name: 'Ana', last_name: 'Lima', birthdate: '1985-12-24' })
+      .where('id', '=', later.id)
+      .execute();
+    await exclude(later.token, 4, '6m');
+    expect(await identityOf(later.id)).toBeNull();
+    const laterToken = (await p.signIn(later.email, PASSWORD)).accessToken;
+    await verify({ id: later.id, token: laterToken });
+    expect(await identityOf(later.id)).toMatch(/^[0-9a-f]{64}$/);
+
     // Someone else verified with another identity is not touched.
     const third = await p.registerByEmail({ currency: 'USD' });
     await t.db

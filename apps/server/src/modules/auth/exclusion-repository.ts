@@ -49,11 +49,13 @@ export function createExclusionRepository() {
         .execute();
     },
 
+    /** The person behind the account, the row locked (an exclusion starting meanwhile waits for it). */
     async identity(q: Kysely<Database>, playerId: string): Promise<ExcludedPlayer | undefined> {
       return q
         .selectFrom('players')
         .select(['email', 'phone', 'first_name', 'last_name', 'birthdate'])
         .where('id', '=', playerId)
+        .forUpdate()
         .executeTakeFirst();
     },
   };

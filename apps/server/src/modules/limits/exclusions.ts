@@ -168,11 +168,12 @@ export function createExclusions(deps: {
   /** Ends what is due at `now` (the job's work); answers how many exclusions ended. */
   endDue(trx: Transaction<Database>, now: Date): Promise<number>;
   /**
-   * The verification module approved the player: their identity joins their register
-   * entries, and if it matches a running self-exclusion of another account, this account
-   * is self-excluded too until it ends.
+   * The verification module approves the player, in its transaction: their identity joins
+   * their register entries, and if it matches a running self-exclusion of another account,
+   * this account is self-excluded too until it ends. Answers what to do after the commit
+   * (log it for the operator, end the account's sessions).
    */
-  identityApproved(playerId: string): Promise<void>;
+  identityApproved(trx: Transaction<Database>, playerId: string): Promise<(() => Promise<void>) | undefined>;
 } {
   const { repository, players } = deps;
 
@@ -189,7 +190,7 @@ export function createExclusions(deps: {
   async function start(
     trx: Transaction<Database>,
     person: ExcludedPerson,
-    input: { playerId: string; definition: 4 | 5; period: string; endsAt: Date | null; now: Date; verified: boolean },
+    input: { playerId: string; definition: 4 | 5; period: string; endsAt: Date | null; now: Date; identity?: string },
   ): Promise<PlayerLimitRow> {
     const row = await repository.insert(trx, input);
     if (input.definition === LimitDefinition.SELF_EXCLUSION) {
@@ -198,7 +199,7 @@ export function createExclusions(deps: {
         limitId: row.id,
         emailNormalized: person.email ? normalizeEmailForMatching(person.email) : null,
         phone: person.phone,
-        identityHash: input.verified ? identityHash(person) : null,
+        identityHash: input.identity ?? null,
         endsAt: input.endsAt,
       });
     }
@@ -214,12 +215,10 @@ export function createExclusions(deps: {
       const now = deps.now();
       const endsAt = exclusionEnd(definition, period, now);
       if (endsAt === undefined || period === undefined) throw periodError(definition);
-      const verified =
-        definition === LimitDefinition.SELF_EXCLUSION && deps.isIdentityVerified
-          ? await deps.isIdentityVerified(playerId)
-          : false;
-      const row = await deps.transaction(async (trx) => {
-        // The player's row is locked first (status 4): two requests of one player take turns.
+      const { row, person } = await deps.transaction(async (trx) => {
+        // The player's row is locked first (status 4): two requests of one player take turns,
+        // and an approval of their identity running meanwhile waits for this commit, then
+        // writes the identity into the new register entry (identityApproved).
         const person = await players.markExcluded(trx, playerId);
         if (!person) throw AppError.notFound('Unknown player.');
         for (const live of await repository.listLive(trx, playerId)) {
@@ -255,9 +254,20 @@ export function createExclusions(deps: {
           // An ended self-exclusion the player never returned from: a new one replaces it.
           await repository.update(trx, live.id, { ended_at: now, updated_at: now });
         }
-        return start(trx, person, { playerId, definition, period, endsAt, now, verified });
+        return { row: await start(trx, person, { playerId, definition, period, endsAt, now }), person };
       });
       await endSessions(playerId);
+      // An identity approved before: the register entry keeps it (read after the commit, so an
+      // approval committed meanwhile is seen here or has written it itself).
+      const hash = definition === LimitDefinition.SELF_EXCLUSION ? identityHash(person) : null;
+      try {
+        if (hash && deps.isIdentityVerified && (await deps.isIdentityVerified(playerId))) {
+          await repository.setRegisterIdentity(repository.db, playerId, hash);
+        }
+      } catch (error) {
+        // The exclusion stands; only the identity's match of later accounts is missing.
+        deps.log.error({ err: error, playerId }, 'limits: keeping the verified identity of a self-exclusion failed');
+      }
       return exclusionWire(row);
     },
 
@@ -350,36 +360,35 @@ export function createExclusions(deps: {
       }
     },
 
-    async identityApproved(playerId: string): Promise<void> {
+    async identityApproved(trx: Transaction<Database>, playerId: string): Promise<(() => Promise<void>) | undefined> {
       const now = deps.now();
-      const excluded = await deps.transaction(async (trx) => {
-        const person = await players.identity(trx, playerId);
-        const hash = person ? identityHash(person) : null;
-        if (!hash) return false;
-        await repository.setRegisterIdentity(trx, playerId, hash);
-        const match = await repository.findIdentity(trx, { identityHash: hash, exceptPlayerId: playerId, now });
-        if (!match) return false;
-        if (await repository.isExcluded(trx, playerId, now)) return false;
-        // The same person's running self-exclusion covers this account too, to the same end.
-        const known = SELF_EXCLUSION_PERIODS.find((p) => p.id === match.period)?.id;
-        const period = known ?? (match.endsAt === null ? 'permanent' : '6m');
-        const excludedPerson = await players.markExcluded(trx, playerId);
-        if (!excludedPerson) return false;
-        const row = await start(trx, excludedPerson, {
-          playerId,
-          definition: LimitDefinition.SELF_EXCLUSION,
-          period,
-          endsAt: match.endsAt,
-          now,
-          verified: true,
-        });
+      // The player's row lock orders this with an exclusion the player starts meanwhile.
+      const person = await players.identity(trx, playerId);
+      const hash = person ? identityHash(person) : null;
+      if (!hash) return undefined;
+      await repository.setRegisterIdentity(trx, playerId, hash);
+      const match = await repository.findIdentity(trx, { identityHash: hash, exceptPlayerId: playerId, now });
+      if (!match || (await repository.isExcluded(trx, playerId, now))) return undefined;
+      // The same person's running self-exclusion covers this account too, to the same end.
+      const known = SELF_EXCLUSION_PERIODS.find((p) => p.id === match.period)?.id;
+      const period = known ?? (match.endsAt === null ? 'permanent' : '6m');
+      const excludedPerson = await players.markExcluded(trx, playerId);
+      if (!excludedPerson) return undefined;
+      const row = await start(trx, excludedPerson, {
+        playerId,
+        definition: LimitDefinition.SELF_EXCLUSION,
+        period,
+        endsAt: match.endsAt,
+        now,
+        identity: hash,
+      });
+      return async () => {
         deps.log.warn(
           { playerId, matchedPlayerId: match.playerId, limitId: row.id, endsAt: match.endsAt?.toISOString() ?? null },
           'limits: a verified identity matches a running self-exclusion; the account is self-excluded',
         );
-        return true;
-      });
-      if (excluded) await endSessions(playerId);
+        await endSessions(playerId);
+      };
     },
   };
 

@@ -57,7 +57,10 @@ export async function registerLimits(
   limits.useExclusions(exclusions);
   await server.register(limitRoutes, { limits, guards: deps.guards });
   return Object.assign(limits, {
-    /** The verification module approved a player: a self-excluded identity excludes the account too. */
-    identityApproved: (playerId: string) => exclusions.identityApproved(playerId),
+    /**
+     * The verification module approves a player (in its transaction): a verified identity of
+     * a running self-exclusion excludes the account too; answers the after-commit work.
+     */
+    identityApproved: (trx: Transaction<Database>, playerId: string) => exclusions.identityApproved(trx, playerId),
   });
 }

@@ -9,7 +9,7 @@ import { verificationRoutes, verificationWebhookRoutes } from './routes';
 import { createVerificationSandbox, type VerificationWebhookDelivery } from './sandbox/provider';
 import { createSandboxApplicantRepository } from './sandbox/repository';
 import { verificationSandboxRoutes } from './sandbox/routes';
-import { createVerificationService } from './service';
+import { createVerificationService, type ApprovalHook } from './service';
 import { createSumsubProvider } from './sumsub';
 
 export type { VerificationService } from './service';
@@ -26,8 +26,8 @@ export interface VerificationDeps {
   profiles: { getProfile(playerId: string): Promise<{ locale: string | null }> };
   /** How the sandbox reaches our webhook endpoint (the app sends it to its own listener). */
   sandboxDelivery: VerificationWebhookDelivery;
-  /** Told after a player's approval committed (the self-exclusion register's identity match). */
-  onApproved?: (playerId: string) => Promise<void>;
+  /** A player's approval, in its transaction (the self-exclusion register's identity match). */
+  onApproved?: ApprovalHook;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { channels, type Verification, type VerificationStatus } from '@croupier/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RealtimeEvents } from '../realtime';
 import {
@@ -16,6 +18,9 @@ export interface VerificationRules {
   /** Deposits adding up to more than this need a verified identity; undefined: never. */
   depositsThresholdBase: number | undefined;
 }
+
+/** Work in the transaction that approves a player; answers what to do once it committed. */
+export type ApprovalHook = (trx: Transaction<Database>, playerId: string) => Promise<(() => Promise<void>) | undefined>;
 
 export interface WebhookResult {
   applied: boolean;
@@ -45,10 +50,11 @@ export function createVerificationService(deps: {
   profiles: { getProfile(playerId: string): Promise<{ locale: string | null }> };
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
   /**
-   * Told after an approval committed (the limits module compares the verified identity with
-   * the self-exclusion register); a failure is logged, the webhook still succeeds.
+   * Runs in the transaction that approves a player (the limits module compares the verified
+   * identity with the self-exclusion register): it commits with the approval, and a failure
+   * fails the webhook, which the provider delivers again.
    */
-  onApproved?: (playerId: string) => Promise<void>;
+  onApproved?: ApprovalHook;
 }) {
   const { repository, providers, rules } = deps;
   const { db } = repository;
@@ -70,9 +76,9 @@ export function createVerificationService(deps: {
     if (!UUID.test(event.playerId)) throw AppError.notFound('Unknown applicant.');
     const playerId = event.playerId.toLowerCase();
     const result = await applyEvent(providerId, playerId, event);
-    if (result.approved && deps.onApproved) {
-      await deps.onApproved(playerId).catch((error: unknown) => {
-        deps.log.error({ err: error, playerId }, 'verification: the identity check after an approval failed');
+    if (result.afterCommit) {
+      await result.afterCommit().catch((error: unknown) => {
+        deps.log.error({ err: error, playerId }, 'verification: the work after an approval failed');
       });
     }
     return { applied: result.applied, status: result.status };
@@ -82,7 +88,7 @@ export function createVerificationService(deps: {
     providerId: string,
     playerId: string,
     event: VerificationEvent,
-  ): Promise<WebhookResult & { approved?: boolean }> {
+  ): Promise<WebhookResult & { afterCommit?: (() => Promise<void>) | undefined }> {
     return deps.events.transaction(async (trx) => {
       // The player's row first: every change of it happens under its lock, duplicates included.
       const row = await repository.lock(trx, playerId);
@@ -113,11 +119,9 @@ export function createVerificationService(deps: {
           },
         });
       }
-      return {
-        applied: true,
-        status: updated.status,
-        approved: updated.status === 'approved' && row.status !== 'approved',
-      };
+      const approved = updated.status === 'approved' && row.status !== 'approved';
+      const afterCommit = approved && deps.onApproved ? await deps.onApproved(trx, playerId) : undefined;
+      return { applied: true, status: updated.status, afterCommit };
     });
   }
 
