@@ -503,6 +503,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       bonuses: (page) => bonuses.listPlayerBonuses(player.id, page),
       rounds: (page) => originals.spins(player.id, page),
       documents: () => documents.list(player.id),
+      limits: () => limits.list(player.id),
     }),
   });
 

@@ -106,6 +106,18 @@ describe('GET /api/player/profile/export', () => {
     expect(rejected.statusCode, rejected.body).toBe(200);
     const bill = await uploadDocument(player, 'bill.pdf');
     const othersDocument = await uploadDocument(other.player, 'theirs.pdf');
+    const limit = await p.post(
+      '/api/player/limits',
+      { definition: 2, period: 'weekly', currency: 'USD', amount: 25 },
+      { token: player.token },
+    );
+    expect(limit.statusCode, limit.body).toBe(200);
+    const othersLimit = await p.post(
+      '/api/player/limits',
+      { definition: 3, period: 'daily', currency: 'USD', amount: 40 },
+      { token: other.player.token },
+    );
+    expect(othersLimit.statusCode, othersLimit.body).toBe(200);
 
     const response = await p.get('/api/player/profile/export', { token: player.token });
     expect(response.statusCode, response.body).toBe(200);
@@ -131,9 +143,15 @@ describe('GET /api/player/profile/export', () => {
       ['createdAt', 'fileName', 'id', 'rejectReason', 'status', 'type'].sort(),
     );
     expect(response.body).not.toContain('bank statement');
+    // The limits with what the week has lost (the round before the limit counts).
+    expect(data.limits).toEqual([
+      expect.objectContaining({ definition: 2, period: 'weekly', amount: 25, currency: 'USD', status: 1 }),
+    ]);
+    expect(data.limits[0]?.currentAmount).toBe(Math.max(0, 1 - (data.rounds[0]?.payout ?? 0)));
     expect(data.truncated).toEqual([]);
     // Nothing of the other player's: no id, e-mail, session, round or document of theirs anywhere.
-    for (const needle of [other.player.id, other.player.email, other.player.sessionId, othersDocument]) {
+    const othersLimitId = othersLimit.json<{ data: { id: string } }>().data.id;
+    for (const needle of [other.player.id, other.player.email, other.player.sessionId, othersDocument, othersLimitId]) {
       expect(response.body).not.toContain(needle);
     }
 

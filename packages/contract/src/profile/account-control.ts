@@ -4,6 +4,7 @@ import { defineEndpoint } from '../common/endpoint';
 import { pageQuerySchema } from '../common/query';
 import { sessionSchema } from '../auth/responses';
 import { documentFileSchema } from '../documents/schemas';
+import { limitSchema } from '../limits/schemas';
 import { invoiceSchema } from '../payments/schemas';
 import { playerBonusSchema } from '../bonuses/schemas';
 import { spinSchema } from '../games/originals';
@@ -77,6 +78,8 @@ export const playerDataExportSchema = z.object({
   rounds: z.array(spinSchema),
   /** The documents sent for identity checks: what is kept of them, never their bytes. */
   documents: z.array(documentFileSchema),
+  /** The responsible-gaming limits in force or pending, with what the running periods used. */
+  limits: z.array(limitSchema),
   roundsSummary: z.array(roundsSummarySchema),
   truncated: z.array(z.string()),
 });

@@ -89,6 +89,9 @@ function refusalError(refusal: WalletRefusal, stakeField = 'amount'): AppError {
       return new AppError('GAME_PLAYER_LIMITED');
     case 'BET_OUT_OF_LIMITS':
       return AppError.validation({ [stakeField]: ['The stake is outside the limits of this game.'] });
+    // From a wallet run apart (statuses only): a reality check is due, or a limit is reached.
+    case 'REALITY_CHECK':
+      return new AppError('GAME_REALITY_CHECK');
     case 'LIMIT_REACHED':
       return new AppError('GAME_LIMIT_BET');
     default:

@@ -2,6 +2,7 @@ import {
   EXPORT_LIST_MAX,
   type DocumentFile,
   type Invoice,
+  type Limit,
   type PaginationMeta,
   type PlayerBonus,
   type PlayerDataExport,
@@ -28,6 +29,8 @@ export interface PlayerDataSources {
   rounds: Paged<Spin>;
   /** The documents' metadata, newest first (a short list: not paged). */
   documents(): Promise<DocumentFile[]>;
+  /** The responsible-gaming limits (a short list: not paged). */
+  limits(): Promise<Limit[]>;
 }
 
 /** The largest page the lists' services give. */
@@ -67,7 +70,7 @@ function summarise(rounds: Spin[]): PlayerDataExport['roundsSummary'] {
 
 /** The player's own data as one JSON document (`GET /api/player/profile/export`). */
 export async function exportPlayerData(sources: PlayerDataSources, now: Date = new Date()): Promise<PlayerDataExport> {
-  const [profile, accounts, sessions, invoices, bonuses, rounds, allDocuments] = await Promise.all([
+  const [profile, accounts, sessions, invoices, bonuses, rounds, allDocuments, limits] = await Promise.all([
     sources.profile(),
     sources.accounts(),
     allPages(sources.sessions),
@@ -75,6 +78,7 @@ export async function exportPlayerData(sources: PlayerDataSources, now: Date = n
     allPages(sources.bonuses),
     allPages(sources.rounds),
     sources.documents(),
+    sources.limits(),
   ]);
   const documents = {
     items: allDocuments.slice(0, EXPORT_LIST_MAX),
@@ -90,6 +94,7 @@ export async function exportPlayerData(sources: PlayerDataSources, now: Date = n
     bonuses: bonuses.items,
     rounds: rounds.items,
     documents: documents.items,
+    limits,
     roundsSummary: summarise(rounds.items),
     truncated: Object.entries(lists)
       .filter(([, list]) => list.more)
