@@ -305,6 +305,14 @@ function CoolingOffCard(props: { limits: readonly Limit[]; now: number; blocked:
           </p>
           <p>{t('profile.limits.coolingOff.active', { date: formatDateTime(active.expiredAt, locale) ?? '' })}</p>
           <Countdown until={active.expiredAt} onOver={onDue} />
+          <Button
+            variant="ghost"
+            onClick={() =>
+              open('cooling-off-limit', { props: { limit: active, titleKey: 'coolingOffLimit.extendTitle' } })
+            }
+          >
+            {t('profile.limits.extend.label')}
+          </Button>
         </>
       ) : (
         <>
@@ -361,6 +369,18 @@ function SelfExclusionCard(props: { exclusion: Limit | undefined; now: number; o
               ? t('profile.limits.selfExclusion.permanent')
               : t('profile.limits.selfExclusion.active', { date: date(exclusion.expiredAt) })}
           </p>
+          {exclusion.expiredAt === null ? null : (
+            <Button
+              variant="ghost"
+              onClick={() =>
+                open('self-exclusion-limit', {
+                  props: { limit: exclusion, titleKey: 'selfExclusionLimit.extendTitle' },
+                })
+              }
+            >
+              {t('profile.limits.extend.label')}
+            </Button>
+          )}
         </>
       ) : exclusion && state === 'ended' ? (
         <>

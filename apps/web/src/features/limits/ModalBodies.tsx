@@ -23,7 +23,14 @@ import { useToasts } from '../layout';
 import type { ModalBodyProps } from '../modals';
 import { useCurrencies } from '../settings';
 import { useCreateLimit, useDeleteLimit, useLimits, usePlayerAccounts, useUpdateLimit } from './api';
-import { amountChange, CASH_DEFINITION_ORDER, definitionKey, freeCurrencies, isCashLimit } from './logic';
+import {
+  amountChange,
+  CASH_DEFINITION_ORDER,
+  definitionKey,
+  freeCurrencies,
+  isCashLimit,
+  longerPeriods,
+} from './logic';
 import './limits.css';
 
 /**
@@ -378,7 +385,7 @@ const BREAKS = {
  * that makes it a deliberate choice, then — once the server has started it and ended every
  * session — the alert and the sign-out on the home page.
  */
-function BreakBody({ kind, close }: { kind: BreakKind; close: ModalBodyProps['close'] }) {
+function BreakBody({ kind, props, close }: { kind: BreakKind } & Pick<ModalBodyProps, 'props' | 'close'>) {
   const { t } = useTranslation('modals');
   const { t: tg } = useTranslation('global-components');
   const { t: ta } = useTranslation('alerts');
@@ -392,12 +399,25 @@ function BreakBody({ kind, close }: { kind: BreakKind; close: ModalBodyProps['cl
   const periods: readonly StatusItem[] =
     (kind === 'coolingOff' ? limitConstants?.coolingOffPeriod : limitConstants?.selfExclusionPeriod) ?? [];
   const create = useCreateLimit();
+  const update = useUpdateLimit();
+  // Given the one in force, the modal makes it longer (PUT { period }) instead of starting one.
+  const given = asLimit(props.limit);
+  const extending = given?.definition === config.definition ? given : undefined;
+  const offered = extending
+    ? longerPeriods(
+        periods.map((item) => String(item.id)),
+        extending.period,
+      )
+    : periods.map((item) => String(item.id));
+  const choices = periods.filter((item) => offered.includes(String(item.id)));
+  const busy = create.isPending || update.isPending;
   const [period, setPeriod] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [problem, setProblem] = useState<'confirm' | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const chosen = period ?? (periods[0] ? String(periods[0].id) : null);
+  const chosen = period ?? (choices[0] ? String(choices[0].id) : null);
   const text = (key: string) => t(`${config.content}.${key}`);
+  const when = (answer: Limit) => formatDateTime(answer.expiredAt, locale) ?? '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -408,8 +428,30 @@ function BreakBody({ kind, close }: { kind: BreakKind; close: ModalBodyProps['cl
       return;
     }
     if (!chosen) return;
-    void start(chosen);
+    if (extending) extend(extending, chosen);
+    else void start(chosen);
   };
+
+  /** A longer period for the one in force: nothing else changes, the session goes on. */
+  function extend(limit: Limit, chosenPeriod: string) {
+    update.mutate(
+      { limitId: limit.id, body: { period: chosenPeriod } },
+      {
+        onSuccess: (answer) => {
+          close({ force: true });
+          notify({
+            type: 'success',
+            title: ta('exclusionExtended.title'),
+            description:
+              answer.expiredAt === null
+                ? ta('exclusionExtended.descriptionPermanent')
+                : ta('exclusionExtended.description', { date: when(answer) }),
+          });
+        },
+        onError: (failure) => setFormError(amountError(failure) ?? ta('somethingWrong.description')),
+      },
+    );
+  }
 
   /**
    * The server ends every session of the player, this tab's too, and the tab may hear of it
@@ -433,7 +475,7 @@ function BreakBody({ kind, close }: { kind: BreakKind; close: ModalBodyProps['cl
       description:
         answer.expiredAt === null && kind === 'selfExclusion'
           ? ta('selfExclusionActivated.descriptionPermanent')
-          : ta(`${config.alert}.description`, { date: formatDateTime(answer.expiredAt, locale) ?? '' }),
+          : ta(`${config.alert}.description`, { date: when(answer) }),
       durationMs: 8000,
     });
     // Still signed in here: sign out on the home page (a players-only page would ask to sign in).
@@ -446,13 +488,26 @@ function BreakBody({ kind, close }: { kind: BreakKind; close: ModalBodyProps['cl
     }
   }
 
+  if (extending && constants.isSuccess && choices.length === 0) {
+    return (
+      <div className="limits-modal">
+        <p className="modal__description">{text('noLonger')}</p>
+        <div className="modal__actions">
+          <Button shape="dialog" variant="primary" onClick={() => close()}>
+            {t('close')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
   return (
-    <form className="limits-modal" noValidate aria-busy={create.isPending} onSubmit={submit}>
-      <p className="modal__description">{text('description')}</p>
+    <form className="limits-modal" noValidate aria-busy={busy} onSubmit={submit}>
+      <p className="modal__description">{text(extending ? 'extendDescription' : 'description')}</p>
       <fieldset className="limits-modal__periods">
         <legend className="limits-modal__label">{text('period')}</legend>
         {constants.isPending ? <Spinner /> : null}
-        {periods.map((item) => {
+        {choices.map((item) => {
           const value = String(item.id);
           return (
             <label key={value} className="limits-modal__period">
@@ -470,7 +525,7 @@ function BreakBody({ kind, close }: { kind: BreakKind; close: ModalBodyProps['cl
       </fieldset>
       <Checkbox
         id={`${id}-confirm`}
-        label={text('confirmCheckbox')}
+        label={text(extending ? 'extendConfirm' : 'confirmCheckbox')}
         checked={confirmed}
         error={problem === 'confirm' && !confirmed ? text('confirmRequired') : undefined}
         onChange={(event) => {
@@ -478,18 +533,18 @@ function BreakBody({ kind, close }: { kind: BreakKind; close: ModalBodyProps['cl
           setProblem(null);
         }}
       />
-      <p className="limits-modal__note">{text('signOut')}</p>
+      {extending ? null : <p className="limits-modal__note">{text('signOut')}</p>}
       {formError ? (
         <p className="field__error" role="alert">
           {formError}
         </p>
       ) : null}
       <div className="modal__actions">
-        <Button type="submit" shape="dialog" variant="primary" disabled={create.isPending || !chosen}>
-          {create.isPending ? <Spinner /> : null}
-          {text('submit')}
+        <Button type="submit" shape="dialog" variant="primary" disabled={busy || !chosen}>
+          {busy ? <Spinner /> : null}
+          {text(extending ? 'extendSubmit' : 'submit')}
         </Button>
-        <Button shape="dialog" variant="ghost" disabled={create.isPending} onClick={() => close()}>
+        <Button shape="dialog" variant="ghost" disabled={busy} onClick={() => close()}>
           {text('cancel')}
         </Button>
       </div>
@@ -497,10 +552,10 @@ function BreakBody({ kind, close }: { kind: BreakKind; close: ModalBodyProps['cl
   );
 }
 
-export function CoolingOffBody({ close }: ModalBodyProps) {
-  return <BreakBody kind="coolingOff" close={close} />;
+export function CoolingOffBody({ props, close }: ModalBodyProps) {
+  return <BreakBody kind="coolingOff" props={props} close={close} />;
 }
 
-export function SelfExclusionBody({ close }: ModalBodyProps) {
-  return <BreakBody kind="selfExclusion" close={close} />;
+export function SelfExclusionBody({ props, close }: ModalBodyProps) {
+  return <BreakBody kind="selfExclusion" props={props} close={close} />;
 }

@@ -91,6 +91,7 @@ describe('the limits page', () => {
     expect(text).toContain('You are on a break until');
     expect(text).toContain('2 d 0 h left');
     expect(text).not.toContain('Take a break Pause');
+    expect(text).toContain('Make it longer');
   });
 
   it('offers the request to play again once a self-exclusion has ended, then says when play resumes', () => {
@@ -170,6 +171,29 @@ describe('the limit modals', () => {
     expect(markup).toContain('type="checkbox"');
     expect(text).toContain('I want to take a break for the period chosen');
     expect(text).toContain('You will be signed out as soon as it starts.');
+  });
+
+  it('extends a break in force: only longer periods, its own tick box, no sign-out', () => {
+    const active = limit({
+      definition: LimitDefinition.COOLING_OFF,
+      amount: null,
+      currency: null,
+      period: '1w',
+      expiredAt: at(48 * HOUR),
+    });
+    const { markup } = render(content, <CoolingOffBody {...bodyProps('cooling-off-limit', { limit: active })} />);
+    const text = textOf(markup);
+    expect(markup.match(/type="radio"/g)).toHaveLength(3);
+    expect(text).toContain('2 weeks 30 days 6 weeks');
+    expect(text).not.toContain('24 hours');
+    expect(text).toContain('I want my break to last longer');
+    expect(text).toContain('Extend my break');
+    expect(text).not.toContain('You will be signed out');
+
+    const longest = { ...active, period: '6w' };
+    const none = render(content, <CoolingOffBody {...bodyProps('cooling-off-limit', { limit: longest })} />);
+    expect(textOf(none.markup)).toContain('Your break already has the longest period.');
+    expect(none.markup).not.toContain('type="radio"');
   });
 
   it('self-exclusion: from 6 months to permanent, with its tick box', () => {

@@ -11,6 +11,7 @@ import {
   groupCashLimits,
   groupCurrencies,
   isLimitReached,
+  longerPeriods,
   showAdvancedMode,
   timeLeft,
   usedPercent,
@@ -232,6 +233,14 @@ describe('forms', () => {
     expect(amountChange(100, 50)).toBe('decrease');
     expect(amountChange(100, 150)).toBe('increase');
     expect(amountChange(100, 100)).toBe('same');
+  });
+
+  it('offers only longer periods to extend a break to', () => {
+    const ids = ['1d', '3d', '1w', '2w', '30d', '6w'];
+    expect(longerPeriods(ids, '1w')).toEqual(['2w', '30d', '6w']);
+    expect(longerPeriods(ids, '6w')).toEqual([]);
+    expect(longerPeriods(ids, 'unknown')).toEqual(ids);
+    expect(longerPeriods(ids, null)).toEqual(ids);
   });
 
   it('offers the account currencies without that limit for that period', () => {

@@ -246,3 +246,13 @@ export function freeCurrencies(
   );
   return accounts.filter((currency) => !taken.has(currency));
 }
+
+/**
+ * The periods a cooling-off or self-exclusion can be extended to: those after its own in
+ * the settings' list, which runs from the shortest to the longest (both count from the
+ * start, so a later one ends later). An unknown current period offers them all.
+ */
+export function longerPeriods(periodIds: readonly string[], current: string | null): string[] {
+  const index = current === null ? -1 : periodIds.indexOf(current);
+  return periodIds.slice(index + 1);
+}
