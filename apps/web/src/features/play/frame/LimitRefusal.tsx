@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClassName } from '../../../components/ui/Button';
 import { isApiError } from '../../../lib/api';
@@ -58,23 +58,4 @@ export function LimitRefusalDialog({ refusal, onClose }: { refusal: FrameLimitRe
       </div>
     </dialog>
   );
-}
-
-/**
- * For the frame's error handler: `report(error)` opens the dialog and answers true when
- * the error is a limit refusal (the caller then shows no toast); `dialog` is rendered
- * anywhere inside the frame.
- */
-export function useLimitRefusal(): { report: (error: unknown) => boolean; dialog: ReactNode } {
-  const [refusal, setRefusal] = useState<FrameLimitRefusal | null>(null);
-  const report = useCallback((error: unknown) => {
-    const found = frameLimitRefusal(error);
-    if (found) setRefusal(found);
-    return found !== null;
-  }, []);
-  const dialog = useMemo(
-    () => (refusal ? <LimitRefusalDialog refusal={refusal} onClose={() => setRefusal(null)} /> : null),
-    [refusal],
-  );
-  return { report, dialog };
 }
