@@ -81,6 +81,7 @@ describe('limits page', () => {
     await add.getByRole('button', { name: 'Set limit' }).click();
     await add.getByText('Enter an amount greater than zero.').waitFor();
     await settle(page);
+    await expectNoSeriousViolations(page, 'add-cash-limit');
     await viewShot(page, 'limits-add-modal-1440');
     await add.getByLabel('Amount (USD)').fill('30');
     await add.getByRole('button', { name: 'Set limit' }).click();
@@ -232,6 +233,22 @@ describe('limits page', () => {
     expect(await page.getByRole('button', { name: 'Take a break' }).count()).toBe(0);
     await settle(page);
     await screenshot(page, 'limits-cooling-off-page-1440');
+
+    // It can be made longer, never shorter, and that keeps the player signed in.
+    await coolingOff.getByRole('button', { name: 'Make it longer' }).click();
+    const extend = dialog(page, 'cooling-off-limit');
+    await extend.getByRole('heading', { name: 'Make your break longer' }).waitFor();
+    await expect.poll(() => extend.getByRole('radio').count()).toBe(4);
+    expect(await extend.getByRole('radio', { name: '24 hours' }).count()).toBe(0);
+    await extend.getByRole('radio', { name: '2 weeks' }).check();
+    await extend.getByRole('checkbox', { name: /I want my break to last longer/ }).check();
+    await expectNoSeriousViolations(page, 'cooling-off extension');
+    await extend.getByRole('button', { name: 'Extend my break' }).click();
+    await toast(page, 'Period extended').waitFor();
+    await expect.poll(() => extend.count()).toBe(0);
+    await coolingOff.getByText(/\d+ d \d+ h left/).waitFor();
+    expect(await coolingOff.textContent()).toMatch(/1[34] d \d+ h left/);
+    expect(new URL(page.url()).pathname).toBe('/profile/limits');
 
     await page.goto(`${baseUrl}/?wallet=deposit`);
     const wallet = dialog(page, 'wallet');
