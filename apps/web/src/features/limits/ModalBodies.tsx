@@ -292,6 +292,15 @@ export function EditCashLimitBody({ props, close }: ModalBodyProps) {
         <strong>{name}</strong> · {period} · {limit.currency}
         <br />
         {t('editCashLimit.current', { amount: formatMoney(limit.amount, currency, locale, { code: limit.currency }) })}
+        {limit.pendingExist && limit.pendingAmount !== null ? (
+          <>
+            <br />
+            {t('profile.limits.pendingIncrease', {
+              ns: 'layout',
+              amount: formatMoney(limit.pendingAmount, currency, locale, { code: limit.currency }),
+            })}
+          </>
+        ) : null}
       </p>
       {limit.cancelProcess ? (
         <p className="limits-modal__note" role="note">

@@ -154,6 +154,12 @@ describe('the limit modals', () => {
     expect(text).toContain('Save changes');
     expect(text).toContain('Remove limit');
 
+    const raising = { ...current, pendingExist: true, pendingAmount: 150, expiredAt: at(20 * HOUR) };
+    const pending = render(content, <EditCashLimitBody {...bodyProps('edit-cash-limit', { limit: raising })} />, {
+      limits: [raising],
+    });
+    expect(textOf(pending.markup)).toContain('Current limit: 100.00 USD Increase to 150.00 USD pending');
+
     const removing = { ...current, cancelProcess: true };
     const locked = render(content, <EditCashLimitBody {...bodyProps('edit-cash-limit', { limit: removing })} />, {
       limits: [removing],
