@@ -171,6 +171,12 @@ describe('limits API', () => {
     advance(DAY_MS - 1000);
     expect(await limitsOf(player.token)).toHaveLength(1);
     advance(1000);
+    // Set again once the removal is due, before anything read the list.
+    const removed = await addLimit(player.token, { definition: 2, period: 'daily', currency: 'USD', amount: 10 });
+    advance(DAY_MS);
+    expect((await limitsOf(player.token)).map((l) => l.id)).toEqual([removed.id]);
+    await p.delete(`/api/player/limits/${removed.id}`, { token: player.token });
+    advance(DAY_MS);
     expect(await limitsOf(player.token)).toEqual([]);
   });
 });

@@ -7,8 +7,9 @@ export type GameSessionRow = Selectable<GameSessionTable>;
 export type GameWalletTxRow = Selectable<GameWalletTransactionTable>;
 
 /**
- * Game sessions as the wallet reads them: the row, the player's status (null for guests) and
- * whether the sign-in session that launched it has ended (closed, or past its absolute end).
+ * Game sessions as the wallet reads them: the row, the player's status (null for guests),
+ * whether the account has a bet or loss limit, and whether the sign-in session that launched
+ * it has ended (closed, or past its absolute end).
  * The sign-in session is one primary-key probe in the same query, so the bet path pays no
  * extra round trip for it. Its idle lapse is left out on purpose: the frame plays with the
  * game token only, so a player busy in a game for hours would otherwise look idle.
@@ -18,9 +19,12 @@ export function selectGameSessions(q: Executor) {
     .selectFrom('game_sessions as s')
     .leftJoin('players as p', 'p.id', 's.player_id')
     .leftJoin('player_sessions as ps', 'ps.id', 's.sign_in_session_id')
+    .leftJoin('ledger_accounts as la', 'la.id', 's.account_id')
     .selectAll('s')
     .select([
       'p.status as player_status',
+      // Whether the account has a bet or loss limit (docs/player-protection.md, "Limits on the bet path").
+      sql<boolean>`coalesce(la.limits_apply, false)`.as('account_limits_apply'),
       sql<boolean>`(s.sign_in_session_id is not null and (ps.closed_at is not null or ps.expires_at <= now()))`.as(
         'sign_in_ended',
       ),

@@ -36,6 +36,11 @@ const GAME_ACCOUNT_SHARDS = 64;
 
 export interface GameSession extends GameSessionRow {
   player_status: number | null;
+  /**
+   * The account has a bet or loss limit, as the session's read found it: the round counts
+   * against them before its posting (outside the game account's lock).
+   */
+  account_limits_apply: boolean;
   /** The sign-in session that launched it has ended (never for a guest's demo). */
   sign_in_ended: boolean;
 }
@@ -310,26 +315,38 @@ export function createGameWallet(deps: {
     return posted.playerAccounts.some((a) => a.id === session.account_id && a.limitsApply);
   }
 
-  /** Counts a posted stake against the account's limits; passing one rolls the round back (LIMIT_REACHED). */
+  /**
+   * Counts a stake against the account's bet and loss limits; passing one rolls the round back
+   * (LIMIT_REACHED). Called before the posting when the session's read found the account
+   * limited, so that the counters' row locks come before the ledger's (the order every
+   * round takes) and the game account's row is not held for it; and after the posting when
+   * only the posting found it (a limit set since the read: the ledger answers the flag
+   * under the account's lock, so no round escapes a limit set meanwhile).
+   */
   async function countStake(
     trx: Transaction<Database>,
     session: GameSession,
-    posted: PostResult,
+    posted: PostResult | undefined,
     round: { stakeMinor: bigint; wonMinor: bigint },
-  ): Promise<void> {
-    if (!deps.limits || !session.account_id || !limitsApply(session, posted)) return;
+  ): Promise<boolean> {
+    if (!deps.limits || !session.account_id || session.is_demo) return false;
+    if (posted ? !limitsApply(session, posted) : !session.account_limits_apply) return false;
     const errorName = await deps.limits.countStake(trx, { accountId: session.account_id, ...round });
     if (errorName) throw new WalletRefusal('LIMIT_REACHED', errorName);
+    return true;
   }
 
+  /** A win or a refund against the limits' counters; before or after the posting like countStake. */
   async function countReturn(
     trx: Transaction<Database>,
     session: GameSession,
-    posted: PostResult,
+    posted: PostResult | undefined,
     money: { wonMinor: bigint; refundedMinor: bigint },
-  ): Promise<void> {
-    if (!deps.limits || !session.account_id || !limitsApply(session, posted)) return;
+  ): Promise<boolean> {
+    if (!deps.limits || !session.account_id || session.is_demo) return false;
+    if (posted ? !limitsApply(session, posted) : !session.account_limits_apply) return false;
     await deps.limits.countReturn(trx, { accountId: session.account_id, ...money });
+    return true;
   }
 
   /** Same id, same call: the first answer again; same id, another call: a duplicate. */
@@ -394,8 +411,10 @@ export function createGameWallet(deps: {
       if (!(await repository.debitDemo(trx, session.id, call.amountMinor))) throw new WalletRefusal('NOT_ENOUGH_MONEY');
       return answer(trx, session, 'OK', { transactionId: inserted.id });
     }
+    const stake = { stakeMinor: call.amountMinor, wonMinor: 0n };
+    const counted = await countStake(trx, session, undefined, stake);
     const [posted] = await postOrRefuse(trx, [betPosting(session, session.account_id, call, ledgerId)]);
-    await countStake(trx, session, posted, { stakeMinor: call.amountMinor, wonMinor: 0n });
+    if (!counted) await countStake(trx, session, posted, stake);
     const split = splitOf(posted, session.account_id);
     // The bonus part is kept on the row: the round's win and the bet's rollback pay it back.
     if (split.bonusMinor > 0n) await repository.setBonusPart(trx, inserted.id, split.bonusMinor, posted.transaction.id);
@@ -572,8 +591,10 @@ export function createGameWallet(deps: {
         winPosting(session, accountId, { ...money, ...call.win }, { spendOf: bet.idempotencyKey }, winLedgerId),
       );
     }
+    const round = { stakeMinor: call.stakeMinor, wonMinor: payoutMinor };
+    const counted = await countStake(trx, session, undefined, round);
     const posted = await postOrRefuse(trx, inputs);
-    await countStake(trx, session, posted[0], { stakeMinor: call.stakeMinor, wonMinor: payoutMinor });
+    if (!counted) await countStake(trx, session, posted[0], round);
     const betSplit = splitOf(posted[0], accountId);
     // A round left open (mines) keeps its bonus part for the win that comes later.
     if (!call.win && betSplit.bonusMinor > 0n && betLedgerId) {
@@ -630,9 +651,11 @@ export function createGameWallet(deps: {
       if (!ledgerId || !session.account_id) {
         await repository.creditDemo(trx, session.id, call.amountMinor);
       } else {
+        const won = { wonMinor: call.amountMinor, refundedMinor: 0n };
+        const counted = await countReturn(trx, session, undefined, won);
         const [posted] = await postOrRefuse(trx, [winPosting(session, session.account_id, call, share, ledgerId)]);
         await keepLedgerReference(trx, inserted.id, ledgerId, posted);
-        await countReturn(trx, session, posted, { wonMinor: call.amountMinor, refundedMinor: 0n });
+        if (!counted) await countReturn(trx, session, posted, won);
         const posting = balancesAfter(session, posted);
         const changed = await wagerSettle(trx, session, {
           kind: 'win',
@@ -759,6 +782,8 @@ export function createGameWallet(deps: {
     await repository.markRolledBack(trx, bet.id, inserted.id, bet.amount_minor);
     if (bet.ledger_transaction_id && origin.account_id && !origin.is_demo) {
       const share = { realMinor: bet.amount_minor - bet.bonus_minor, bonusMinor: bet.bonus_minor };
+      const refund = { wonMinor: 0n, refundedMinor: bet.amount_minor };
+      const counted = await countReturn(trx, origin, undefined, refund);
       const [posted] = await postOrRefuse(trx, [
         {
           idempotencyKey: ledgerKey(session, 'rollback', call.transactionId),
@@ -772,7 +797,7 @@ export function createGameWallet(deps: {
         },
       ]);
       await repository.setLedgerTransaction(trx, inserted.id, posted.transaction.id);
-      await countReturn(trx, origin, posted, { wonMinor: 0n, refundedMinor: bet.amount_minor });
+      if (!counted) await countReturn(trx, origin, posted, refund);
       await wagerSettle(trx, origin, {
         kind: 'rollback',
         amountMinor: bet.amount_minor,

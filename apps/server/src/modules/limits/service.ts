@@ -239,6 +239,8 @@ export function createLimits(deps: {
     const period = body.period;
     const now = deps.now();
     return deps.transaction(async (trx) => {
+      // A removal that has fallen due ends its row first: the same limit may then be set again.
+      await settleDue(trx, playerId, await repository.listLive(trx, playerId), now);
       const play = (PLAY_DEFINITIONS as readonly number[]).includes(definition);
       // The account's row lock first: rounds posting to it finish before the history is read,
       // and every later round sees the flag (docs/player-protection.md, "Limits on the bet path").

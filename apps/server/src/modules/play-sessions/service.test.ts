@@ -32,6 +32,7 @@ function session(values: Partial<GameSession> = {}): GameSession {
     play_ends_at: null,
     player_status: 1,
     sign_in_ended: false,
+    account_limits_apply: false,
     ...values,
   };
 }

@@ -12,6 +12,7 @@ import { useLocale } from '../../lib/app-settings';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
+import { RealityCheckSettings } from '../play-settings';
 import { useCurrencies } from '../settings';
 import { useLimits, useRequestReturn } from './api';
 import {
@@ -56,6 +57,7 @@ export function ProfileLimitsPage() {
       ) : (
         <LimitsView limits={limits.data} onDue={() => void limits.refetch()} />
       )}
+      <RealityCheckSettings />
     </div>
   );
 }
