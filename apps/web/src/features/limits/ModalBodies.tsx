@@ -108,16 +108,7 @@ export function AddCashLimitBody({ close }: ModalBodyProps) {
   };
 
   if (accounts.isSuccess && currencies.length === 0) {
-    return (
-      <div className="limits-modal">
-        <p className="modal__description">{t('addCashLimit.noAccounts')}</p>
-        <div className="modal__actions">
-          <Button shape="dialog" variant="primary" onClick={() => close()}>
-            {t('close')}
-          </Button>
-        </div>
-      </div>
-    );
+    return <NoticeBody text={t('addCashLimit.noAccounts')} closeLabel={t('close')} onClose={() => close()} />;
   }
 
   return (
@@ -498,16 +489,7 @@ function BreakBody({ kind, props, close }: { kind: BreakKind } & Pick<ModalBodyP
   }
 
   if (extending && constants.isSuccess && choices.length === 0) {
-    return (
-      <div className="limits-modal">
-        <p className="modal__description">{text('noLonger')}</p>
-        <div className="modal__actions">
-          <Button shape="dialog" variant="primary" onClick={() => close()}>
-            {t('close')}
-          </Button>
-        </div>
-      </div>
-    );
+    return <NoticeBody text={text('noLonger')} closeLabel={t('close')} onClose={() => close()} />;
   }
 
   return (
@@ -567,4 +549,18 @@ export function CoolingOffBody({ props, close }: ModalBodyProps) {
 
 export function SelfExclusionBody({ props, close }: ModalBodyProps) {
   return <BreakBody kind="selfExclusion" props={props} close={close} />;
+}
+
+/** A modal body that only says why nothing can be done here, with its close button. */
+function NoticeBody({ text, closeLabel, onClose }: { text: string; closeLabel: string; onClose: () => void }) {
+  return (
+    <div className="limits-modal">
+      <p className="modal__description">{text}</p>
+      <div className="modal__actions">
+        <Button shape="dialog" variant="primary" onClick={onClose}>
+          {closeLabel}
+        </Button>
+      </div>
+    </div>
+  );
 }
