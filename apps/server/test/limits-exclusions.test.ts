@@ -216,6 +216,16 @@ describe('cooling-off', () => {
     expect((await launch(back.accessToken)).statusCode).toBe(200);
   });
 
+  it("gives back the status the player had before (an operator's limited deposits stay)", async () => {
+    const player = await p.registerByEmail({ currency: 'USD' });
+    await t.db.updateTable('players').set({ status: 2 }).where('id', '=', player.id).execute();
+    await exclude(player.token, 5, '1d');
+    expect(await statusOf(player.id)).toBe(4);
+    advance(DAY_MS + 60_000);
+    await runExclusionsJob();
+    expect(await statusOf(player.id)).toBe(2);
+  });
+
   it('stops marketing: the consents are withdrawn and cannot be given again while excluded', async () => {
     const player = await p.registerByEmail({ currency: 'USD', receiveEmailPromo: true });
     const profile = async (token: string) => dataOf(await p.get('/api/player/profile', { token }), profileSchema);

@@ -988,3 +988,8 @@ export interface GameSessionTable {
 export interface Database {
   player_play_settings: PlayerPlaySettingsTable;
 }
+
+/** The status restored when a player's last exclusion ends (modules/auth/exclusion-repository.ts, migration 0036). */
+export interface PlayerTable {
+  status_before_exclusion: Generated<number | null>;
+}

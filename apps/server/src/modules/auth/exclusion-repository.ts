@@ -29,6 +29,10 @@ export function createExclusionRepository() {
         .updateTable('players')
         .set({
           status: PlayerStatus.SELF_EXCLUDED,
+          // The status to come back to (kept from the first of overlapping exclusions).
+          status_before_exclusion: sql<
+            number | null
+          >`case when status = ${PlayerStatus.SELF_EXCLUDED} then status_before_exclusion else status end`,
           receive_email_promo: false,
           receive_sms_promo: false,
           updated_at: sql<Date>`now()`,
@@ -39,11 +43,18 @@ export function createExclusionRepository() {
         .executeTakeFirst();
     },
 
-    /** Back to active after the last exclusion ended; a status the operator changed meanwhile stays. */
+    /**
+     * Back to the status before the exclusion (active, or limited deposits) after the last one
+     * ended; a status the operator changed meanwhile stays.
+     */
     async reactivate(q: Kysely<Database>, playerId: string): Promise<void> {
       await q
         .updateTable('players')
-        .set({ status: PlayerStatus.ACTIVE, updated_at: sql<Date>`now()` })
+        .set({
+          status: sql<number>`coalesce(status_before_exclusion, ${PlayerStatus.ACTIVE})`,
+          status_before_exclusion: null,
+          updated_at: sql<Date>`now()`,
+        })
         .where('id', '=', playerId)
         .where('status', '=', PlayerStatus.SELF_EXCLUDED)
         .execute();
