@@ -144,12 +144,12 @@ describe('stake limits per game and currency', () => {
 });
 
 describe('launch', () => {
-  it('refuses real money to a self-excluded player with 14103 (demo stays open)', async () => {
+  it('refuses real money to a self-excluded player with 14105 (demo stays open)', async () => {
     const player = await p.registerByEmail({ currency: 'USD' });
     await setPlayerStatus(t, player.id, PlayerStatus.SELF_EXCLUDED);
     const real = await p.post('/api/game/games/dice/play', { demoMode: false }, { token: player.token });
     expect(real.statusCode).toBe(400);
-    expect(errorOf(real).code).toBe(14103);
+    expect(errorOf(real).code).toBe(14105);
     const demo = await p.post('/api/game/games/dice/play', { demoMode: true }, { token: player.token });
     expect(demo.statusCode, demo.body).toBe(200);
   });

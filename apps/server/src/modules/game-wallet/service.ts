@@ -860,6 +860,8 @@ export function createGameWallet(deps: {
         // A break or a used-up bet or loss limit answers its own code (14105, 14100, 14101).
         const limited = await deps.limits?.launchRefusal(input.player.id, input.accountId);
         if (limited) throw new AppError(limited);
+        // Status 4 comes from a break only: also in the minute before the job ends a finished one.
+        if (status === PlayerStatus.SELF_EXCLUDED) throw new AppError('GAME_LIMIT_SELF_EXCLUSION');
         if (status !== undefined && DISABLED_STATUSES.has(status)) throw new AppError('GAME_PLAYER_LIMITED');
       }
       const token = randomBytes(32).toString('base64url');
