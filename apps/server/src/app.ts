@@ -71,6 +71,7 @@ import { registerBonuses } from './modules/bonuses';
 import { registerGameWallet, type BetRule, type GameProviderAccess } from './modules/game-wallet';
 import { registerOriginals, type OriginalsRemoteOptions } from './modules/originals';
 import { registerDocuments } from './modules/documents';
+import { registerMessenger } from './modules/messenger';
 import { registerVerification } from './modules/verification';
 import { registerLimits } from './modules/limits';
 import { createPlaySessionsModule, registerPlaySessions } from './modules/play-sessions';
@@ -471,9 +472,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     appEvents,
   });
 
+  // Before documents: a review writes its system message in the review's transaction.
+  await registerMessenger(server, {
+    db,
+    events: realtime.events,
+    appEvents,
+    guards: auth.guards,
+    content,
+    adminApiKey: config.adminApiKey,
+  });
   const documents = await registerDocuments(server, {
     db,
     events: realtime.events,
+    appEvents,
     guards: auth.guards,
     adminApiKey: config.adminApiKey,
     settings: config.documents,

@@ -44,3 +44,4 @@ export * from './verification';
 export * from './documents';
 export * from './limits';
 export * from './play-sessions';
+export * from './messenger';

@@ -993,3 +993,26 @@ export interface Database {
 export interface PlayerTable {
   status_before_exclusion: Generated<number | null>;
 }
+
+/** A messenger message to one player (modules/messenger, migration 0037). */
+export interface PlayerMessageTable {
+  id: Generated<string>;
+  player_id: string;
+  /** 1 unread, 2 read */
+  state: Counter;
+  title: string;
+  body: string;
+  link_url: string | null;
+  link_label: string | null;
+  /** 'operator' or the system event that wrote it. */
+  kind: string;
+  /** A system message's event key (unique per player). */
+  source_key: string | null;
+  read_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Date | null;
+}
+
+export interface Database {
+  player_messages: PlayerMessageTable;
+}

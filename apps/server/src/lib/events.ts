@@ -36,6 +36,18 @@ export interface AppEvents {
    * logged and never fails the registration (the bonuses module applies the code).
    */
   'auth.player-registered': { playerId: string; currency: string | null; bonusCode: string | null };
+  /**
+   * The operator reviewed a player's document. Emitted inside the review's transaction
+   * (`trx`, still open): the messenger writes its system message there, so the message
+   * exists exactly when the review does.
+   */
+  'documents.reviewed': {
+    trx: Transaction<Database>;
+    playerId: string;
+    documentId: string;
+    approved: boolean;
+    rejectReason: string | null;
+  };
 }
 
 export type AppEventName = keyof AppEvents;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { EventRegistry } from '../../lib/events';
 import type { AuthGuards } from '../auth';
 import type { RealtimeEvents } from '../realtime';
 import { createDocumentsRepository } from './repository';
@@ -21,6 +22,7 @@ export async function registerDocuments(
   deps: {
     db: Db;
     events: RealtimeEvents;
+    appEvents?: EventRegistry;
     guards: AuthGuards;
     adminApiKey: string | undefined;
     /** With `s3`, the bytes go to that object store; without it, to `directory`. */
@@ -39,6 +41,7 @@ export async function registerDocuments(
     events: deps.events,
     settings: { maxFileBytes: deps.settings.maxFileBytes, maxPendingPerType: deps.settings.maxPendingPerType },
     log: server.log.child({ module: 'documents' }),
+    ...(deps.appEvents ? { appEvents: deps.appEvents } : {}),
   });
   await server.register(documentRoutes, { documents, guards: deps.guards });
   await server.register(documentAdminRoutes, { documents, adminApiKey: deps.adminApiKey });

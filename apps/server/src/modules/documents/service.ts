@@ -8,6 +8,7 @@ import {
   type DocumentFile,
 } from '@croupier/contract';
 import { AppError } from '../../lib/errors';
+import type { EventRegistry } from '../../lib/events';
 import type { RealtimeEvents } from '../realtime';
 import type { DocumentsRepository, PlayerDocumentRow } from './repository';
 import { documentFileName } from './sniff';
@@ -52,8 +53,10 @@ export function createDocuments(deps: {
   events: RealtimeEvents;
   settings: DocumentsSettings;
   log: { warn(object: object, message: string): void };
+  /** Told of each review inside its transaction (the messenger's system message). */
+  appEvents?: EventRegistry;
 }) {
-  const { repository, storage, events, settings, log } = deps;
+  const { repository, storage, events, settings, log, appEvents } = deps;
 
   const notFound = () => AppError.notFound('No such document.');
 
@@ -71,6 +74,13 @@ export function createDocuments(deps: {
         events.publishAfterCommit(trx, channels.documents(reviewed.player_id), {
           event: 'player.document.updated',
           document: presentDocument(reviewed),
+        });
+        await appEvents?.emit('documents.reviewed', {
+          trx,
+          playerId: reviewed.player_id,
+          documentId: reviewed.id,
+          approved: status === DocumentStatus.APPROVE,
+          rejectReason,
         });
       }
       return reviewed;
