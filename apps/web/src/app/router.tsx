@@ -32,6 +32,7 @@ export function pageRoutes(settings: AppSettings): Page[] {
     documents: page(() => import('../features/documents/DocumentsPage'), 'ProfileDocumentsPage'),
     verification: page(() => import('../features/verification/VerificationPage'), 'VerificationPage'),
     limits: page(() => import('../features/limits/LimitsPage'), 'ProfileLimitsPage'),
+    notifications: page(() => import('../features/messenger/NotificationsPage'), 'ProfileNotificationsPage'),
   };
   const profileChild = (section: string): Page => ({
     id: `profile-${section}`,

@@ -6,6 +6,7 @@ import { ReturnGameEffect } from '../../features/games/ReturnGameEffect';
 import { useLayout } from '../../features/layout';
 import { InstalledAppReport } from '../../features/profile/InstalledAppReport';
 import { HeaderBalance } from '../../features/wallet';
+import { NotificationsBell } from '../../features/messenger';
 import { useAppSettings, useLocale } from '../../lib/app-settings';
 import { Footer } from './Footer';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -130,6 +131,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
               >
                 {t('header.deposit')}
               </Button>
+              <NotificationsBell />
               <UserMenu />
             </>
           ) : (
