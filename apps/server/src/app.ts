@@ -265,6 +265,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     repository: createCommunicationsRepository(db),
     email,
     supportEmail: config.mail.supportEmail,
+    content,
   });
   await server.register(notificationRoutes, { communications, config });
   // What the sandboxes "sent" (codes, reset links): never exposed in production.

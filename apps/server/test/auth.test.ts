@@ -97,7 +97,8 @@ describe('POST /api/player/register (e-mail)', () => {
     expect(session).toMatchObject({ sign_in_method: 'registration', device_type: 'mobile', country: 'DE' });
 
     const [mail] = await p.messagesTo(email);
-    expect(mail).toMatchObject({ subject: 'Confirm your e-mail address', category: 'auth.email-confirmation' });
+    // In the language the player chose at registration.
+    expect(mail).toMatchObject({ subject: 'Bestätigen Sie Ihre E-Mail-Adresse', category: 'auth.email-confirmation' });
     expect(mail?.text).toMatch(/http:\/\/127\.0\.0\.1:\d+\/verify\/[A-Za-z0-9_-]{43}/);
 
     // The new token works at once.

@@ -9,11 +9,14 @@ export interface ClientContext {
   country: string | null;
   userAgent: string;
   deviceType: 'desktop' | 'mobile';
+  /** The `Accept-Language` header: the language of messages sent before an account exists. */
+  acceptLanguage?: string | undefined;
 }
 
 /** Longer user agents are cut: they are kept for the player's sessions list only. */
 const USER_AGENT_MAX_CHARS = 512;
 const IP_MAX_CHARS = 64;
+const ACCEPT_LANGUAGE_MAX_CHARS = 256;
 
 /**
  * 'mobile' for phones and tablets (the sessions list shows a phone icon for anything but
@@ -34,5 +37,6 @@ export function clientContext(request: FastifyRequest, config: Config): ClientCo
     country: visitorCountry(request, config),
     userAgent,
     deviceType: deviceTypeOf(userAgent),
+    acceptLanguage: request.headers['accept-language']?.slice(0, ACCEPT_LANGUAGE_MAX_CHARS),
   };
 }

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors';
-import type { EmailSender } from '../notifications';
+import type { EmailSender, MessageTemplates } from '../notifications';
 import type { CodesRepository } from './codes-repository';
 import { randomToken, sha256Hex } from './crypto';
 import type { Links } from './links';
 import type { AuthRepository } from './repository';
-import { emailConfirmationMessage } from './templates';
 
 type Log = Pick<FastifyBaseLogger, 'error'>;
 
@@ -24,8 +23,9 @@ export function createEmailConfirmationService(options: {
   codes: CodesRepository;
   email: EmailSender;
   links: Links;
+  templates: MessageTemplates;
 }) {
-  const { repository, codes, email, links } = options;
+  const { repository, codes, email, links, templates } = options;
 
   async function send(playerId: string, address: string): Promise<void> {
     const code = randomToken();
@@ -35,11 +35,13 @@ export function createEmailConfirmationService(options: {
       codeHash: sha256Hex(code),
       ttlSeconds: CONFIRMATION_POLICY.ttlSeconds,
     });
+    const account = await repository.findCredentialsById(playerId);
     await email.send(
-      emailConfirmationMessage({
+      await templates.emailConfirmation({
         to: address,
         link: links.emailConfirmation(code),
         ttlSeconds: CONFIRMATION_POLICY.ttlSeconds,
+        locale: [account?.locale],
       }),
     );
   }

@@ -5,8 +5,9 @@ import type { BackgroundTasks } from '../../lib/background';
 import type { EventRegistry } from '../../lib/events';
 import type { Db } from '../../db/database';
 import type { PlayerTable } from '../../db/schema';
-import type { EmailSender } from '../notifications';
+import type { EmailSender, MessageContent } from '../notifications';
 import type { SmsSender } from '../notifications';
+import { createMessageTemplates } from '../notifications';
 import { createClosureService } from './closure';
 import { createClosureRepository } from './closure-repository';
 import { createCodesRepository } from './codes-repository';
@@ -23,7 +24,6 @@ import { createAuthRepository } from './repository';
 import { resolveServerKeys } from './secret';
 import { createSessionService, type ProfileReader, type SessionsEnded } from './sessions';
 import { createSignInService } from './sign-in';
-import type { AccountExistsTexts } from './templates';
 import { createAccessTokens } from './tokens';
 
 export type { AuthenticatedPlayer, AuthGuards } from './guards';
@@ -34,7 +34,6 @@ export type { SecretCheckObserver } from './crypto';
 export { decoratePlayer, playerOf } from './guards';
 export { closureRoutes } from './closure-routes';
 
-/** What accounts read of the content service: e-mail texts in a locale. */
 /** The columns the profile module may change. */
 export type ProfileColumns = Pick<
   Updateable<PlayerTable>,
@@ -66,27 +65,12 @@ export type ProfileColumns = Pick<
   | 'phone_confirmed'
 >;
 
-export interface AuthContent {
+/** What accounts read of the content service: the page texts and the e-mail and SMS texts. */
+export interface AuthContent extends MessageContent {
   getGroups(
     locale: string | undefined,
     names: readonly ContentGroup[],
   ): Promise<{ locale: string; groups: Partial<Record<ContentGroup, ContentTree>> }>;
-}
-
-const ACCOUNT_EXISTS_KEYS = ['subject', 'greeting', 'body', 'signIn', 'forgotPassword', 'notYou', 'signature'] as const;
-
-/** The account-exists e-mail's texts in a locale (the default locale's for a missing one). */
-async function accountExistsTexts(content: AuthContent, locale: string | null): Promise<AccountExistsTexts> {
-  const { groups } = await content.getGroups(locale ?? undefined, ['global-components']);
-  const emails = groups['global-components']?.emails;
-  const node = typeof emails === 'object' && emails !== null && !Array.isArray(emails) ? emails.accountExists : null;
-  const texts: Partial<Record<(typeof ACCOUNT_EXISTS_KEYS)[number], string>> = {};
-  for (const key of ACCOUNT_EXISTS_KEYS) {
-    const value = typeof node === 'object' && node !== null && !Array.isArray(node) ? node[key] : undefined;
-    if (typeof value !== 'string') throw new Error(`content global-components emails.accountExists.${key} is missing`);
-    texts[key] = value;
-  }
-  return texts as AccountExistsTexts;
 }
 
 /** Wires the accounts services: sessions and tokens, sign-in, registration, one-time codes, passwords. */
@@ -129,12 +113,14 @@ export function createAuth(options: {
   });
   const geo = createGeoPolicy(settings);
   const links = createLinks(config);
-  const confirmations = createEmailConfirmationService({ repository, codes, email, links });
+  const templates = createMessageTemplates(options.content);
+  const confirmations = createEmailConfirmationService({ repository, codes, email, links, templates });
   const passwords = createPasswordService({
     repository,
     codes,
     sessions,
     email,
+    templates,
     links,
     supportEmail: config.mail.supportEmail,
     background: options.background,
@@ -143,6 +129,7 @@ export function createAuth(options: {
     repository,
     codes,
     sms,
+    templates,
     hashCode: createOtpHasher(keys.otp),
     geo,
     isSelfExcluded: (match) => codes.isSelfExcluded(match),
@@ -178,7 +165,7 @@ export function createAuth(options: {
       fields,
       features: config.features.registration,
       email,
-      texts: { accountExists: (locale) => accountExistsTexts(options.content, locale) },
+      templates,
       links,
       // A failed reaction (a promo code) never fails the registration: it is logged.
       onRegistered: async (registered) => {

@@ -1,14 +1,13 @@
 import type { OtpReason, OtpSendBody, OtpVerifyBody } from '@croupier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors';
-import type { SmsSender } from '../notifications';
+import type { MessageTemplates, SmsSender } from '../notifications';
 import type { ClientContext } from './client';
 import type { CodesRepository, OtpRow } from './codes-repository';
 import { digestsEqual, randomOtp, type SecretCheckObserver } from './crypto';
 import type { GeoPolicy } from './geo-policy';
 import { unauthenticated, type AuthenticatedPlayer } from './guards';
 import type { AuthRepository } from './repository';
-import { otpMessage } from './templates';
 
 /**
  * One-time codes by SMS: 6 digits, single use, valid 10 minutes,
@@ -41,6 +40,7 @@ export function createOtpService(options: {
   repository: AuthRepository;
   codes: CodesRepository;
   sms: SmsSender;
+  templates: MessageTemplates;
   hashCode: (input: { phone: string; reason: string; code: string }) => string;
   geo: GeoPolicy;
   isSelfExcluded: (match: { phone: string }) => Promise<boolean>;
@@ -49,7 +49,7 @@ export function createOtpService(options: {
   enabled: boolean;
   onSecretCheck?: SecretCheckObserver | undefined;
 }) {
-  const { repository, codes, sms, hashCode, geo, resets } = options;
+  const { repository, codes, sms, templates, hashCode, geo, resets } = options;
 
   function assertEnabled(): void {
     if (!options.enabled) throw new AppError('BAD_REQUEST', 'One-time codes by SMS are not available.');
@@ -103,6 +103,8 @@ export function createOtpService(options: {
       // code is recorded but not sent, so that the answer and the limits look the same
       // whether or not the number has an account.
       let deliver = true;
+      // The owner's saved language; before an account exists, the request's.
+      let ownerLocale: string | null | undefined;
       if (reason === 'registration') {
         await geo.assertAuthAllowed(context.country);
         if (await repository.isPhoneTaken(phone)) throw fieldError('phone', 'This phone number is already registered.');
@@ -110,9 +112,12 @@ export function createOtpService(options: {
           throw fieldError('phone', 'Registration is not possible with this phone number. Please contact support.');
         }
       } else if (reason === 'phoneVerification') {
-        await assertOwnPhone(player, phone);
+        const own = await assertOwnPhone(player, phone);
+        ownerLocale = (await repository.findCredentialsById(own.id))?.locale;
       } else {
-        deliver = (await repository.findCredentialsByPhone(phone)) !== undefined;
+        const owner = await repository.findCredentialsByPhone(phone);
+        deliver = owner !== undefined;
+        ownerLocale = owner?.locale;
       }
 
       const code = randomOtp();
@@ -130,7 +135,8 @@ export function createOtpService(options: {
       }
       if (deliver) {
         try {
-          await sms.send(otpMessage({ to: phone, code, reason, ttlSeconds: OTP_POLICY.ttlSeconds }));
+          const locale = [ownerLocale, await templates.requestLocale(context.acceptLanguage)];
+          await sms.send(await templates.otp({ to: phone, code, reason, ttlSeconds: OTP_POLICY.ttlSeconds, locale }));
         } catch (error) {
           await codes.invalidateOtp(created.id);
           log.error({ err: error, transport: sms.transport, reason }, 'one-time code not sent');

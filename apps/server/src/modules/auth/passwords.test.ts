@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createBackgroundTasks } from '../../lib/background';
-import type { EmailSender } from '../notifications';
+import type { EmailSender, MessageTemplates } from '../notifications';
 import type { CodesRepository } from './codes-repository';
 import type * as Crypto from './crypto';
 import { createLinks } from './links';
@@ -37,6 +37,7 @@ const KNOWN: CredentialsRow = {
   lockout_count: 0,
   locked_until: null,
   closed_at: null,
+  locale: 'de',
 };
 
 function service() {
@@ -69,6 +70,11 @@ function service() {
     codes,
     sessions: {} as unknown as SessionService,
     email,
+    // Rendering is tested with the templates; here only the steps count.
+    templates: {
+      passwordReset: (input: { to: string }) =>
+        Promise.resolve({ to: input.to, subject: 'Reset', text: 'Reset', category: 'auth.password-reset' }),
+    } as unknown as MessageTemplates,
     links: createLinks({ siteUrl: 'https://casino.example' }),
     supportEmail: 'support@casino.example',
     background,

@@ -2,7 +2,7 @@ import type { PasswordChangeBody, PasswordConfirmBody } from '@croupier/contract
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundTasks } from '../../lib/background';
 import { AppError } from '../../lib/errors';
-import type { EmailSender } from '../notifications';
+import type { EmailSender, MessageTemplates } from '../notifications';
 import type { CodesRepository } from './codes-repository';
 import { randomToken, sha256Hex } from './crypto';
 import type { AuthenticatedPlayer } from './guards';
@@ -10,7 +10,6 @@ import type { Links } from './links';
 import { hashPassword, passwordProblem, verifyPassword } from './password-policy';
 import type { AuthRepository } from './repository';
 import type { SessionService } from './sessions';
-import { passwordChangedMessage, passwordResetMessage } from './templates';
 
 type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
 
@@ -44,11 +43,12 @@ export function createPasswordService(options: {
   codes: CodesRepository;
   sessions: SessionService;
   email: EmailSender;
+  templates: MessageTemplates;
   links: Links;
   supportEmail: string;
   background: BackgroundTasks;
 }) {
-  const { repository, codes, sessions, email, links, background } = options;
+  const { repository, codes, sessions, email, templates, links, background } = options;
 
   async function storeResetCode(
     playerId: string,
@@ -100,8 +100,10 @@ export function createPasswordService(options: {
         : 0;
       if (account.email) {
         // A notice, so that the owner learns of a change they did not make; not worth failing over.
-        await email
-          .send(passwordChangedMessage({ to: account.email, supportEmail: options.supportEmail }))
+        const to = account.email;
+        await templates
+          .passwordChanged({ to, supportEmail: options.supportEmail, locale: [account.locale] })
+          .then((message) => email.send(message))
           .catch((error: unknown) =>
             log.error({ err: error, playerId: player.id }, 'password-changed e-mail not sent'),
           );
@@ -136,8 +138,14 @@ export function createPasswordService(options: {
           log.info({ playerId: account.id }, 'password reset e-mail limit reached: none sent');
           return;
         }
-        await email
-          .send(passwordResetMessage({ to, link: links.passwordReset(code), ttlSeconds: RESET_POLICY.emailTtlSeconds }))
+        await templates
+          .passwordReset({
+            to,
+            link: links.passwordReset(code),
+            ttlSeconds: RESET_POLICY.emailTtlSeconds,
+            locale: [account.locale],
+          })
+          .then((message) => email.send(message))
           .catch((error: unknown) => {
             // The player asks again after a while; the answer could not say so without telling.
             log.error(

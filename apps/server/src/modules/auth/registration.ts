@@ -16,7 +16,7 @@ import type { PlayerTable, RegistrationMethod } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { fieldErrors, ruleText } from '../../lib/field-errors';
-import type { EmailSender } from '../notifications';
+import type { EmailSender, MessageTemplates } from '../notifications';
 import type { ClientContext } from './client';
 import type { CodesRepository } from './codes-repository';
 import { randomReferralCode } from './crypto';
@@ -27,7 +27,6 @@ import type { OtpService } from './otp';
 import { hashPassword, passwordProblem } from './password-policy';
 import type { AuthRepository } from './repository';
 import type { SessionService } from './sessions';
-import { accountExistsMessage, type AccountExistsTexts } from './templates';
 
 type Log = Pick<FastifyBaseLogger, 'error'>;
 
@@ -36,11 +35,6 @@ export interface RegistrationSettings {
   listCountries(): Promise<Country[]>;
   listCurrencies(query: { visibleOnly: boolean }): Promise<Currency[]>;
   listLocales(): Promise<Locale[]>;
-}
-
-/** The texts of the "you already have an account" e-mail in a locale (content service). */
-export interface AccountNoticeTexts {
-  accountExists(locale: string | null): Promise<AccountExistsTexts>;
 }
 
 /** The field rules of a scenario (profile module). */
@@ -115,7 +109,7 @@ export function createRegistrationService(options: {
   fields: FieldRuleReader;
   features: { email: boolean; phone: boolean };
   email: EmailSender;
-  texts: AccountNoticeTexts;
+  templates: MessageTemplates;
   links: { signIn(): string; forgotPassword(): string };
   /** Told of each new account after its commit (the app event `auth.player-registered`); never throws. */
   onRegistered?: (registered: { playerId: string; currency: string | null; bonusCode: string | null }) => Promise<void>;
@@ -127,13 +121,12 @@ export function createRegistrationService(options: {
     try {
       const owner = await repository.findNoticeTarget(address);
       if (owner) {
-        const texts = await options.texts.accountExists(owner.locale);
         await options.email.send(
-          accountExistsMessage({
+          await options.templates.accountExists({
             to: owner.email,
-            texts,
             signInLink: options.links.signIn(),
             resetLink: options.links.forgotPassword(),
+            locale: [owner.locale],
           }),
         );
       }

@@ -16,6 +16,7 @@ export type CredentialsRow = Pick<
   | 'lockout_count'
   | 'locked_until'
   | 'closed_at'
+  | 'locale'
 >;
 
 export type SessionRow = Selectable<PlayerSessionTable>;
@@ -48,6 +49,7 @@ const CREDENTIAL_COLUMNS = [
   'lockout_count',
   'locked_until',
   'closed_at',
+  'locale',
 ] as const;
 
 /** Activity is recorded at most once a minute per session: a write per request would be waste. */

@@ -1,4 +1,12 @@
-import type { ContentGroup, ContentTree, ContentValue, Page, PageSummary, PageType } from '@croupier/contract';
+import type {
+  ContentGroup,
+  ContentTree,
+  ContentValue,
+  Page,
+  PageSummary,
+  PageType,
+  ServerContentGroup,
+} from '@croupier/contract';
 import { AppError } from '../../lib/errors';
 import type { ContentStore, PageEntry } from './store';
 
@@ -31,7 +39,7 @@ export function createContentService(options: { store: ContentStore; defaultLoca
     return { locale: match ?? fallback, fallback };
   }
 
-  function group(locale: string, fallback: string, name: ContentGroup): ContentTree {
+  function group(locale: string, fallback: string, name: ContentGroup | ServerContentGroup): ContentTree {
     const key = `${locale}|${fallback}|${name}`;
     let tree = merged.get(key);
     if (!tree) {
@@ -69,6 +77,15 @@ export function createContentService(options: { store: ContentStore; defaultLoca
         groupSets.set(key, result);
       }
       return result;
+    },
+
+    /** A server-only group (e-mail and SMS texts) in a locale, merged over the default locale. */
+    async getServerGroup(
+      requestedLocale: string | undefined,
+      name: ServerContentGroup,
+    ): Promise<{ locale: string; tree: ContentTree }> {
+      const { locale, fallback } = await resolveLocale(requestedLocale);
+      return { locale, tree: group(locale, fallback, name) };
     },
 
     async listPages(requestedLocale: string | undefined, type: PageType): Promise<PageSummary[]> {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CONTENT_GROUPS, PAGE_TYPES, type ContentValue } from '@croupier/contract';
+import { CONTENT_GROUPS, PAGE_TYPES, SERVER_CONTENT_GROUPS, type ContentValue } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
 import { serverRoot } from '../../paths';
 import { loadContentStore } from './store';
@@ -10,6 +10,7 @@ import { loadContentStore } from './store';
  */
 const store = loadContentStore(path.join(serverRoot, 'content'));
 const LOCALES = ['en', 'es', 'pt-BR', 'de', 'fr'];
+const GROUPS = [...CONTENT_GROUPS, ...SERVER_CONTENT_GROUPS];
 
 /** Flattens a tree to `path → leaf`. */
 function leaves(value: ContentValue, prefix = ''): Map<string, ContentValue> {
@@ -30,7 +31,7 @@ describe('content files', () => {
     for (const locale of LOCALES) {
       const content = store.get(locale);
       expect(content, locale).toBeDefined();
-      for (const group of CONTENT_GROUPS) expect(content?.groups[group], `${locale}/${group}`).toBeDefined();
+      for (const group of GROUPS) expect(content?.groups[group], `${locale}/${group}`).toBeDefined();
       for (const type of PAGE_TYPES) expect(content?.pages[type]?.length, `${locale}/pages/${type}`).toBeGreaterThan(0);
     }
   });
@@ -39,7 +40,7 @@ describe('content files', () => {
     it(`${locale} has every English text, with the same placeholders, and nothing extra`, () => {
       const en = store.get('en');
       const other = store.get(locale);
-      for (const group of CONTENT_GROUPS) {
+      for (const group of GROUPS) {
         const english = leaves(en?.groups[group] ?? {});
         const translated = leaves(other?.groups[group] ?? {});
         expect([...translated.keys()].sort(), `${locale}/${group} keys`).toEqual([...english.keys()].sort());

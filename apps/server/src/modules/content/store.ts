@@ -3,11 +3,13 @@ import path from 'node:path';
 import {
   CONTENT_GROUPS,
   PAGE_TYPES,
+  SERVER_CONTENT_GROUPS,
   contentTreeSchema,
   faqItemSchema,
   type ContentGroup,
   type ContentTree,
   type PageType,
+  type ServerContentGroup,
 } from '@croupier/contract';
 import { z } from 'zod';
 
@@ -31,7 +33,7 @@ const pageFileSchema = z.object({
 export type PageEntry = z.infer<typeof pageFileSchema>['pages'][number];
 
 export interface LocaleContent {
-  groups: Partial<Record<ContentGroup, ContentTree>>;
+  groups: Partial<Record<ContentGroup | ServerContentGroup, ContentTree>>;
   pages: Partial<Record<PageType, PageEntry[]>>;
 }
 
@@ -54,7 +56,7 @@ export function loadContentStore(dir: string): ContentStore {
     const localeDir = path.join(dir, locale);
     if (!fs.statSync(localeDir).isDirectory()) continue;
     const content: LocaleContent = { groups: {}, pages: {} };
-    for (const group of CONTENT_GROUPS) {
+    for (const group of [...CONTENT_GROUPS, ...SERVER_CONTENT_GROUPS]) {
       const file = path.join(localeDir, `${group}.json`);
       if (!fs.existsSync(file)) continue;
       const parsed = contentTreeSchema.safeParse(readJson(file));

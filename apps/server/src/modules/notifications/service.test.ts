@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EmailMessage, EmailSender } from './email';
+import { fileMessageContent } from './messages.fixture';
 import type { CommunicationRow, CommunicationsRepository } from './repository';
 import { createCommunicationsService } from './service';
 
@@ -38,6 +39,8 @@ function fakeLog() {
   return { info: vi.fn(), error: vi.fn() };
 }
 
+const content = fileMessageContent();
+
 const body = { email: 'ada@example.com', message: 'Hello' };
 
 describe('communications service', () => {
@@ -48,6 +51,7 @@ describe('communications service', () => {
       repository: fakeRepository(insert),
       email,
       supportEmail: 'support@casino.test',
+      content,
     });
     const result = await service.submit({
       body: { ...body, name: '' },
@@ -71,6 +75,7 @@ describe('communications service', () => {
       }),
       email,
       supportEmail: 'support@casino.test',
+      content,
     });
     await expect(
       service.submit({ body, clientIp: '203.0.113.1', userAgent: undefined, log: fakeLog() }),
@@ -89,6 +94,7 @@ describe('communications service', () => {
       repository: fakeRepository(insert),
       email,
       supportEmail: 's@x.test',
+      content,
     });
     const result = await service.submit({ body, clientIp: '203.0.113.1', userAgent: undefined, log });
     expect(result.emailsSent).toBe(1);
@@ -108,6 +114,7 @@ describe('communications service', () => {
       repository: fakeRepository(insert),
       email,
       supportEmail: 's@x.test',
+      content,
     });
     const result = await service.submit({
       body: { ...body, website: 'http://spam.example' },

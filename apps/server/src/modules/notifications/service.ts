@@ -1,8 +1,8 @@
 import type { CommunicationBody } from '@croupier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailSender } from './email';
+import { createMessageTemplates, type MessageContent } from './messages';
 import type { CommunicationsRepository } from './repository';
-import { contactAcknowledgement, supportNotification } from './templates';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'error'>;
 
@@ -21,8 +21,11 @@ export function createCommunicationsService(options: {
   repository: CommunicationsRepository;
   email: EmailSender;
   supportEmail: string;
+  /** The e-mails' texts: the operator's in the default locale, the visitor's in theirs. */
+  content: MessageContent;
 }) {
   const { repository, email, supportEmail } = options;
+  const templates = createMessageTemplates(options.content);
   return {
     async submit(input: {
       body: CommunicationBody;
@@ -54,7 +57,10 @@ export function createCommunicationsService(options: {
         user_agent: input.userAgent?.slice(0, USER_AGENT_MAX_CHARS) ?? null,
       });
 
-      const messages = [supportNotification(communication, supportEmail), contactAcknowledgement(communication)];
+      const messages = await Promise.all([
+        templates.supportNotification(communication, supportEmail),
+        templates.contactAcknowledgement(communication),
+      ]);
       const results = await Promise.allSettled(messages.map((message) => email.send(message)));
       let emailsSent = 0;
       results.forEach((result, index) => {
