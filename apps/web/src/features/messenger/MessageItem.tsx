@@ -43,11 +43,10 @@ export function MessageItem({
         aria-controls={`${id}-body`}
         onClick={toggle}
       >
-        {unread ? (
-          <span className="messenger-item__dot">
-            <span className="visually-hidden">{unreadLabel}</span>
-          </span>
-        ) : null}
+        {/* Always there (empty when read), so that titles line up. */}
+        <span className="messenger-item__dot">
+          {unread ? <span className="visually-hidden">{unreadLabel}</span> : null}
+        </span>
         <span className="messenger-item__title">{message.content.title}</span>
         <time className="messenger-item__date" dateTime={message.createdAt}>
           {formatDateTime(message.createdAt, locale)}
