@@ -415,6 +415,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       onDepositCredited: (trx, deposit) => bonuses.onDepositCredited(trx, deposit),
     },
     onWithdrawal: (trx, withdrawal) => bonuses.onWithdrawal(trx, withdrawal),
+    appEvents,
     identity: verification.policy,
     events: realtime.events,
     currencies: settings,

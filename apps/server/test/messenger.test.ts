@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { channels, messagesPageSchema, PlayerStatus, type MessagesPage } from '@croupier/contract';
+import { adminBonusSchema, channels, messagesPageSchema, PlayerStatus, type MessagesPage } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_KEY, adminRequest, setPlayerStatus, useTestServer } from './fixtures';
-import { recordPublications } from './payments-helpers';
+import { z } from 'zod';
+import { adminRequest, setPlayerStatus } from './fixtures';
+import {
+  eventually as eventuallyValue,
+  paymentsClient,
+  recordPublications,
+  usePaymentsServer,
+} from './payments-helpers';
 import { players, type RegisteredPlayer } from './players';
 import { eventually } from './realtime-helpers';
 
 /** The messenger (docs/messenger.md): the player's messages, the operator's sends, system messages. */
 
-const t = useTestServer({ ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '100000' });
+// Withdrawals up to 1,000 USD are approved at once and paid by the sandbox a moment later.
+const t = usePaymentsServer({ WITHDRAWAL_AUTO_APPROVE_MAX: '1000' });
 const p = players(t);
+const c = paymentsClient(t);
 
 async function page(player: RegisteredPlayer, query = ''): Promise<MessagesPage> {
   const response = await p.get(`/api/notification/messenger/messages${query}`, { token: player.token });
@@ -238,5 +246,43 @@ describe('messenger', () => {
       .where('player_id', '=', player.id)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2);
+  });
+
+  it('tells of a paid withdrawal and an issued bonus in the player’s locale, once each', async () => {
+    const player = await c.payer({ fund: 500 });
+    await t.db.updateTable('players').set({ locale: 'pt-BR' }).where('id', '=', player.id).execute();
+    const withdrawal = await c.withdraw(player, {
+      method: 'sandbox.card_payout',
+      amount: 120.5,
+      fields: { wallet_id: '4111111111111111' },
+    });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+    const paid = await eventuallyValue(async () => {
+      const { data } = await page(player);
+      return data.find((m) => m.content.title === 'Saque pago');
+    });
+    expect(paid.content.body).toBe('Seu saque de 120,50 USD foi pago.');
+
+    const created = await adminRequest(t, 'POST', '/api/admin/bonuses', {
+      body: {
+        type: 1,
+        trigger: 'manual',
+        name: 'Boas-vindas',
+        amounts: [{ currency: 'USD', amount: 5 }],
+        wagerCasino: 1,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const bonusId = z.object({ data: adminBonusSchema }).parse(created.json()).data.id;
+    const issued = await adminRequest(t, 'POST', `/api/admin/players/${player.id}/bonuses`, {
+      body: { bonusId, currency: 'USD' },
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const { data, meta } = await page(player);
+    expect(data[0]?.content).toEqual({
+      title: 'Novo bônus: Boas-vindas',
+      body: 'Você recebeu o bônus Boas-vindas. Veja as condições na página Bônus.',
+    });
+    expect(meta.totalRows).toBe(2);
   });
 });

@@ -48,6 +48,23 @@ export interface AppEvents {
     approved: boolean;
     rejectReason: string | null;
   };
+  /**
+   * A withdrawal was paid out (the provider confirmed it). Emitted inside the settling
+   * transaction; the messenger writes its system message there.
+   */
+  'payments.withdrawal-paid': {
+    trx: Transaction<Database>;
+    playerId: string;
+    invoiceId: string;
+    amountMinor: bigint;
+    currency: string;
+    subunitToUnit: number;
+  };
+  /**
+   * A bonus was issued to a player (any source: operator, code, deposit, cashback). Emitted
+   * inside the issuing transaction; the messenger writes its system message there.
+   */
+  'bonuses.issued': { trx: Transaction<Database>; playerId: string; playerBonusId: string; name: string };
 }
 
 export type AppEventName = keyof AppEvents;

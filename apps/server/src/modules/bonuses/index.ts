@@ -48,6 +48,7 @@ export async function registerBonuses(
     currencies: deps.currencies,
     events: deps.events,
     jobs: deps.jobs,
+    appEvents: deps.appEvents,
   });
   server.addHook('onReady', bonuses.warmUp);
   // Free spins (freespins.ts): the grants free-spins bonuses give, and the games' side of them.

@@ -18,6 +18,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { EventRegistry } from '../../lib/events';
 import { pageMeta, pageOffset } from '../../lib/pagination';
 import type { BetRefusal, BonusWagering, GameInfo } from '../game-wallet';
 import type { Jobs } from '../jobs';
@@ -102,6 +103,8 @@ export function createBonuses(deps: {
   events: RealtimeEvents;
   jobs: Jobs;
   now?: () => Date;
+  /** Told of each issued bonus inside its transaction (`bonuses.issued`: the messenger's message). */
+  appEvents?: EventRegistry;
 }) {
   const { repository, ledger, events, jobs } = deps;
   const now = deps.now ?? (() => new Date());
@@ -333,6 +336,12 @@ export function createBonuses(deps: {
     });
     if (!row) return undefined;
     publish(trx, row, currency, true);
+    await deps.appEvents?.emit('bonuses.issued', {
+      trx,
+      playerId: row.player_id,
+      playerBonusId: row.id,
+      name: row.name,
+    });
     if (input.autoActivate && !(await repository.lockActive(trx, row.account_id))) {
       return activateIn(trx, row, currency);
     }

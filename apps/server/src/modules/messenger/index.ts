@@ -5,7 +5,7 @@ import type { AuthGuards } from '../auth';
 import type { RealtimeEvents } from '../realtime';
 import { createMessengerRepository } from './repository';
 import { messengerAdminRoutes, messengerRoutes } from './routes';
-import { createMessenger, type MessengerContent } from './service';
+import { createMessenger, formatAmount, type MessengerContent } from './service';
 
 export type { Messenger, MessengerContent, SystemMessageKey } from './service';
 
@@ -44,6 +44,22 @@ export async function registerMessenger(
     content: deps.content,
   });
   deps.appEvents.on('documents.reviewed', (review) => onDocumentReviewed(messenger, review));
+  deps.appEvents.on('payments.withdrawal-paid', async (paid) => {
+    await messenger.sendSystem(paid.trx, {
+      playerId: paid.playerId,
+      key: 'withdrawalPaid',
+      sourceKey: `withdrawal:${paid.invoiceId}`,
+      values: (locale) => ({ amount: formatAmount(paid.amountMinor, paid.subunitToUnit, paid.currency, locale) }),
+    });
+  });
+  deps.appEvents.on('bonuses.issued', async (issued) => {
+    await messenger.sendSystem(issued.trx, {
+      playerId: issued.playerId,
+      key: 'bonusIssued',
+      sourceKey: `bonus:${issued.playerBonusId}`,
+      values: { name: issued.name },
+    });
+  });
   await server.register(messengerRoutes, { messenger, guards: deps.guards });
   await server.register(messengerAdminRoutes, { messenger, adminApiKey: deps.adminApiKey });
   return messenger;

@@ -1,7 +1,7 @@
 import type { ContentTree } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
 import type { PlayerMessageRow } from './repository';
-import { fillPlaceholders, presentMessage, systemTexts, type MessengerContent } from './service';
+import { fillPlaceholders, formatAmount, presentMessage, systemTexts, type MessengerContent } from './service';
 
 const row: PlayerMessageRow = {
   id: 'a1',
@@ -67,5 +67,16 @@ describe('messenger service helpers', () => {
     expect(await systemTexts(content, null, 'documentApproved')).toEqual({ title: 'Approved', body: 'Yes' });
     expect(content.asked).toEqual(['fr', undefined]);
     await expect(systemTexts(content, 'en', 'documentRejected')).rejects.toThrow(/documentRejected/);
+  });
+});
+
+describe('formatAmount', () => {
+  it('writes major units with the currency’s decimals in the locale’s digits', () => {
+    expect(formatAmount(12050n, 100, 'USD', 'pt-BR')).toBe('120,50 USD');
+    expect(formatAmount(123450n, 100, 'EUR', 'en')).toBe('1,234.50 EUR');
+    expect(formatAmount(15000000n, 100000000, 'BTC', 'de')).toBe('0,15000000 BTC');
+    expect(formatAmount(500n, 1, 'JPY', null)).toBe('500 JPY');
+    // A malformed locale falls back to English digits.
+    expect(formatAmount(100n, 100, 'USD', 'not a locale')).toBe('1.00 USD');
   });
 });

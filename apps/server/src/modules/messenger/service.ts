@@ -23,7 +23,7 @@ export interface MessengerContent {
 }
 
 /** The system messages, by their key under `messenger.system` in the `global-components` content group. */
-export type SystemMessageKey = 'documentApproved' | 'documentRejected';
+export type SystemMessageKey = 'documentApproved' | 'documentRejected' | 'withdrawalPaid' | 'bonusIssued';
 
 export function presentMessage(row: PlayerMessageRow): MessengerMessage {
   return {
@@ -41,6 +41,23 @@ export function presentMessage(row: PlayerMessageRow): MessengerMessage {
         : {}),
     },
   };
+}
+
+/**
+ * An amount in major units with the currency's decimals, in the player's locale's digits,
+ * then the currency's code (`1,234.50 USD`): crypto codes are not ISO currencies.
+ */
+export function formatAmount(amountMinor: bigint, subunitToUnit: number, currency: string, locale: string | null) {
+  const decimals = Math.max(0, Math.round(Math.log10(subunitToUnit)));
+  const options = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  const value = Number(amountMinor) / subunitToUnit;
+  let digits: string;
+  try {
+    digits = new Intl.NumberFormat(locale ?? 'en', options).format(value);
+  } catch {
+    digits = new Intl.NumberFormat('en', options).format(value);
+  }
+  return `${digits} ${currency}`;
 }
 
 /** `{name}` placeholders filled from `values`; an unknown one stays as written. */
@@ -128,11 +145,17 @@ export function createMessenger(deps: {
      */
     async sendSystem(
       trx: Transaction<Database>,
-      input: { playerId: string; key: SystemMessageKey; sourceKey: string; values?: Record<string, string> },
+      input: {
+        playerId: string;
+        key: SystemMessageKey;
+        sourceKey: string;
+        /** The placeholders' values; a function gets the player's locale (amounts). */
+        values?: Record<string, string> | ((locale: string | null) => Record<string, string>);
+      },
     ): Promise<MessengerMessage | undefined> {
       const locale = await repository.localeOf(trx, input.playerId);
       const texts = await systemTexts(content, locale, input.key);
-      const values = input.values ?? {};
+      const values = typeof input.values === 'function' ? input.values(locale) : (input.values ?? {});
       const message: NewMessage = {
         title: fillPlaceholders(texts.title, values).slice(0, 200),
         body: fillPlaceholders(texts.body, values).slice(0, 5000),

@@ -64,6 +64,8 @@ export interface PaymentsDeps {
   depositBonuses?: DepositBonusPolicy;
   /** The bonuses module's side of a withdrawal: the active bonus is forfeited. */
   onWithdrawal?: WithdrawalDeps['onWithdrawal'];
+  /** Told of a paid withdrawal inside its transaction (`payments.withdrawal-paid`). */
+  appEvents?: WithdrawalDeps['appEvents'];
   /** The verification module's rule for large withdrawals and deposits. */
   identity?: IdentityPolicy;
   /** How the sandbox reaches our webhook endpoint (the app sends it to its own listener). */
@@ -167,6 +169,7 @@ export function createPayments(deps: PaymentsDeps) {
   const withdrawals = createWithdrawals({
     ...shared,
     ...(deps.onWithdrawal ? { onWithdrawal: deps.onWithdrawal } : {}),
+    ...(deps.appEvents ? { appEvents: deps.appEvents } : {}),
     autoApproveMaxBase: config.payments.withdrawalAutoApproveMaxBase,
   });
   const invoices = createInvoices({ repository, events, currencies, deposits, withdrawals });

@@ -9,6 +9,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { EventRegistry } from '../../lib/events';
 import { ruleText } from '../../lib/field-errors';
 import type { RealtimeEvents } from '../realtime';
 import type { Ledger, Wallet } from '../wallet';
@@ -46,6 +47,8 @@ export interface WithdrawalDeps {
   onWithdrawal?: (trx: Transaction<Database>, withdrawal: { playerId: string; accountId: string }) => Promise<void>;
   /** The verification module's rule: a withdrawal above a threshold needs a verified identity. */
   identity?: IdentityCheck;
+  /** Told of a paid withdrawal inside its transaction (the messenger's system message). */
+  appEvents?: EventRegistry;
 }
 
 /**
@@ -138,6 +141,16 @@ export function createWithdrawals(deps: WithdrawalDeps) {
       ...(publicData ? { public_data: JSON.stringify({ ...(invoice.public_data ?? {}), ...publicData }) } : {}),
     });
     publishInvoiceAfterCommit(events, trx, updated, subunitOf(updated.currency));
+    if (outcome.paid) {
+      await deps.appEvents?.emit('payments.withdrawal-paid', {
+        trx,
+        playerId: updated.player_id,
+        invoiceId: updated.id,
+        amountMinor: updated.amount_minor,
+        currency: updated.currency,
+        subunitToUnit: Number(subunitOf(updated.currency)),
+      });
+    }
     return updated;
   }
 
