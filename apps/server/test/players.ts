@@ -55,12 +55,17 @@ export function errorOf(response: LightMyRequestResponse): ErrorResponse['error'
  * Request helpers bound to one server. Every request gets a fresh client IP unless one
  * is given, so that the per-IP limits only matter to the tests about them.
  */
+/**
+ * Shared by every `players(t)` of a file (a file may make several, e.g. through
+ * paymentsClient): per-instance counters with a random base could hand out one address twice.
+ */
+let emailCounter = 0;
+let phoneCounter = randomInt(0, 1_000_000);
+
 export function players(t: TestServer) {
   // Distinct per file and run: each file has its own database, but readable ids help.
   const base = randomInt(1, 200);
   let ipCounter = 0;
-  let emailCounter = 0;
-  let phoneCounter = randomInt(0, 1_000_000);
 
   function ip(): string {
     ipCounter += 1;
