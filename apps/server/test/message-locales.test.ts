@@ -34,8 +34,18 @@ describe('e-mails in the player locale', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
   });
 
-  it('keeps English for a player without a saved locale', async () => {
+  it('follows the locale saved at registration (the default one when the form named none), not the request', async () => {
+    const player = await p.registerByEmail({}, { headers: { 'accept-language': 'pt-BR,pt;q=0.9' } });
+    const [mail] = await p.messagesTo(player.email);
+    expect(mail?.category).toBe('auth.email-confirmation');
+    expect(mail?.subject).toBe('Confirm your e-mail address');
+    expect(mail?.text).toContain('72 hours');
+    await p.confirmEmail(player.email);
+  });
+
+  it('keeps the default locale (English) for a player without a saved locale', async () => {
     const player = await p.registerByEmail();
+    await t.db.updateTable('players').set({ locale: null }).where('id', '=', player.id).execute();
     await p.post('/api/player/passwords/reset', { email: player.email });
     const mail = (await p.messagesTo(player.email)).find((m) => m.category === 'auth.password-reset');
     expect(mail?.subject).toBe('Reset your password');
