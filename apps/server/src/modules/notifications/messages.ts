@@ -213,7 +213,10 @@ export function createMessageTemplates(content: MessageContent) {
       });
     },
 
-    /** Short enough for one SMS segment; the code first, for phones that show only the start. */
+    /**
+     * The code first, for phones that show only the start. One SMS in the GSM alphabet
+     * (en, de, fr); Spanish and Portuguese accents make it UCS-2, two parts at most.
+     */
     async otp(input: {
       to: string;
       code: string;
