@@ -73,7 +73,9 @@ export function ProfileNotificationsPage() {
             </span>
             <Button
               variant="ghost"
-              onClick={() => readAll.mutate()}
+              onClick={() => {
+                if ((meta?.totalUnread ?? 0) > 0 && !readAll.isPending) readAll.mutate();
+              }}
               aria-disabled={(meta?.totalUnread ?? 0) === 0 || readAll.isPending || undefined}
             >
               {t('profile.notifications.markAllRead')}
