@@ -73,6 +73,10 @@ async function requestBody(
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  // The site's language (the page's lang), so that what the server sends before a player has
+  // a saved locale (a registration code by SMS) speaks it rather than the browser's.
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (lang && !headers['accept-language']) headers['accept-language'] = lang;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;

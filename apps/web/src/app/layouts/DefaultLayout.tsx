@@ -114,21 +114,13 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           <NavLink to={localePath('/welcome-package')}>{t('navigation.welcomePackage')}</NavLink>
         </nav>
         <div className="header__actions">
-          <IconButton
-            label={t('header.search')}
-
-            onClick={() => openModal('categories')}
-          >
+          <IconButton label={t('header.search')} className="header__search" onClick={() => openModal('categories')}>
             <Icon path="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM21 21l-5-5" />
           </IconButton>
           {isLoggedIn ? (
             <>
               <HeaderBalance />
-              <Button
-                variant="primary"
-
-                onClick={() => openModal('wallet', { value: 'deposit' })}
-              >
+              <Button variant="primary" onClick={() => openModal('wallet', { value: 'deposit' })}>
                 {t('header.deposit')}
               </Button>
               <NotificationsBell />
