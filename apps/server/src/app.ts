@@ -475,7 +475,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   // Before documents: a review writes its system message in the review's transaction.
-  await registerMessenger(server, {
+  const messenger = await registerMessenger(server, {
     db,
     events: realtime.events,
     appEvents,
@@ -517,6 +517,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       rounds: (page) => originals.spins(player.id, page),
       documents: () => documents.list(player.id),
       limits: () => limits.list(player.id),
+      messages: (page) => messenger.list(player.id, page),
     }),
   });
 

@@ -118,6 +118,15 @@ describe('GET /api/player/profile/export', () => {
       { token: other.player.token },
     );
     expect(othersLimit.statusCode, othersLimit.body).toBe(200);
+    for (const [playerId, title] of [
+      [player.id, 'Your weekly news'],
+      [other.player.id, 'Their private note'],
+    ] as const) {
+      const sent = await adminRequest(t, 'POST', '/api/admin/messenger/messages', {
+        body: { playerId, marketing: false, content: { title, body: `${title}: the body` } },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
 
     const response = await p.get('/api/player/profile/export', { token: player.token });
     expect(response.statusCode, response.body).toBe(200);
@@ -147,6 +156,11 @@ describe('GET /api/player/profile/export', () => {
     expect(data.limits).toEqual([
       expect.objectContaining({ definition: 2, period: 'weekly', amount: 25, currency: 'USD', status: 1 }),
     ]);
+    // The messenger's messages, newest first: the operator's, and the rejected document's system message.
+    expect(data.messages.map((m) => m.content.title)[0]).toBe('Your weekly news');
+    expect(data.messages).toHaveLength(2);
+    expect(data.messages.every((m) => m.playerId === undefined || m.playerId === player.id)).toBe(true);
+    expect(response.body).not.toContain('Their private note');
     expect(data.limits[0]?.currentAmount).toBe(Math.max(0, 1 - (data.rounds[0]?.payout ?? 0)));
     expect(data.truncated).toEqual([]);
     // Nothing of the other player's: no id, e-mail, session, round or document of theirs anywhere.

@@ -5,6 +5,7 @@ import { pageQuerySchema } from '../common/query';
 import { sessionSchema } from '../auth/responses';
 import { documentFileSchema } from '../documents/schemas';
 import { limitSchema } from '../limits/schemas';
+import { messengerMessageSchema } from '../realtime/entities';
 import { invoiceSchema } from '../payments/schemas';
 import { playerBonusSchema } from '../bonuses/schemas';
 import { spinSchema } from '../games/originals';
@@ -80,6 +81,8 @@ export const playerDataExportSchema = z.object({
   documents: z.array(documentFileSchema),
   /** The responsible-gaming limits in force or pending, with what the running periods used. */
   limits: z.array(limitSchema),
+  /** The messenger's messages, newest first. */
+  messages: z.array(messengerMessageSchema),
   roundsSummary: z.array(roundsSummarySchema),
   truncated: z.array(z.string()),
 });

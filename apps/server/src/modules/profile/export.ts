@@ -3,6 +3,7 @@ import {
   type DocumentFile,
   type Invoice,
   type Limit,
+  type MessengerMessage,
   type PaginationMeta,
   type PlayerBonus,
   type PlayerDataExport,
@@ -31,6 +32,7 @@ export interface PlayerDataSources {
   documents(): Promise<DocumentFile[]>;
   /** The responsible-gaming limits (a short list: not paged). */
   limits(): Promise<Limit[]>;
+  messages: Paged<MessengerMessage>;
 }
 
 /** The largest page the lists' services give. */
@@ -70,7 +72,7 @@ function summarise(rounds: Spin[]): PlayerDataExport['roundsSummary'] {
 
 /** The player's own data as one JSON document (`GET /api/player/profile/export`). */
 export async function exportPlayerData(sources: PlayerDataSources, now: Date = new Date()): Promise<PlayerDataExport> {
-  const [profile, accounts, sessions, invoices, bonuses, rounds, allDocuments, limits] = await Promise.all([
+  const [profile, accounts, sessions, invoices, bonuses, rounds, allDocuments, limits, messages] = await Promise.all([
     sources.profile(),
     sources.accounts(),
     allPages(sources.sessions),
@@ -79,12 +81,13 @@ export async function exportPlayerData(sources: PlayerDataSources, now: Date = n
     allPages(sources.rounds),
     sources.documents(),
     sources.limits(),
+    allPages(sources.messages),
   ]);
   const documents = {
     items: allDocuments.slice(0, EXPORT_LIST_MAX),
     more: allDocuments.length > EXPORT_LIST_MAX,
   };
-  const lists = { sessions, invoices, bonuses, rounds, documents };
+  const lists = { sessions, invoices, bonuses, rounds, documents, messages };
   return {
     exportedAt: now.toISOString(),
     profile,
@@ -95,6 +98,7 @@ export async function exportPlayerData(sources: PlayerDataSources, now: Date = n
     rounds: rounds.items,
     documents: documents.items,
     limits,
+    messages: messages.items,
     roundsSummary: summarise(rounds.items),
     truncated: Object.entries(lists)
       .filter(([, list]) => list.more)
