@@ -248,9 +248,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const repository = createSettingsRepository(db);
   const settings = createSettingsService({ repository, config });
   const contentStore = options.contentStore ?? loadContentStore(config.contentDir);
+  // The default locale is read inside transactions too (a system message's texts, written with
+  // the change it reports): once known it is answered at once while a fresh value loads, so no
+  // transaction waits on another connection (PGlite has only one: it would wait forever).
+  let knownDefaultLocale: string | undefined;
+  const loadDefaultLocale = async () => {
+    knownDefaultLocale = (await settings.listLocales()).find((l) => l.isDefault)?.code ?? 'en';
+    return knownDefaultLocale;
+  };
   const content = createContentService({
     store: contentStore,
-    defaultLocale: async () => (await settings.listLocales()).find((l) => l.isDefault)?.code ?? 'en',
+    defaultLocale: async () => {
+      if (knownDefaultLocale === undefined) return loadDefaultLocale();
+      void loadDefaultLocale().catch(() => undefined);
+      return knownDefaultLocale;
+    },
+  });
+  server.addHook('onReady', async () => {
+    await loadDefaultLocale();
   });
 
   await server.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });
@@ -376,16 +391,28 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // A verified identity that matches a running self-exclusion excludes the account too.
     onApproved: (trx, playerId) => limits.identityApproved(trx, playerId),
   });
+  const subunits = new Map<string, bigint>();
+  const loadSubunits = async () => {
+    for (const currency of await settings.listCurrencies({ visibleOnly: false })) {
+      subunits.set(currency.code, BigInt(currency.subunitToUnit));
+    }
+  };
+  server.addHook('onReady', loadSubunits);
   // Before payments and the game wallet: deposits and bets ask its rules.
   const limits = await registerLimits(server, {
     db,
     guards: auth.guards,
     accounts: wallet.accounts,
     transaction: (work) => realtime.events.transaction(work),
+    // Read inside the limits' transactions: kept per process (a currency's subunits never
+    // change) and loaded at start, so no transaction waits on another connection.
     subunitOf: async (code) => {
-      const currency = (await settings.listCurrencies({ visibleOnly: false })).find((c) => c.code === code);
-      if (!currency) throw new Error(`unknown currency ${code}`);
-      return BigInt(currency.subunitToUnit);
+      const known = subunits.get(code);
+      if (known !== undefined) return known;
+      await loadSubunits();
+      const loaded = subunits.get(code);
+      if (loaded === undefined) throw new Error(`unknown currency ${code}`);
+      return loaded;
     },
     ...(options.now ? { now: options.now } : {}),
     players: auth.players.exclusion,
