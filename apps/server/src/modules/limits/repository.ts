@@ -208,17 +208,6 @@ export function createLimitsRepository(db: Db) {
       );
       return rows.map((row) => Number(row.kind));
     },
-
-    /** The live cooling-off and self-exclusion limits of a player (definitions 4 and 5). */
-    async liveExclusions(q: Executor, playerId: string): Promise<PlayerLimitRow[]> {
-      return q
-        .selectFrom('player_limits')
-        .selectAll()
-        .where('player_id', '=', playerId)
-        .where('definition', 'in', [4, 5])
-        .where('ended_at', 'is', null)
-        .execute();
-    },
   };
 }
 

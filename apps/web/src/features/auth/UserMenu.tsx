@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
+import { useDismiss } from '../../lib/dismiss';
 import { useLayout } from '../layout';
 import { useProfile } from './api';
 import { logout, useGoHomeThen } from './effects';
@@ -34,23 +35,8 @@ export function UserMenu() {
   const name =
     profile?.nickname || (profile?.email ? nicknameFromEmail(profile.email) : '') || t('header.profileMenu.profile');
 
-  useEffect(() => {
-    if (!userNavOpen) return undefined;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setUserNavOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setUserNavOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [userNavOpen, setUserNavOpen]);
+  const closeUserNav = useCallback(() => setUserNavOpen(false), [setUserNavOpen]);
+  useDismiss(userNavOpen, closeUserNav, root, button);
 
   const onLogout = () => {
     setUserNavOpen(false);

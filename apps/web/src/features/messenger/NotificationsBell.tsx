@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
+import { useDismiss } from '../../lib/dismiss';
 import { POPOVER_SIZE, useMessages, useReadAllMessages, useReadMessage } from './api';
 import { badgeText } from './logic';
 import { MessageItem } from './MessageItem';
@@ -26,25 +27,8 @@ export function NotificationsBell() {
   const badge = badgeText(totalUnread);
   const items = (messages.data?.data ?? []).slice(0, POPOVER_SIZE);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
-  const close = () => setOpen(false);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, root, button);
 
   return (
     <div className="messenger-bell" ref={root}>
