@@ -68,7 +68,8 @@ import { createSettingsService } from './modules/settings/service';
 import { createWallet, walletDevRoutes, walletRoutes } from './modules/wallet';
 import { hasAdminKey, registerPayments, selfDelivery } from './modules/payments';
 import { registerBonuses } from './modules/bonuses';
-import { registerGameWallet, type BetRule, type GameProviderAccess } from './modules/game-wallet';
+import { readGameActivity, registerGameWallet, type BetRule, type GameProviderAccess } from './modules/game-wallet';
+import { registerActivity, type Activity } from './modules/activity';
 import { registerOriginals, type OriginalsRemoteOptions } from './modules/originals';
 import { registerDocuments } from './modules/documents';
 import { registerMessenger } from './modules/messenger';
@@ -107,6 +108,8 @@ export interface App {
   background: BackgroundTasks;
   /** Durable jobs: modules register handlers and enqueue in their transactions. */
   jobs: Jobs;
+  /** The activity stream: `drain()` handles what is committed (tests; servers also poll). */
+  activity: Activity;
   /** Every route registered, as `METHOD /path` (the contract test compares them with the endpoints). */
   routes: readonly string[];
 }
@@ -336,6 +339,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     settings,
     confirmations: auth.confirmations,
     players: auth.players,
+    transaction: (work) => db.transaction().execute(work),
+    onUpdated: (trx, playerId, filledFields) => appEvents.emit('profile.updated', { trx, playerId, filledFields }),
   });
   await server.register(authRoutes, { auth, config });
   await server.register(sessionRoutes, { auth, config });
@@ -365,6 +370,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   late.realtimeEvents = realtime.events;
   // Closing sessions ends their live websocket connections.
   appEvents.on('auth.sessions-ended', (ended) => realtime.endSessions(ended));
+
+  // The activity stream (docs/activity.md): engines that react to play register consumers on it
+  // while they are built; it reads in realtime's transactions so what they publish goes out
+  // after their commit.
+  const activity = await registerActivity(server, {
+    db,
+    readGameActivity,
+    appEvents,
+    transaction: (work) => realtime.events.transaction(work),
+    pollMs: config.activityPollMs,
+    isProduction: config.isProduction,
+    log: server.log,
+  });
 
   // After realtime: balance changes are published after their commit.
   const wallet = createWallet({ db, events: realtime.events, currencies: settings });
@@ -555,6 +573,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     realtime,
     background,
     jobs,
+    activity,
     routes,
     beginShutdown() {
       shuttingDown = true;

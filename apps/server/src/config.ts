@@ -59,6 +59,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   // How often this process looks for due durable jobs; 0: it runs none (another process does).
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  // How often each process reads the activity stream for its consumers (0: never; tests drain by hand).
+  ACTIVITY_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   FEATURE_LOYALTY: bool.default(true),
   WALLET_SHOW_FILLED_FIELDS: bool.default(false),
   SPORTSBOOK_CLIENT_HOST: z.string().optional(),
@@ -223,6 +225,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Durable jobs' poll period in this process; 0 runs none here. */
   jobsPollMs: number;
+  activityPollMs: number;
   features: {
     loyalty: boolean;
     /** Wallet forms show prefilled valid fields too (else they are hidden). */
@@ -532,6 +535,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .filter(Boolean),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobsPollMs: e.JOBS_POLL_MS,
+    activityPollMs: e.ACTIVITY_POLL_MS,
     features: {
       loyalty: e.FEATURE_LOYALTY,
       walletShowFilledFields: e.WALLET_SHOW_FILLED_FIELDS,

@@ -19,6 +19,7 @@ export async function openRuntime(config: Config, log: (message: string) => void
     url: config.database.url,
     dataDir: path.join(config.database.dataDir, 'pglite'),
     poolMax: config.database.poolMax,
+    onConnectionError: (error) => log(`a database connection failed and is replaced: ${error.message}`),
   });
   try {
     const applied = await migrate(db, readMigrations(migrationsDir));

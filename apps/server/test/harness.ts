@@ -27,7 +27,7 @@ let contentStore: ContentStore | undefined;
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  beforeReady?: (server: FastifyInstance) => void,
+  beforeReady?: (server: FastifyInstance, app: App) => void,
   appOptions: Pick<AppOptions, 'onSecretCheck' | 'now'> = {},
 ): Promise<TestServer> {
   const config = loadConfig({
@@ -38,6 +38,8 @@ export async function startTestServer(
     // No job runner polling beside the tests (it would add statements to what they count);
     // the jobs tests run their own runners.
     JOBS_POLL_MS: '0',
+    // Nor an activity poller: tests handle the stream with `app.activity.drain()`.
+    ACTIVITY_POLL_MS: '0',
     ...env,
   });
   const url = process.env.TEST_DATABASE_URL;
@@ -66,7 +68,7 @@ export async function startTestServer(
   await seed(db);
   contentStore ??= loadContentStore(config.contentDir);
   const app = await buildApp({ ...appOptions, config, db, contentStore, logger: false });
-  beforeReady?.(app.server);
+  beforeReady?.(app.server, app);
   await app.server.ready();
   return {
     app,

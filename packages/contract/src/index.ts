@@ -45,3 +45,4 @@ export * from './documents';
 export * from './limits';
 export * from './play-sessions';
 export * from './messenger';
+export * from './activity';

@@ -22,6 +22,8 @@ export interface DatabaseOptions {
    * too (tests count the statements of a request with it; each is one round trip).
    */
   onStatement?: (sql: string) => void;
+  /** Told when an idle pooled connection fails (it is replaced); the server logs it. */
+  onConnectionError?: (error: Error) => void;
 }
 
 const INT8_OID = 20;
@@ -52,6 +54,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; 
       max: options.poolMax ?? 20,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
       types: { getTypeParser: int8AsBigint },
+    });
+    // An idle connection the server ends (a restart, a terminated backend) is dropped from the
+    // pool and replaced by the next checkout; unhandled, its 'error' event would end the process.
+    pool.on('error', (error) => {
+      options.onConnectionError?.(error);
     });
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: new PreparingPool(pool) }),

@@ -51,6 +51,10 @@ export class PreparingPool implements PostgresPool {
     const known = this.#wrappers.get(client);
     if (known) return known;
     const names = this.#names;
+    // A connection that fails while checked out (a terminated backend, a network reset) fails
+    // its queries, and the pool drops it on release; without a listener its 'error' event
+    // would end the process.
+    client.on('error', () => undefined);
     const run = client.query.bind(client) as unknown as PgQuery;
     function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
     function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;

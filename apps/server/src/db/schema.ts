@@ -555,6 +555,8 @@ export interface GameWalletTransactionTable {
   bonus_minor: Minor;
   /** A provider's free round: the free-spins grant it was played from (no money moved). */
   freespin_id: Generated<string | null>;
+  /** The writing transaction's id (xid8 as text): the activity stream's order (migration 0038). */
+  tx_xid: Generated<string>;
   created_at: Generated<Date>;
 }
 
@@ -995,6 +997,30 @@ export interface PlayerTable {
 }
 
 /** A messenger message to one player (modules/messenger, migration 0037). */
+/** Activity recorded beside the game calls: deposits, profile changes, sign-ins (docs/activity.md). */
+export interface PlayerActivityTable {
+  id: Generated<string>;
+  tx_xid: Generated<string>;
+  player_id: string;
+  kind: 'deposit' | 'profile' | 'sign-in';
+  data: Record<string, unknown>;
+  created_at: Generated<Date>;
+}
+
+/** A consumer's position in the activity stream. */
+export interface ActivityConsumerTable {
+  name: string;
+  cursor_xid: string;
+  cursor_source: Generated<number>;
+  cursor_id: Generated<string>;
+  handled_count: ColumnType<bigint, bigint | undefined, bigint>;
+  failures: Generated<number>;
+  last_error: string | null;
+  retry_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface PlayerMessageTable {
   id: Generated<string>;
   player_id: string;
@@ -1015,4 +1041,6 @@ export interface PlayerMessageTable {
 
 export interface Database {
   player_messages: PlayerMessageTable;
+  player_activities: PlayerActivityTable;
+  activity_consumers: ActivityConsumerTable;
 }

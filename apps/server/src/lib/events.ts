@@ -65,6 +65,48 @@ export interface AppEvents {
    * inside the issuing transaction; the messenger writes its system message there.
    */
   'bonuses.issued': { trx: Transaction<Database>; playerId: string; playerBonusId: string; name: string };
+  /**
+   * A deposit was credited to the player's account. Emitted inside the crediting
+   * transaction; the activity stream records it there (so it exists exactly when the money does).
+   */
+  'payments.deposit-credited': {
+    trx: Transaction<Database>;
+    playerId: string;
+    accountId: string;
+    invoiceId: string;
+    amountMinor: bigint;
+    currency: string;
+  };
+  /**
+   * The player's profile was saved. Emitted inside the saving transaction with every field
+   * that has a value afterwards; the activity stream records it (quests' profile tasks).
+   */
+  'profile.updated': { trx: Transaction<Database>; playerId: string; filledFields: string[] };
+  /** A sign-in session was opened. Emitted inside its transaction; the activity stream records it. */
+  'auth.signed-in': { trx: Transaction<Database>; playerId: string; sessionId: string };
+  /**
+   * A player reached a higher loyalty level. Emitted inside the loyalty engine's transaction
+   * (the activity consumer's): the wheels grant their per-level spins and the messenger
+   * writes its system message there.
+   */
+  'retention.level-reached': {
+    trx: Transaction<Database>;
+    playerId: string;
+    levelId: string;
+    levelName: string;
+    order: number;
+  };
+  /**
+   * A player completed a quest. Emitted inside the quest engine's transaction: the wheels
+   * grant their per-quest spins and the messenger writes its system message there.
+   */
+  'retention.quest-completed': {
+    trx: Transaction<Database>;
+    playerId: string;
+    questId: string;
+    playerQuestId: string;
+    questName: string;
+  };
 }
 
 export type AppEventName = keyof AppEvents;

@@ -1,10 +1,10 @@
 import type { ContentGroup, ContentTree } from '@croupier/contract';
-import type { Updateable } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import type { Config } from '../../config';
 import type { BackgroundTasks } from '../../lib/background';
 import type { EventRegistry } from '../../lib/events';
 import type { Db } from '../../db/database';
-import type { PlayerTable } from '../../db/schema';
+import type { Database, PlayerTable } from '../../db/schema';
 import type { EmailSender, MessageContent } from '../notifications';
 import type { SmsSender } from '../notifications';
 import { createMessageTemplates } from '../notifications';
@@ -110,6 +110,10 @@ export function createAuth(options: {
         options.log.warn(`auth.sessions-ended handler failed: ${String(error)}`);
       });
     },
+    onSignedIn: options.events
+      ? (trx, playerId, sessionId) =>
+          options.events?.emit('auth.signed-in', { trx, playerId, sessionId }) ?? Promise.resolve()
+      : undefined,
   });
   const geo = createGeoPolicy(settings);
   const links = createLinks(config);
@@ -141,7 +145,8 @@ export function createAuth(options: {
     guards: createAuthGuards(sessions),
     /** Writes of the `players` table for other modules: auth owns it. */
     players: {
-      updateProfile: (playerId: string, changes: ProfileColumns) => repository.updatePlayerProfile(playerId, changes),
+      updateProfile: (playerId: string, changes: ProfileColumns, trx?: Transaction<Database>) =>
+        repository.updatePlayerProfile(playerId, changes, trx),
       /**
        * Cooling-off and self-exclusion (the limits module): status 4 and marketing off in the
        * caller's transaction, back to active when the last one ended, and the end of every

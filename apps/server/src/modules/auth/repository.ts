@@ -1,7 +1,7 @@
 import { PlayerStatus } from '@croupier/contract';
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { PlayerSessionTable, PlayerTable, SessionCloseReason } from '../../db/schema';
+import type { Database, PlayerSessionTable, PlayerTable, SessionCloseReason } from '../../db/schema';
 import { afterFailedLogin, isLocked, type LockoutPolicy, type LoginFailureState } from './lockout';
 
 /** What sign-in needs of an account. */
@@ -77,6 +77,8 @@ export function createAuthRepository(db: Db) {
   }
 
   return {
+    db,
+
     async findCredentialsByEmail(email: string): Promise<CredentialsRow | undefined> {
       return db
         .selectFrom('players')
@@ -118,12 +120,16 @@ export function createAuthRepository(db: Db) {
     },
 
     /** A player's own profile columns, as the profile module checked them. */
-    async updatePlayerProfile(playerId: string, changes: Updateable<PlayerTable>): Promise<void> {
+    async updatePlayerProfile(
+      playerId: string,
+      changes: Updateable<PlayerTable>,
+      q: Kysely<Database> = db,
+    ): Promise<void> {
       // A self-excluded player (status 4) receives no marketing: the consents stay off until it ends.
       const consent = (value: boolean | undefined) =>
         value === undefined ? undefined : sql<boolean>`${value} and status <> ${PlayerStatus.SELF_EXCLUDED}`;
       const { receive_email_promo: emailPromo, receive_sms_promo: smsPromo, ...rest } = changes;
-      await db
+      await q
         .updateTable('players')
         .set({
           ...rest,
@@ -337,8 +343,9 @@ export function createAuthRepository(db: Db) {
     async insertSession(
       values: Omit<Insertable<PlayerSessionTable>, 'expires_at'>,
       absoluteTtlSeconds: number,
+      q: Kysely<Database> = db,
     ): Promise<void> {
-      await db
+      await q
         .insertInto('player_sessions')
         .values({ ...values, expires_at: secondsFromNow(absoluteTtlSeconds) })
         .execute();

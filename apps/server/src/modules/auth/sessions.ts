@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PlayerStatus, type AuthResponse, type PaginationMeta, type Profile, type Session } from '@croupier/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SessionCloseReason, SignInMethod } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, SessionCloseReason, SignInMethod } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { pageMeta, pageOffset } from '../../lib/pagination';
 import type { ClientContext } from './client';
@@ -87,6 +88,8 @@ export function createSessionService(options: {
   nextRefreshTokenId: (refreshTokenId: string) => string;
   /** Told after sessions were closed (the change is committed); must not throw. */
   onSessionsEnded?: ((ended: SessionsEnded) => void) | undefined;
+  /** Told of a new sign-in session inside the transaction that opens it (the activity stream). */
+  onSignedIn?: ((trx: Transaction<Database>, playerId: string, sessionId: string) => Promise<void>) | undefined;
 }) {
   const { repository, tokens, profiles, lifetimes } = options;
   const ended = (notice: SessionsEnded) => options.onSessionsEnded?.(notice);
@@ -144,20 +147,26 @@ export function createSessionService(options: {
       if (await repository.isClosed(playerId)) throw new AppError('ACCOUNT_CLOSED');
       const sessionId = randomUUID();
       const refreshTokenId = randomToken(16);
-      await repository.insertSession(
-        {
-          id: sessionId,
-          player_id: playerId,
-          refresh_token_hash: sha256Hex(refreshTokenId),
-          sign_in_method: method,
-          ip: context.ip,
-          country: context.country,
-          device_type: context.deviceType,
-          user_agent: context.userAgent,
-          fingerprint: context.fingerprint ?? null,
-        },
-        lifetimes.absoluteSeconds,
-      );
+      const values = {
+        id: sessionId,
+        player_id: playerId,
+        refresh_token_hash: sha256Hex(refreshTokenId),
+        sign_in_method: method,
+        ip: context.ip,
+        country: context.country,
+        device_type: context.deviceType,
+        user_agent: context.userAgent,
+        fingerprint: context.fingerprint ?? null,
+      };
+      const { onSignedIn } = options;
+      if (onSignedIn) {
+        await repository.db.transaction().execute(async (trx) => {
+          await repository.insertSession(values, lifetimes.absoluteSeconds, trx);
+          await onSignedIn(trx, playerId, sessionId);
+        });
+      } else {
+        await repository.insertSession(values, lifetimes.absoluteSeconds);
+      }
       return authResponse(playerId, sessionId, refreshTokenId, profileOptions);
     },
 

@@ -658,6 +658,37 @@ export function createBonuses(deps: {
       return { id: row.id, name: row.name, createdAt: row.created_at.toISOString() };
     },
 
+    /**
+     * Gives a catalogue bonus (cash, percentage, free spins) as a reward inside the caller's
+     * transaction: loyalty levels, quests, wheels, referrals. `source` names the cause and is
+     * unique with the bonus, so a retried or replayed reward gives nothing twice (undefined).
+     * Reads only through `trx` and the currencies kept since start, so it is safe on PGlite's
+     * single connection. Throws a validation error when the bonus does not exist or has no
+     * terms in the currency.
+     */
+    async grantIn(
+      trx: Transaction<Database>,
+      input: { bonusId: string; playerId: string; currency: string; source: string; autoActivate?: boolean },
+    ): Promise<Given | undefined> {
+      const currency = (await knownCurrencies()).get(input.currency);
+      if (!currency || !currency.isEnabled || currency.type === 'virtual') {
+        throw AppError.validation({ currency: ['This currency is not available.'] });
+      }
+      const bonus = await repository.findBonus(trx, input.bonusId);
+      if (!bonus) throw AppError.validation({ bonusId: ['No such bonus.'] });
+      if (!offeredIn(bonus, currency))
+        throw AppError.validation({ currency: ['The bonus has no terms in this currency.'] });
+      const account = await deps.accounts.ensureAccount(trx, input.playerId, currency.code);
+      return giveIn(trx, {
+        bonus,
+        playerId: input.playerId,
+        account,
+        currency,
+        source: input.source,
+        autoActivate: input.autoActivate ?? false,
+      });
+    },
+
     /** The operator gives a bonus by hand (`manual:{key}`; without a key each call is a new cause). */
     async issueManually(
       playerId: string,

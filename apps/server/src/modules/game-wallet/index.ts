@@ -214,3 +214,4 @@ export async function registerGameWallet(
       repository.playTotalsSince(q, input),
   };
 }
+export { readGameActivity } from './activity-repository';

@@ -1,3 +1,4 @@
+import type { EventRegistry } from '../../lib/events';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   InvoiceStatus,
@@ -70,6 +71,8 @@ export interface DepositDeps {
   depositBonuses?: DepositBonusPolicy;
   /** The verification module's rule: deposits above a threshold need a verified identity. */
   identity?: IdentityCheck;
+  /** Told of each credited deposit inside its transaction (`payments.deposit-credited`: the activity stream). */
+  appEvents?: EventRegistry;
 }
 
 /** What the bonuses module does with a deposit's `bonusId` (a 422 on it when refused). */
@@ -380,6 +383,14 @@ export function createDeposits(deps: DepositDeps) {
               bonusId: choice.bonus_id,
             });
           }
+          await deps.appEvents?.emit('payments.deposit-credited', {
+            trx,
+            playerId: invoice.player_id,
+            accountId: invoice.account_id,
+            invoiceId: invoice.id,
+            amountMinor: invoice.amount_minor,
+            currency: invoice.currency,
+          });
           publishInvoiceAfterCommit(events, trx, updated, subunit);
           return updated;
         }

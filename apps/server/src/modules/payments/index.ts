@@ -165,6 +165,7 @@ export function createPayments(deps: PaymentsDeps) {
     depositLimits: deps.depositLimits ?? noDepositLimitsConfigured,
     ...(crypto ? { addressDeposits: crypto } : {}),
     ...(deps.depositBonuses ? { depositBonuses: deps.depositBonuses } : {}),
+    ...(deps.appEvents ? { appEvents: deps.appEvents } : {}),
   });
   const withdrawals = createWithdrawals({
     ...shared,

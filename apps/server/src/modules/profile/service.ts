@@ -9,6 +9,8 @@ import {
   type VerificationStatus,
 } from '@croupier/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { fieldErrors, ruleText } from '../../lib/field-errors';
@@ -136,7 +138,14 @@ export function createProfileService(options: {
   };
   confirmations: { sendQuietly(playerId: string, address: string, log: Log): Promise<void> };
   /** The players table is auth's: the checked changes are written through it. */
-  players: { updateProfile(playerId: string, changes: ProfileChanges): Promise<void> };
+  players: { updateProfile(playerId: string, changes: ProfileChanges, trx?: Transaction<Database>): Promise<void> };
+  /** Opens the transaction a profile change is saved in. */
+  transaction?: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
+  /**
+   * Told of a saved change inside its transaction, with every field that has a value
+   * afterwards (`profile.updated`: the activity stream).
+   */
+  onUpdated?: (trx: Transaction<Database>, playerId: string, filledFields: string[]) => Promise<void>;
 }) {
   const { repository, reader, fields, settings, confirmations } = options;
   let timeZones: ReadonlySet<string> | undefined;
@@ -205,7 +214,20 @@ export function createProfileService(options: {
       if (changes.email !== undefined) changes.confirmed_at = null;
       if (changes.phone !== undefined) changes.phone_confirmed = false;
       try {
-        await options.players.updateProfile(playerId, changes);
+        const { transaction, onUpdated } = options;
+        if (transaction && onUpdated) {
+          const after: Record<string, unknown> = { ...current, ...changes };
+          const filledFields = (Object.keys(COLUMN_OF) as EditableKey[]).filter((key) => {
+            const value = after[COLUMN_OF[key]];
+            return value !== null && value !== undefined && value !== '' && value !== false;
+          });
+          await transaction(async (trx) => {
+            await options.players.updateProfile(playerId, changes, trx);
+            await onUpdated(trx, playerId, filledFields);
+          });
+        } else {
+          await options.players.updateProfile(playerId, changes);
+        }
       } catch (error) {
         if (isUniqueViolation(error, 'players_email_unique')) {
           throw AppError.validation({ email: ['This e-mail address is already registered.'] });
