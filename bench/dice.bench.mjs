@@ -31,6 +31,12 @@
 //   DICE_BENCH_LIMITS=1              also runs the levels with every player holding bet, loss and
 //                                    deposit limits (far above what the run uses; 0 skips it) and
 //                                    prints the slowdown (goal ≤ 20 %)
+//   DICE_BENCH_ENGINES=1             also runs each level with the activity stream's engines on
+//                                    (loyalty, quests, wheels, referrals polling every 200 ms in a
+//                                    server process of their own) and prints rounds/s and p99
+//                                    beside the plain run (engines off) and the activity lag: from
+//                                    a bet's write to the commit of the engine batch that handled
+//                                    it, p50/p99 per engine (0 skips it)
 //   DICE_BENCH_WALLET=remote         the games run apart: a second server process plays the
 //                                    rounds and calls the first one's wallet over signed HTTP
 //                                    (ORIGINALS_WALLET_URL); default: in process
@@ -62,6 +68,9 @@ const CROUPIER_SECRET = 'dice-bench-croupier-wallet-secret-0123456789';
 const POOL_MAX = 20;
 const BONUS = process.env.DICE_BENCH_BONUS !== '0';
 const LIMITS = process.env.DICE_BENCH_LIMITS !== '0';
+const ENGINES = process.env.DICE_BENCH_ENGINES !== '0';
+/** The engines' poll interval when they run (the servers' default). */
+const ENGINES_POLL_MS = 200;
 const ADMIN_KEY = 'dice-bench-admin-key-0123456789abcdefghijkl';
 const PGBENCH_CLIENTS = [8, 32];
 
@@ -113,6 +122,15 @@ async function createWageringBonus(url) {
   });
   if (response.status !== 201) throw new Error(`bonus: ${response.status} ${await response.text()}`);
   return (await response.json()).data.id;
+}
+
+/** Activates the first quest offered to the player (the engines then track its tasks); none: nothing. */
+async function activateQuest(url, player) {
+  const response = await fetch(`${url}/api/retention/quests?currency=USD&perPage=5`, { headers: player.headers });
+  if (!response.ok) return;
+  const quests = (await response.json()).data ?? [];
+  const quest = quests.find((q) => q.tasks?.some((task) => task.type === 4)) ?? quests[0];
+  if (quest) await call(`${url}/api/retention/quests/${quest.id}/activate`, 'PUT', undefined, player.headers);
 }
 
 async function activateBonus(url, player, bonusId) {
@@ -188,6 +206,12 @@ async function playerLoop(url, player, deadline, samples) {
   }
 }
 
+/** Plays untimed rounds for `ms` (a fresh server process's JIT and connections). */
+async function warmUp(urls, players, ms) {
+  const deadline = performance.now() + ms;
+  await Promise.all(players.map((player, i) => playerLoop(urls[i % urls.length], player, deadline, [])));
+}
+
 /**
  * Each level in turn: rounds/s, p50/p99 and the CPU time a round cost each party — this
  * load generator, the server process(es) `serverPids` and PostgreSQL (0 on PGlite, which
@@ -246,6 +270,8 @@ async function startServers(databaseUrl, options = {}, count = 1) {
     TURNOVER_WAGER_MULTIPLE: '1',
     TRUST_PROXY: 'true',
     ADMIN_API_KEY: ADMIN_KEY,
+    // The activity stream's engines run only where a run asks for them (DICE_BENCH_ENGINES).
+    ACTIVITY_POLL_MS: String(options.enginesPollMs ?? 0),
     ...(REMOTE ? { GAME_PROVIDERS: 'croupier', GAME_PROVIDER_CROUPIER_SECRET: CROUPIER_SECRET } : {}),
   };
   const server = await startServer(env, options);
@@ -308,6 +334,7 @@ const figures = {
   levels: [],
   bonusLevels: [],
   limitLevels: [],
+  engineLevels: [],
   pgbench: new Map(),
 };
 try {
@@ -409,12 +436,48 @@ try {
         limited.push(player);
       }
     }
+    // With DICE_BENCH_ENGINES, players with the engines' work to do (an active quest when one is
+    // offered) play each level on a server process whose activity engines poll.
+    const engaged = [];
+    if (ENGINES) {
+      for (let i = 0; i < maxPlayers; i += 1) {
+        const player = await createPlayer(servers.server.url, 70_000 + i);
+        await activateQuest(servers.server.url, player);
+        engaged.push(player);
+      }
+    }
     for (const [index, level] of LEVELS.entries()) {
       const [plain] = await runLevels(servers.gameUrls, players, [level], servers.pids, {
         header: index === 0,
         suffix: '',
       });
       if (plain) figures.levels.push(plain);
+      if (ENGINES) {
+        const engines = await startServers(databaseUrl.toString(), { enginesPollMs: ENGINES_POLL_MS });
+        try {
+          // A new process: warm it up as the plain server was by the levels before, then catch
+          // up on what earlier runs wrote, so that the timed run's batches are its own.
+          await warmUp(engines.gameUrls, engaged.slice(0, level), 2_000);
+          await call(`${engines.server.url}/api/dev/activity/drain`, 'POST', {});
+          await call(`${engines.server.url}/api/dev/activity/stats?reset=1`, 'GET');
+          const [withEngines] = await runLevels(
+            engines.gameUrls,
+            engaged,
+            [level],
+            [...servers.pids, ...engines.pids],
+            {
+              header: false,
+              suffix: '  (activity engines on)',
+            },
+          );
+          // The last bets' batches: at most one poll interval and a batch later.
+          await new Promise((resolve) => setTimeout(resolve, ENGINES_POLL_MS * 3));
+          const { consumers } = await call(`${engines.server.url}/api/dev/activity/stats?reset=1`, 'GET');
+          if (withEngines) figures.engineLevels.push({ ...withEngines, consumers });
+        } finally {
+          await engines.stop();
+        }
+      }
       if (BONUS) {
         const [bonused] = await runLevels(servers.gameUrls, wagering, [level], servers.pids, {
           header: false,
@@ -433,6 +496,7 @@ try {
     played += players.reduce((sum, p) => sum + p.rounds, 0);
     played += wagering.reduce((sum, p) => sum + p.rounds, 0);
     played += limited.reduce((sum, p) => sum + p.rounds, 0);
+    played += engaged.reduce((sum, p) => sum + p.rounds, 0);
     if (BONUS) {
       console.log('\nwith a bonus against without (goal: no more than 30 % slower):');
       for (const row of figures.bonusLevels) {
@@ -456,6 +520,25 @@ try {
           `  ${String(row.level).padStart(3)} players: ${plain.roundsPerS.toFixed(1)} → ${row.roundsPerS.toFixed(1)} rounds/s ` +
             `(${slower >= 0 ? `${slower.toFixed(1)} % slower` : `${(-slower).toFixed(1)} % faster`}), ` +
             `p99 ${plain.p99.toFixed(1)} → ${row.p99.toFixed(1)} ms`,
+        );
+      }
+    }
+    if (ENGINES) {
+      console.log(
+        '\nwith the activity engines on against off (rounds/s, p99), and the activity lag from a bet to the ' +
+          "commit of the engine's batch that handled it (p50 / p99 per engine):",
+      );
+      for (const row of figures.engineLevels) {
+        const plain = figures.levels.find((r) => r.level === row.level);
+        if (!plain) continue;
+        const slower = (1 - row.roundsPerS / plain.roundsPerS) * 100;
+        const lags = row.consumers
+          .map((c) => `${c.name} ${c.p50Ms ?? '–'} / ${c.p99Ms ?? '–'} ms (${c.samples})`)
+          .join(', ');
+        console.log(
+          `  ${String(row.level).padStart(3)} players: ${plain.roundsPerS.toFixed(1)} → ${row.roundsPerS.toFixed(1)} rounds/s ` +
+            `(${slower >= 0 ? `${slower.toFixed(1)} % slower` : `${(-slower).toFixed(1)} % faster`}), ` +
+            `p99 ${plain.p99.toFixed(1)} → ${row.p99.toFixed(1)} ms; lag ${lags || 'no engines registered'}`,
         );
       }
     }
