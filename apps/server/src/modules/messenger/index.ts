@@ -60,6 +60,22 @@ export async function registerMessenger(
       values: { name: issued.name },
     });
   });
+  deps.appEvents.on('retention.level-reached', async (reached) => {
+    await messenger.sendSystem(reached.trx, {
+      playerId: reached.playerId,
+      key: 'levelReached',
+      sourceKey: `loyalty-level:${reached.levelId}`,
+      values: { level: reached.levelName },
+    });
+  });
+  deps.appEvents.on('retention.quest-completed', async (completed) => {
+    await messenger.sendSystem(completed.trx, {
+      playerId: completed.playerId,
+      key: 'questCompleted',
+      sourceKey: `quest:${completed.playerQuestId}`,
+      values: { quest: completed.questName },
+    });
+  });
   await server.register(messengerRoutes, { messenger, guards: deps.guards });
   await server.register(messengerAdminRoutes, { messenger, adminApiKey: deps.adminApiKey });
   return messenger;

@@ -23,7 +23,13 @@ export interface MessengerContent {
 }
 
 /** The system messages, by their key under `messenger.system` in the `global-components` content group. */
-export type SystemMessageKey = 'documentApproved' | 'documentRejected' | 'withdrawalPaid' | 'bonusIssued';
+export type SystemMessageKey =
+  | 'documentApproved'
+  | 'documentRejected'
+  | 'withdrawalPaid'
+  | 'bonusIssued'
+  | 'levelReached'
+  | 'questCompleted';
 
 export function presentMessage(row: PlayerMessageRow): MessengerMessage {
   return {
