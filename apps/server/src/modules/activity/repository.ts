@@ -4,6 +4,9 @@ import type { Database, PlayerActivityTable } from '../../db/schema';
 
 type Executor = Kysely<Database>;
 
+/** The advisory lock class (first key) of activity consumers; the second key is the name's hash. */
+const CONSUMER_LOCK_CLASS = 0x4143;
+
 /** Where a source's read resumes: from transaction `xid` on, after row `id` of it, or after all of it. */
 export type StreamPosition =
   { kind: 'from'; xid: string } | { kind: 'after'; xid: string; id: string } | { kind: 'past'; xid: string };
@@ -53,17 +56,21 @@ export function createActivityRepository(db: Db) {
     },
 
     /**
-     * Locks the consumer's row for this transaction and takes the horizon in the same
-     * statement; undefined when another process holds it (it is reading for the consumer)
-     * or its retry time has not come.
+     * Takes the consumer for this transaction (a transaction-scoped advisory lock, so an idle
+     * poll writes nothing), then reads its position and the horizon in a statement of its own,
+     * whose snapshot is taken after the lock: a position read with the lock's statement could
+     * predate the commit of the process that held it just before. Undefined when another
+     * process holds the consumer or its retry time has not come.
      */
     async lockConsumer(q: Executor, name: string, ignoreRetryAt: boolean): Promise<ConsumerState | undefined> {
+      const taken = await sql<{ taken: boolean }>`
+        select pg_try_advisory_xact_lock(${CONSUMER_LOCK_CLASS}, hashtext(${name})) as taken`.execute(q);
+      if (!taken.rows[0]?.taken) return undefined;
       const result = await sql<ConsumerState>`
         select name, pg_snapshot_xmin(pg_current_snapshot())::text as horizon, cursor_xid::text as cursor_xid,
           cursor_source, cursor_id
         from activity_consumers
-        where name = ${name} and (${ignoreRetryAt} or retry_at is null or retry_at <= now())
-        for update skip locked`.execute(q);
+        where name = ${name} and (${ignoreRetryAt} or retry_at is null or retry_at <= now())`.execute(q);
       return result.rows[0];
     },
 

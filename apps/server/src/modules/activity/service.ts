@@ -136,7 +136,7 @@ const percentile = (sorted: readonly number[], p: number): number | null =>
  * The activity stream (docs/activity.md). Sources are rows written by the changes themselves
  * (game calls, recorded deposits, profile changes and sign-ins), ordered by their writing
  * transaction's id. Each consumer has a cursor row; a batch is read and handled in one
- * transaction that holds that row and moves it, so a consumer's writes and its position
+ * transaction that holds the consumer (an advisory lock) and moves its row, so a consumer's writes and its position
  * commit together: exactly once per record, across retries, crashes and processes.
  */
 export function createActivity(options: ActivityOptions) {
@@ -200,9 +200,9 @@ export function createActivity(options: ActivityOptions) {
         // A full batch stops at its last record; otherwise everything below the horizon is read.
         const last = batch.at(-1);
         const to = full && last ? last.cursor : { xid: state.horizon, source: 0, id: '' };
-        if (to.xid !== cursor.xid || to.source !== cursor.source || to.id !== cursor.id || records.length > 0) {
-          await repository.advance(trx, consumer.name, to, records.length);
-        }
+        // An empty batch leaves the position: reading again from it finds nothing new below
+        // this horizon, so an idle poll writes nothing (and takes no transaction id).
+        if (records.length > 0) await repository.advance(trx, consumer.name, to, records.length);
         return { records, full, locked: false };
       });
       failures.delete(consumer.name);
