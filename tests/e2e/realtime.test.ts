@@ -105,6 +105,7 @@ async function expectedChannels(playerId: string): Promise<string[]> {
     `bonus:player-freespins#${playerId}`,
     `bonus:player-bonus-codes#${playerId}`,
     `retention:quests#${playerId}`,
+    `retention:wheels#${playerId}`,
     ...(loyalty ? [`retention:accounts#${playerId}`] : []),
     `messenger:notifications#${playerId}`,
     `game:bets#${playerId}`,

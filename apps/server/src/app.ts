@@ -73,6 +73,11 @@ import { registerActivity, type Activity } from './modules/activity';
 import { registerOriginals, type OriginalsRemoteOptions } from './modules/originals';
 import { registerDocuments } from './modules/documents';
 import { registerMessenger } from './modules/messenger';
+import { registerReferrals } from './modules/referrals';
+import { registerLoyalty, type Loyalty } from './modules/retention';
+import { registerTournaments, type Tournaments } from './modules/tournaments';
+import { registerQuests, type Quests } from './modules/quests';
+import { registerWheels, type Wheels } from './modules/wheels';
 import { registerVerification } from './modules/verification';
 import { registerLimits } from './modules/limits';
 import { createPlaySessionsModule, registerPlaySessions } from './modules/play-sessions';
@@ -110,6 +115,14 @@ export interface App {
   jobs: Jobs;
   /** The activity stream: `drain()` handles what is committed (tests; servers also poll). */
   activity: Activity;
+  /** Tournaments: `finish(id)` is the finish job's work (tests run it directly). */
+  tournaments: Tournaments;
+  /** Prize wheels: the level and quest handlers are callable in a transaction (tests). */
+  wheels: Wheels;
+  /** Loyalty points and levels: `awardPointsIn` for other engines (tests call it directly). */
+  loyalty: Loyalty;
+  /** Quests: `expire(id)` is the expiry job's work (tests run it directly). */
+  quests: Quests;
   /** Every route registered, as `METHOD /path` (the contract test compares them with the endpoints). */
   routes: readonly string[];
 }
@@ -519,6 +532,84 @@ export async function buildApp(options: AppOptions): Promise<App> {
     appEvents,
   });
 
+  // Tournaments (docs/tournaments.md): an activity consumer, the finish job and the prizes' bonuses.
+  const tournaments = await registerTournaments(server, {
+    db,
+    events: realtime.events,
+    activity,
+    jobs,
+    bonuses,
+    guards: auth.guards,
+    // Read inside the activity batch's transaction: the per-process cache loaded at start.
+    subunitOf: (code) => {
+      const known = subunits.get(code);
+      if (known === undefined) throw new Error(`unknown currency ${code}`);
+      return known;
+    },
+    adminApiKey: config.adminApiKey,
+    ...(options.now ? { now: options.now } : {}),
+    log: server.log,
+  });
+  // Referrals (docs/referrals.md): links at registration, an activity consumer, the owner's bonus;
+  // the profile's referral fields and the constants' switch read it through ports.
+  const referrals = await registerReferrals(server, {
+    db,
+    appEvents,
+    activity,
+    jobs,
+    guards: auth.guards,
+    adminApiKey: config.adminApiKey,
+    bonuses,
+    currencies: settings,
+    transaction: (work) => realtime.events.transaction(work),
+    log: server.log,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  profileReader.useReferrals(referrals);
+  // Loyalty (docs/loyalty.md): points from the activity stream, levels and their bonuses;
+  // `awardPointsIn` is what other engines (quests) give points with.
+  const { loyalty } = await registerLoyalty(server, {
+    db,
+    events: realtime.events,
+    appEvents,
+    activity,
+    bonuses,
+    guards: auth.guards,
+    // Read inside the activity batch's transaction: the per-process cache loaded at start.
+    subunitOf: (code) => subunits.get(code),
+    adminApiKey: config.adminApiKey,
+    log: server.log,
+  });
+  settings.useReferralSwitch(() => referrals.enabledNow());
+  // Quests (docs/quests.md): an activity consumer, the expiry job; rewards through the bonus
+  // engine, loyalty's points (`awardPointsIn`) and `retention.quest-completed` (the wheels' spins).
+  const quests = await registerQuests(server, {
+    db,
+    events: realtime.events,
+    appEvents,
+    activity,
+    jobs,
+    bonuses,
+    awardPointsIn: (trx, input) => loyalty.awardPointsIn(trx, input),
+    guards: auth.guards,
+    // Read inside the activity batch's transaction: the per-process cache loaded at start.
+    subunitOf: (code) => subunits.get(code),
+    adminApiKey: config.adminApiKey,
+    ...(options.now ? { now: options.now } : {}),
+    log: server.log,
+  });
+  // Prize wheels (docs/wheels.md): spins on loyalty levels and quests, prizes through the bonus engine.
+  const wheels = await registerWheels(server, {
+    db,
+    events: realtime.events,
+    appEvents,
+    guards: auth.guards,
+    prizes: bonuses,
+    activeCurrency: async (playerId) =>
+      (await wallet.accounts.listAccounts(playerId)).find((account) => account.status === 1)?.currency,
+    adminApiKey: config.adminApiKey,
+    ...(options.now ? { now: options.now } : {}),
+  });
   // Before documents: a review writes its system message in the review's transaction.
   const messenger = await registerMessenger(server, {
     db,
@@ -574,6 +665,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     background,
     jobs,
     activity,
+    tournaments,
+    wheels,
+    loyalty,
+    quests,
     routes,
     beginShutdown() {
       shuttingDown = true;

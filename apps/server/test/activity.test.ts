@@ -192,7 +192,7 @@ describe('the activity stream', () => {
     ]);
     // Every consumer saw the same records; nothing twice; a second drain finds nothing new.
     expect((await probeRows('probe-b', player.id)).map((r) => r.record_id)).toEqual(mine.map((r) => r.record_id));
-    expect(await t.app.activity.drain()).toEqual({ 'probe-a': 0, 'probe-b': 0, 'probe-crash': 0 });
+    expect(await t.app.activity.drain()).toMatchObject({ 'probe-a': 0, 'probe-b': 0, 'probe-crash': 0 });
     for (const name of ['probe-a', 'probe-b', 'probe-crash']) expect(await duplicates(name)).toEqual([]);
   });
 

@@ -119,8 +119,11 @@ describe('the catalogue', () => {
     // 10 USD is under the 20 USD minimum of both; 25 fits the welcome step only (reload from 30).
     expect(await offers(player, 'currency=USD&amount=10')).toEqual([]);
     expect((await offers(player, 'currency=USD&amount=25')).map((b) => b.id)).toEqual([welcomeStepId(1)]);
-    // No referral bonuses here.
-    expect(await offers(player, 'currency=USD&triggerType=11')).toEqual([]);
+    // triggerType 11: the referral owner's bonus instead (seeded by the referral programme).
+    expect((await offers(player, 'currency=USD&triggerType=11')).map((b) => b.name)).toEqual([
+      'Referral bonus: a friend qualified',
+    ]);
+    expect(await offers(player, 'currency=USD&triggerType=5')).toEqual([]);
     expect((await p.get('/api/game/bonuses?currency=USD')).statusCode).toBe(401);
     expect((await p.get('/api/game/bonuses?currency=XXX', { token: player.token })).statusCode).toBe(422);
   });

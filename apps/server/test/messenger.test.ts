@@ -178,6 +178,25 @@ describe('messenger', () => {
     expect((await page(excluded)).data.map((m) => m.content.title)).toEqual(['notice']);
   });
 
+  it('sends to the players of a loyalty level (a player without points is on the lowest)', async () => {
+    const levels = await t.db.selectFrom('loyalty_levels').select(['id', 'order']).orderBy('order').execute();
+    const [lowest, second] = levels;
+    if (!lowest || !second) throw new Error('the seed has two levels at least');
+    const country = 'LU';
+    const newcomer = await p.registerByEmail();
+    const regular = await p.registerByEmail();
+    for (const player of [newcomer, regular]) await placed(player, { country, currency: 'EUR', createdAt: '2024-05-02T10:00:00Z' });
+    await t.db
+      .insertInto('loyalty_accounts')
+      .values({ player_id: regular.id, points: 5_000n, level_id: second.id, highest_order: second.order })
+      .execute();
+    const base = { countries: [country] };
+    expect(await send({ segment: { ...base, levels: [second.id] }, content: content('for regulars') })).toBe(1);
+    expect(await send({ segment: { ...base, levels: [lowest.id] }, content: content('welcome') })).toBe(1);
+    expect((await page(regular)).data.map((m) => m.content.title)).toEqual(['for regulars']);
+    expect((await page(newcomer)).data.map((m) => m.content.title)).toEqual(['welcome']);
+  });
+
   it('needs the operator key and a valid send', async () => {
     const player = await p.registerByEmail();
     const denied = await adminRequest(t, 'POST', '/api/admin/messenger/messages', {

@@ -175,7 +175,8 @@ describe('GET and PUT /api/player/profile', () => {
       currency: 'EUR',
       agreedTc: true,
       isNewlyRegistered: false,
-      referralCode: null,
+      // The player's own code (the referral programme), never the one sent.
+      referralCode: after.referral_code,
       segmentIds: [],
     });
   });

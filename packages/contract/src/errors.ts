@@ -84,6 +84,10 @@ export const errorCatalogue = {
     status: 409,
     message: 'The active bonus is being wagered and cannot be cancelled or replaced.',
   },
+  // Croupier's own prize-wheel errors (161xx, docs/wheels.md)
+  WHEEL_NO_SPINS: { code: 16101, status: 409, message: 'You have no spins on this wheel.' },
+  WHEEL_SPIN_LIMIT: { code: 16102, status: 409, message: 'The spin limit of this period is reached.' },
+  WHEEL_NOT_ACTIVE: { code: 16103, status: 409, message: 'This wheel is not running now.' },
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 
 export type ErrorName = keyof typeof errorCatalogue;

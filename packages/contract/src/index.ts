@@ -46,3 +46,7 @@ export * from './limits';
 export * from './play-sessions';
 export * from './messenger';
 export * from './activity';
+export * from './tournaments';
+export * from './quests';
+export * from './referrals';
+export * from './wheels';

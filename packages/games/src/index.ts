@@ -17,3 +17,4 @@ export * from './games/roulette';
 export * from './games/slot';
 export * from './games/crash';
 export * from './replay';
+export * from './games/wheel';

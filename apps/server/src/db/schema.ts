@@ -83,6 +83,62 @@ export interface LoyaltyLevelTable {
   updated_at: Date | null;
 }
 
+/** A player's loyalty points (docs/loyalty.md); written by retention only. */
+export interface LoyaltyAccountTable {
+  player_id: string;
+  /** int8: whole points */
+  points: ColumnType<bigint, bigint | undefined, bigint>;
+  /** int8: the fraction below a whole point, in 10^-18 points */
+  remainder_attopoints: ColumnType<bigint, bigint | undefined, bigint>;
+  level_id: string;
+  highest_order: number;
+  currency: string | null;
+  created_at: Generated<Date>;
+  updated_at: Date | null;
+}
+
+/** One change of a player's points, once per (player, source). */
+export interface LoyaltyPointEntryTable {
+  id: Generated<string>;
+  player_id: string;
+  source: string;
+  /** numeric(40,0), as text: signed 10^-18 points */
+  attopoints: ColumnType<string, string, string>;
+  round_id: string | null;
+  /** int8 */
+  stake_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  reversed: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface LoyaltyRateTable {
+  currency: string;
+  /** int8 */
+  micropoints_per_unit: ColumnType<bigint, bigint, bigint>;
+  updated_at: Generated<Date>;
+}
+
+export interface LoyaltyContributionTable {
+  scope: 'game' | 'provider';
+  key: string;
+  percent: number;
+  updated_at: Generated<Date>;
+}
+
+export interface LoyaltyLevelRewardTable {
+  level_id: string;
+  bonus_id: string;
+  updated_at: Generated<Date>;
+}
+
+export interface Database {
+  loyalty_accounts: LoyaltyAccountTable;
+  loyalty_point_entries: LoyaltyPointEntryTable;
+  loyalty_rates: LoyaltyRateTable;
+  loyalty_contributions: LoyaltyContributionTable;
+  loyalty_level_rewards: LoyaltyLevelRewardTable;
+}
+
 export interface GameProviderTable {
   id: string;
   identity: string;
@@ -704,7 +760,7 @@ export interface BonusTable {
   name: string;
   type: number;
   status: Generated<number>;
-  trigger: 'deposit' | 'code' | 'registration' | 'cashback' | 'manual';
+  trigger: 'deposit' | 'code' | 'registration' | 'cashback' | 'manual' | 'referral';
   package_id: string | null;
   package_priority: Generated<number>;
   available_from: Date | null;
@@ -1043,4 +1099,248 @@ export interface Database {
   player_messages: PlayerMessageTable;
   player_activities: PlayerActivityTable;
   activity_consumers: ActivityConsumerTable;
+}
+
+/** Tournaments (docs/tournaments.md). */
+export interface TournamentTable {
+  id: Generated<string>;
+  identity: string;
+  title: string;
+  description: Generated<string>;
+  /** TournamentScoring: 1 total wagered, 2 biggest multiplier, 3 net win, 4 points per round. */
+  scoring: number;
+  start_at: ColumnType<Date, Date | string, Date | string>;
+  end_at: ColumnType<Date, Date | string, Date | string>;
+  confirmation_required: Generated<boolean>;
+  base_currency: string;
+  game_collections: ColumnType<string[], string[] | undefined, string[]>;
+  game_collections_excluded: Generated<boolean>;
+  completed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface TournamentCurrencyTable {
+  tournament_id: string;
+  currency: string;
+  /** numeric: base-currency units per unit (read as a string). */
+  rate: ColumnType<string, string, string>;
+  min_bet_minor: bigint | null;
+  min_bet_inclusive: Generated<boolean>;
+  max_bet_minor: bigint | null;
+  max_bet_inclusive: Generated<boolean>;
+}
+
+export interface TournamentPrizeTable {
+  tournament_id: string;
+  place: number;
+  title: string;
+  type: Generated<number>;
+  bonus_id: string;
+}
+
+export interface TournamentEntryTable {
+  tournament_id: string;
+  player_id: string;
+  /** Hundredths of a point. */
+  points: ColumnType<bigint, bigint | undefined, bigint>;
+  reached_at: ColumnType<Date, Date | undefined, Date>;
+  joined_at: Generated<Date>;
+  currency: string | null;
+  rounds: Generated<number>;
+  updated_at: Date | null;
+}
+
+export interface TournamentAwardTable {
+  tournament_id: string;
+  place: number;
+  player_id: string;
+  points: bigint;
+  currency: string;
+  bonus_id: string;
+  /** Null when the bonus was granted; the bonus engine's refusal otherwise. */
+  issue_error: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface Database {
+  tournaments: TournamentTable;
+  tournament_currencies: TournamentCurrencyTable;
+  tournament_prizes: TournamentPrizeTable;
+  tournament_entries: TournamentEntryTable;
+  tournament_awards: TournamentAwardTable;
+}
+
+// --- referrals (migration 0042; modules/referrals) ---
+
+/** The programme's settings: one row (`id` 1). */
+export interface ReferralSettingsTable {
+  id: Generated<number>;
+  enabled: boolean;
+  max_referral_count: number | null;
+  owner_bonus_id: string | null;
+  qualification_days: number;
+  updated_at: Generated<Date>;
+}
+
+/** Qualification thresholds per currency, minor units. */
+export interface ReferralThresholdTable {
+  currency: string;
+  deposit_minor: bigint;
+  wager_minor: bigint;
+}
+
+/** A friend a player brought: 1 in progress, 2 qualified, 3 unqualified. */
+export interface ReferralTable {
+  id: Generated<string>;
+  owner_id: string;
+  referred_id: string;
+  code: string;
+  status: Generated<number>;
+  registered_at: Date;
+  qualification_ends_at: Date;
+  qualified_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** What a referred friend deposited and wagered within the window, per currency. */
+export interface ReferralProgressTable {
+  referral_id: string;
+  currency: string;
+  deposited_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  wagered_minor: ColumnType<bigint, bigint | undefined, bigint>;
+}
+
+export interface Database {
+  referral_settings: ReferralSettingsTable;
+  referral_thresholds: ReferralThresholdTable;
+  referrals: ReferralTable;
+  referral_progress: ReferralProgressTable;
+}
+
+/** Prize wheels (modules/wheels, migration 0041, docs/wheels.md). */
+export interface WheelTable {
+  id: Generated<string>;
+  identity: string;
+  title: string;
+  start_at: ColumnType<Date, Date | string, Date | string>;
+  end_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  limit_spins: number | null;
+  /** 'day' or 'week' (UTC), with `limit_spins`. */
+  limit_period: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface WheelSectorTable {
+  id: Generated<string>;
+  wheel_id: string;
+  position: number;
+  title: string;
+  weight: number;
+  /** The prize bonus; null for "no prize". */
+  bonus_id: string | null;
+}
+
+export interface WheelRuleTable {
+  id: Generated<string>;
+  wheel_id: string;
+  /** 'daily', 'level' or 'quest'. */
+  kind: string;
+  target_id: string | null;
+  spins: Generated<number>;
+  expire_after_seconds: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface PlayerWheelSpinTable {
+  id: Generated<string>;
+  wheel_id: string;
+  player_id: string;
+  source: string;
+  rule_id: string | null;
+  expire_at: Date | null;
+  server_seed: string;
+  server_seed_hash: string;
+  created_at: Generated<Date>;
+  used_at: Date | null;
+  client_seed: string | null;
+  nonce: Generated<number>;
+  sector_id: string | null;
+  sector_index: number | null;
+  weights: number[] | null;
+  /** 'none', 'given' or 'unavailable', once used. */
+  prize: string | null;
+}
+
+export interface Database {
+  wheels: WheelTable;
+  wheel_sectors: WheelSectorTable;
+  wheel_rules: WheelRuleTable;
+  player_wheel_spins: PlayerWheelSpinTable;
+}
+
+// --- quests (migration 0040; modules/quests, docs/quests.md) ---
+
+export interface QuestTable {
+  id: Generated<string>;
+  identity: string;
+  name: string;
+  description: Generated<string>;
+  sort_order: Generated<number>;
+  /** 1 any order, 2 sequential. */
+  task_execution_order: number;
+  start_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  end_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  duration_seconds: number | null;
+  enabled: Generated<boolean>;
+  /** QuestRewardDefinition[] (jsonb). */
+  rewards: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface QuestTaskTable {
+  id: Generated<string>;
+  quest_id: string;
+  execution_order: number;
+  /** 2 profile fields, 3 win, 4 bet, 6 deposit. */
+  type: number;
+  quantity: number;
+  name: string;
+  description: Generated<string>;
+  /** By type (jsonb; amounts in major units). */
+  conditions: ColumnType<unknown, string, string>;
+}
+
+export interface PlayerQuestTable {
+  id: Generated<string>;
+  quest_id: string;
+  player_id: string;
+  status: ColumnType<'active' | 'completed' | 'expired' | 'cancelled', 'active' | undefined, string>;
+  activated_at: ColumnType<Date, Date | undefined, Date>;
+  ends_at: Date | null;
+  finished_at: Date | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface PlayerQuestTaskTable {
+  player_quest_id: string;
+  task_id: string;
+  progress: Generated<number>;
+  completed_at: Date | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface PlayerQuestTaskRoundTable {
+  player_quest_id: string;
+  task_id: string;
+  round_id: string;
+  bets: number;
+}
+
+export interface Database {
+  quests: QuestTable;
+  quest_tasks: QuestTaskTable;
+  player_quests: PlayerQuestTable;
+  player_quest_tasks: PlayerQuestTaskTable;
+  player_quest_task_rounds: PlayerQuestTaskRoundTable;
 }

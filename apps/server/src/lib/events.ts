@@ -32,10 +32,16 @@ export interface AppEvents {
   };
   /**
    * A player account was created by registration (e-mail or phone), with the promo code
-   * the form carried. Emitted after the commit, before the answer; a handler's error is
-   * logged and never fails the registration (the bonuses module applies the code).
+   * and the referrer's code (the link's `ref`) the form carried. Emitted after the commit,
+   * before the answer; a handler's error is logged and never fails the registration (the
+   * bonuses module applies the promo code, the referrals module links the referrer).
    */
-  'auth.player-registered': { playerId: string; currency: string | null; bonusCode: string | null };
+  'auth.player-registered': {
+    playerId: string;
+    currency: string | null;
+    bonusCode: string | null;
+    referralCode: string | null;
+  };
   /**
    * The operator reviewed a player's document. Emitted inside the review's transaction
    * (`trx`, still open): the messenger writes its system message there, so the message

@@ -5,8 +5,12 @@ import { gamesSeeder } from './games';
 import { cryptoPaymentsSeeder, cryptoPayoutsSeeder, paymentsSeeder } from './payments';
 import { playersSeeder } from './players';
 import { countryRows, currencyRows, LOCALES } from './reference-data';
-import { retentionSeeder } from './retention';
+import { loyaltySeeder, retentionSeeder } from './retention';
+import { referralsSeeder } from './referrals';
+import { questsSeeder } from './quests';
+import { tournamentsSeeder } from './tournaments';
 import { walletSeeder } from './wallet';
+import { wheelsSeeder } from './wheels';
 
 /**
  * Demo data, one seeder per domain. At start each seeder whose tables are empty runs, so
@@ -40,6 +44,7 @@ const settingsSeeder: Seeder = {
 export const seeders: Seeder[] = [
   settingsSeeder,
   retentionSeeder,
+  loyaltySeeder,
   gamesSeeder,
   playersSeeder,
   walletSeeder,
@@ -49,6 +54,10 @@ export const seeders: Seeder[] = [
   bonusesSeeder,
   bonusCodesSeeder,
   freespinsSeeder,
+  referralsSeeder,
+  tournamentsSeeder,
+  questsSeeder,
+  wheelsSeeder,
 ];
 
 export async function seed(db: Db, options: SeedOptions = {}): Promise<string[]> {

@@ -3,7 +3,8 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../db/database';
 import type { LoyaltyLevelTable } from '../db/schema';
 import { stableUuid } from '../lib/stable-uuid';
-import { createRetentionRepository } from '../modules/retention/repository';
+import { createLoyaltyRepository, createRetentionRepository } from '../modules/retention/repository';
+import { currencyRows } from './reference-data';
 import type { Seeder } from './index';
 
 /** Namespace of the loyalty levels' name-based ids (any fixed UUID; never change it). */
@@ -110,4 +111,33 @@ export const retentionSeeder: Seeder = {
   name: 'retention',
   isEmpty: async (db: Db) => (await createRetentionRepository(db).countLevels()) === 0,
   run: async (db: Db) => createRetentionRepository(db).insertMissingLevels(loyaltyLevelRows()),
+};
+
+/**
+ * Loyalty earning (docs/loyalty.md): 1 point per US dollar of real money staked, the same
+ * value in every currency (from the seeded rates); the in-house roulette and the live
+ * studio count less, as their house edge is lower. No level bonus is seeded: the operator
+ * chooses one per level.
+ */
+export const LOYALTY_CONTRIBUTIONS: readonly { scope: 'game' | 'provider'; key: string; percent: number }[] = [
+  { scope: 'game', key: 'roulette', percent: 20 },
+  { scope: 'provider', key: 'velvet-room', percent: 10 },
+];
+
+export function loyaltyRateRows(): { currency: string; micropointsPerUnit: bigint }[] {
+  return currencyRows().map((c) => ({
+    currency: c.code,
+    // `rate` is minor units per US dollar: a unit is worth subunit / rate dollars.
+    micropointsPerUnit: BigInt(Math.round((Number(c.subunit_to_unit) * 1e6) / Number(c.rate))),
+  }));
+}
+
+export const loyaltySeeder: Seeder = {
+  name: 'loyalty',
+  isEmpty: async (db: Db) => (await createLoyaltyRepository(db).countRates()) === 0,
+  run: async (db: Db) =>
+    createLoyaltyRepository(db).insertMissingConfig({
+      rates: loyaltyRateRows(),
+      contributions: [...LOYALTY_CONTRIBUTIONS],
+    }),
 };

@@ -53,6 +53,13 @@ const EditCashLimitBody = lazy(async () => ({ default: (await loadLimits()).Edit
 const CoolingOffBody = lazy(async () => ({ default: (await loadLimits()).CoolingOffBody }));
 const SelfExclusionBody = lazy(async () => ({ default: (await loadLimits()).SelfExclusionBody }));
 
+// Quests: the hub, tasks, rewards and task-games modals share one chunk.
+const loadQuests = () => import('../features/quests/ModalBodies');
+const QuestsHubBody = lazy(async () => ({ default: (await loadQuests()).QuestsHubBody }));
+const QuestTasksBody = lazy(async () => ({ default: (await loadQuests()).QuestTasksBody }));
+const QuestRewardsBody = lazy(async () => ({ default: (await loadQuests()).QuestRewardsBody }));
+const QuestTaskGamesBody = lazy(async () => ({ default: (await loadQuests()).QuestTaskGamesBody }));
+
 export const MODAL_BODIES: ModalBodies = {
   categories: CategoriesBody,
   providers: ProvidersBody,
@@ -74,4 +81,8 @@ export const MODAL_BODIES: ModalBodies = {
   'edit-cash-limit': EditCashLimitBody,
   'cooling-off-limit': CoolingOffBody,
   'self-exclusion-limit': SelfExclusionBody,
+  'quests-hub': QuestsHubBody,
+  'quest-tasks': QuestTasksBody,
+  'quest-rewards': QuestRewardsBody,
+  'quest-task-games': QuestTaskGamesBody,
 };

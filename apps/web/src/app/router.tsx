@@ -33,6 +33,7 @@ export function pageRoutes(settings: AppSettings): Page[] {
     verification: page(() => import('../features/verification/VerificationPage'), 'VerificationPage'),
     limits: page(() => import('../features/limits/LimitsPage'), 'ProfileLimitsPage'),
     notifications: page(() => import('../features/messenger/NotificationsPage'), 'ProfileNotificationsPage'),
+    referrals: page(() => import('../features/referrals/ReferralsPage'), 'ProfileReferralsPage'),
   };
   const profileChild = (section: string): Page => ({
     id: `profile-${section}`,
@@ -46,6 +47,7 @@ export function pageRoutes(settings: AppSettings): Page[] {
     'info',
     'limits',
     'notifications',
+    'referrals',
     'security',
     'verification',
     'wallet',
@@ -83,6 +85,7 @@ export function pageRoutes(settings: AppSettings): Page[] {
       ...page(() => import('./pages/PlayerGamesPage'), 'RecentlyPlayedPage'),
     },
     { id: 'tournaments', path: 'tournaments', ...page(() => import('./pages/TournamentsPage'), 'TournamentsPage') },
+    { id: 'wheel', path: 'wheel', ...page(() => import('./pages/WheelPage'), 'WheelPage') },
     {
       id: 'tournaments-identity',
       path: 'tournaments/:identity',

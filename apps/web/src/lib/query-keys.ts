@@ -20,6 +20,7 @@
  * | loyaltyAccount | `LoyaltyAccount` (GET /api/retention/account) | both loyalty events replace it |
  * | messages (prefix) | `{ data: Message[], meta: { page, totalUnread } }` pages (GET /api/notification/messenger/messages) | `message.received` prepends to page 1 and adds one to `totalUnread` |
  * | tournaments (prefix) | tournament lists and details (GET /api/retention/tournaments…) | `tournament.completed` refetches |
+ * | wheels (prefix) | wheel lists (GET /api/retention/wheels) | `wheel.spin.issued` refetches |
  * | documents | `DocumentFile[]` (GET /api/player/documents) | `player.document.updated` refetches |
  * | verification | `Verification` (GET /api/player/verification) | `player.verification.updated` refetches it and the profile |
  */
@@ -37,6 +38,7 @@ export const realtimeKeys = {
   loyaltyAccount: ['retention', 'account'] as const,
   messages: ['notification', 'messages'] as const,
   tournaments: ['retention', 'tournaments'] as const,
+  wheels: ['retention', 'wheels'] as const,
   verification: ['player', 'verification'] as const,
   documents: ['player', 'documents'] as const,
 };

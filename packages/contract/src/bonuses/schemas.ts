@@ -18,7 +18,7 @@ const currencyCode = z
 export const bonusTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
 /** What makes the catalogue offer a bonus (the operator's side; the reference's `triggerType`). */
-export const BONUS_TRIGGERS = ['deposit', 'code', 'registration', 'cashback', 'manual'] as const;
+export const BONUS_TRIGGERS = ['deposit', 'code', 'registration', 'cashback', 'manual', 'referral'] as const;
 export type BonusTrigger = (typeof BONUS_TRIGGERS)[number];
 
 export const amountItemSchema = z.object({ amount: z.number(), currency: z.string() });

@@ -46,6 +46,8 @@ export const messageSegmentSchema = z.object({
   registeredFrom: isoDay.optional(),
   /** Registered on or before this day (UTC). */
   registeredTo: isoDay.optional(),
+  /** Loyalty level ids (a player without points is on the lowest level). */
+  levels: z.array(z.string().uuid()).max(100).optional(),
 });
 export type MessageSegment = z.infer<typeof messageSegmentSchema>;
 

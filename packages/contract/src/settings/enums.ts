@@ -28,6 +28,11 @@ export const QuestState = {
   EXPIRED_UNCLAIMED: 6,
 } as const;
 export const MessageState = { UNREAD: 1, READ: 2 } as const;
+/** Quest task types (docs/quests.md): 2 profile fields filled, 3 win, 4 bet, 6 deposit. */
+export const QuestTaskType = { PROFILE_FIELDS: 2, WIN: 3, BET: 4, DEPOSIT: 6 } as const;
+export const QuestTaskExecutionOrder = { ANY: 1, SEQUENTIAL: 2 } as const;
+/** Quest reward types (docs/quests.md): 1 a catalogue bonus, 2 loyalty points, 3 wheel spins. */
+export const QuestRewardType = { BONUS: 1, POINTS: 2, WHEEL_SPINS: 3 } as const;
 export const TournamentState = { UPCOMING: 2, RUNNING: 3, FINISHED: 4, FINISHED_PAID: 5 } as const;
 export const Platform = { MOBILE: 1, DESKTOP: 2 } as const;
 export const RestrictType = { GEO_LAYOUT: 1, AUTH_BLOCKED: 2 } as const;

@@ -112,7 +112,12 @@ export function createRegistrationService(options: {
   templates: MessageTemplates;
   links: { signIn(): string; forgotPassword(): string };
   /** Told of each new account after its commit (the app event `auth.player-registered`); never throws. */
-  onRegistered?: (registered: { playerId: string; currency: string | null; bonusCode: string | null }) => Promise<void>;
+  onRegistered?: (registered: {
+    playerId: string;
+    currency: string | null;
+    bonusCode: string | null;
+    referralCode: string | null;
+  }) => Promise<void>;
 }) {
   const { repository, codes, sessions, otp, confirmations, geo, settings, fields } = options;
 
@@ -283,7 +288,12 @@ export function createRegistrationService(options: {
       const passwordHash = await hashPassword(body.password);
       const playerId = emailTaken ? undefined : await insert({ ...values, password_hash: passwordHash });
       if (!playerId) return noticeExistingAccount(body.email, log);
-      await options.onRegistered?.({ playerId, currency: values.currency ?? null, bonusCode: body.bonusCode ?? null });
+      await options.onRegistered?.({
+        playerId,
+        currency: values.currency ?? null,
+        bonusCode: body.bonusCode ?? null,
+        referralCode: body.referralCode ?? null,
+      });
       await confirmations.sendQuietly(playerId, body.email, log);
       return sessions.start(playerId, { ...context, fingerprint: body.fingerprint }, 'registration', {
         isNewlyRegistered: true,
@@ -299,7 +309,12 @@ export function createRegistrationService(options: {
       const playerId = await insert({ ...values, password_hash: await hashPassword(body.password) });
       // The phone's owner proved it with the code; an e-mail on this tab is never stored.
       if (!playerId) throw new AppError('CONFLICT');
-      await options.onRegistered?.({ playerId, currency: values.currency ?? null, bonusCode: body.bonusCode ?? null });
+      await options.onRegistered?.({
+        playerId,
+        currency: values.currency ?? null,
+        bonusCode: body.bonusCode ?? null,
+        referralCode: body.referralCode ?? null,
+      });
       return sessions.start(playerId, { ...context, fingerprint: body.fingerprint }, 'registration', {
         isNewlyRegistered: true,
       });

@@ -30,8 +30,9 @@ export const bonusRoutes: FastifyPluginAsyncZod<{ bonuses: Bonuses; guards: Auth
       summary: 'Deposit bonuses the player may get in a currency',
       description:
         'Offered, inside their availability window, under their per-player limit and, for a package, its next ' +
-        'step. With `amount` (major units) only those whose deposit bounds fit it. `triggerType` (referral ' +
-        'bonuses) answers an empty list: there are none.',
+        'step. With `amount` (major units) only those whose deposit bounds fit it. `triggerType=11` answers the ' +
+        'referral owner bonuses instead (trigger `referral`: what the player gets per qualified friend); other ' +
+        'trigger types an empty list.',
     },
     async (request) => ({ data: await bonuses.available(playerOf(request).id, request.query) }),
   );

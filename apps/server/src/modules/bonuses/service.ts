@@ -92,6 +92,8 @@ export interface FreespinGrants {
 }
 
 const DAY_MS = 86_400_000;
+/** `triggerType` of the referral owner's bonuses (catalogue trigger `referral`). */
+const REFERRAL_OWNER_TRIGGER_TYPE = 11;
 /** The operator account bonus money comes from and goes back to. */
 const bonusAccount = (currency: string) => ({ operator: 'bonus' as const, key: 'grants', currency });
 
@@ -740,8 +742,9 @@ export function createBonuses(deps: {
       playerId: string,
       query: { currency: string; amount?: number | undefined; triggerType?: number | undefined },
     ): Promise<Bonus[]> {
-      // Only deposit bonuses are offered by this call; referral bonuses (trigger 11) do not exist here.
-      if (query.triggerType !== undefined) return [];
+      // Deposit bonuses, or with `triggerType` 11 the referral owner's bonuses (docs/referrals.md).
+      if (query.triggerType !== undefined && query.triggerType !== REFERRAL_OWNER_TRIGGER_TYPE) return [];
+      const trigger = query.triggerType === REFERRAL_OWNER_TRIGGER_TYPE ? 'referral' : 'deposit';
       const currency = await currencyOf(query.currency);
       const [all, received] = await Promise.all([
         repository.listCatalogue(),
@@ -753,7 +756,7 @@ export function createBonuses(deps: {
         amountMinor = BigInt(Math.round(query.amount * currency.subunitToUnit));
       }
       return all
-        .filter((bonus) => bonus.trigger === 'deposit' && offeredIn(bonus, currency))
+        .filter((bonus) => bonus.trigger === trigger && offeredIn(bonus, currency))
         .filter((bonus) => eligible(bonus, all, received, at))
         .filter((bonus) => amountMinor === undefined || depositFits(bonus.terms, currency, amountMinor))
         .map((bonus) => withFreespins(bonus, all, at));

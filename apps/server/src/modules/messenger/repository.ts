@@ -23,6 +23,8 @@ export interface SegmentFilter {
   currencies?: string[] | undefined;
   registeredFrom?: string | undefined;
   registeredTo?: string | undefined;
+  /** Loyalty level ids. */
+  levels?: string[] | undefined;
 }
 
 /** SQL of players' messenger messages. */
@@ -168,6 +170,16 @@ export function createMessengerRepository(db: Kysely<Database>) {
             players = players.where('players.created_at', '>=', sql<Date>`${segment.registeredFrom}::date`);
           if (segment.registeredTo)
             players = players.where('players.created_at', '<', sql<Date>`${segment.registeredTo}::date + 1`);
+          if (segment.levels?.length) {
+            // The loyalty engine's level; a player it has not counted yet is on the lowest one.
+            players = players.where(
+              sql<string>`coalesce(
+                (select la.level_id from loyalty_accounts la where la.player_id = players.id),
+                (select ll.id from loyalty_levels ll order by ll."order" limit 1))`,
+              'in',
+              segment.levels,
+            );
+          }
           return players;
         })
         .returningAll()

@@ -58,7 +58,7 @@ export function toProfile(row: ProfileRow, options: { isNewlyRegistered?: boolea
     isNewlyRegistered: options.isNewlyRegistered ?? false,
     pwaInstalled: row.pwa_installed,
     externalId: Number(row.external_id),
-    // The referral programme is off (constants player.referral.enabled): no link to show.
+    // Filled by the referral programme's port when it is on (ProfileReader.useReferrals).
     referralCode: null,
     qualifiedReferralsCount: null,
     previousLoginAt: row.previous_login_at?.toISOString() ?? null,
@@ -66,14 +66,35 @@ export function toProfile(row: ProfileRow, options: { isNewlyRegistered?: boolea
   };
 }
 
+/**
+ * The referral programme's fields of a profile (the referrals module, handed over in app.ts):
+ * the player's code and qualified friends, both null while the programme is off.
+ */
+export interface ReferralProfileFields {
+  profileFields(
+    playerId: string,
+    referralCode: string | null,
+  ): Promise<{ referralCode: string | null; qualifiedReferralsCount: number | null }>;
+}
+
 /** Reads profiles; used by every sign-in answer as well. */
 export function createProfileReader(options: { repository: ProfileRepository }) {
+  let referrals: ReferralProfileFields | undefined;
+  async function present(row: ProfileRow, profileOptions: { isNewlyRegistered?: boolean } = {}): Promise<Profile> {
+    const profile = toProfile(row, profileOptions);
+    return referrals ? { ...profile, ...(await referrals.profileFields(row.id, row.referral_code)) } : profile;
+  }
   return {
+    /** The referral programme's port (wired in app.ts once the module is built). */
+    useReferrals(port: ReferralProfileFields): void {
+      referrals = port;
+    },
+    present,
     async getProfile(playerId: string, profileOptions: { isNewlyRegistered?: boolean } = {}): Promise<Profile> {
       const row = await options.repository.findProfile(playerId);
       // A valid session of a deleted account cannot exist (sessions go with it); be safe anyway.
       if (!row) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists.');
-      return toProfile(row, profileOptions);
+      return present(row, profileOptions);
     },
   };
 }
@@ -210,7 +231,7 @@ export function createProfileService(options: {
       }
       errors.throwIfAny();
 
-      if (Object.keys(changes).length === 0) return toProfile(current);
+      if (Object.keys(changes).length === 0) return reader.present(current);
       if (changes.email !== undefined) changes.confirmed_at = null;
       if (changes.phone !== undefined) changes.phone_confirmed = false;
       try {

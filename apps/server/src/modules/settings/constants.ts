@@ -32,7 +32,7 @@ function timeZones(): { id: string; name: string }[] {
 }
 
 /** The constants object of `GET /api/settings/constants` (the enumerations clients key on). */
-export function buildConstants(config: Config): Constants {
+export function buildConstants(config: Config, referralEnabled = false): Constants {
   const features = config.features;
   return {
     player: {
@@ -68,7 +68,7 @@ export function buildConstants(config: Config): Constants {
       socialAuth: features.socialAuth.filter((provider) => provider !== 'telegram' || features.telegram !== undefined),
       ...(features.telegram ? { telegram: { bot: features.telegram.bot, auth_url: features.telegram.authUrl } } : {}),
       referral: {
-        enabled: false,
+        enabled: referralEnabled,
         segmentTypes: [],
         qualificationStatuses: list({ IN_PROGRESS: 1, QUALIFIED: 2, UNQUALIFIED: 3 }),
       },

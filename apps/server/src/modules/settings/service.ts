@@ -66,15 +66,23 @@ export function createSettingsService(options: { repository: SettingsRepository;
   const locales = cached(async () => (await repository.listLocales()).map(toLocale), CACHE_TTL_MS);
   const countries = cached(async () => (await repository.listCountries()).map(toCountry), CACHE_TTL_MS);
   let constants: Constants | undefined;
+  // Whether the referral programme is on (the referrals module's settings, handed over in app.ts).
+  let referralEnabled: () => boolean = () => false;
 
   return {
+    /** The referral programme's switch for `player.referral.enabled` (wired in app.ts). */
+    useReferralSwitch(isEnabled: () => boolean): void {
+      referralEnabled = isEnabled;
+    },
     listCurrencies(query: { visibleOnly: boolean }): Promise<Currency[]> {
       return query.visibleOnly ? visibleCurrencies.get() : allCurrencies.get();
     },
     listLocales: () => locales.get(),
     listCountries: () => countries.get(),
     getConstants(): Constants {
-      constants ??= buildConstants(config);
+      const enabled = referralEnabled();
+      // A new object when the switch changes: its cached bytes and ETag are new too.
+      if (!constants || constants.player.referral.enabled !== enabled) constants = buildConstants(config, enabled);
       return constants;
     },
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { useConstants } from '../../features/auth';
 
 export const PROFILE_SECTIONS = [
   'info',
@@ -13,19 +14,24 @@ export const PROFILE_SECTIONS = [
   'verification',
   'documents',
   'notifications',
+  'referrals',
 ] as const;
+
+/** Sections shown only while a programme is on (constants `player.referral.enabled`). */
+const referralOff = (section: string, referralEnabled: boolean) => section === 'referrals' && !referralEnabled;
 
 /** `/profile`: section navigation and the chosen section (sections fill in with their features). */
 export function ProfileLayout() {
   const { t } = useTranslation('layout');
   const { localePath } = useLocale();
+  const referralEnabled = useConstants().data?.player.referral.enabled === true;
   return (
     <div className="profile">
       <nav
         className="profile__nav tabs"
         aria-label={t('navigation.profile.title', { defaultValue: t('header.profileMenu.profile') })}
       >
-        {PROFILE_SECTIONS.map((section) => (
+        {PROFILE_SECTIONS.filter((section) => !referralOff(section, referralEnabled)).map((section) => (
           <NavLink
             key={section}
             className={({ isActive }) => `tabs__tab${isActive ? ' tabs__tab--active' : ''}`}

@@ -4,6 +4,7 @@ import { Link, useMatches } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
 import { useDismiss } from '../../lib/dismiss';
 import { useLayout } from '../layout';
+import { useModals } from '../modals';
 import { useProfile } from './api';
 import { logout, useGoHomeThen } from './effects';
 import { nicknameFromEmail } from './names';
@@ -28,6 +29,7 @@ export function UserMenu() {
   const { userNavOpen, setUserNavOpen, toggleUserNav } = useLayout();
   const profile = useProfile().data;
   const goHomeThen = useGoHomeThen();
+  const { open } = useModals();
   const matches = useMatches();
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -78,6 +80,18 @@ export function UserMenu() {
               </Link>
             </li>
           ))}
+          <li>
+            <button
+              type="button"
+              className="auth-user__item"
+              onClick={() => {
+                setUserNavOpen(false);
+                open('quests-hub');
+              }}
+            >
+              {t('header.profileMenu.quests')}
+            </button>
+          </li>
           <li>
             <button type="button" className="auth-user__item auth-user__logout" onClick={onLogout}>
               {t('header.profileMenu.logout')}

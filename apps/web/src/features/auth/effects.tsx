@@ -106,6 +106,7 @@ export function SessionEffects() {
           realtimeKeys.playerBonuses,
           realtimeKeys.playerFreespins,
           realtimeKeys.depositBonuses,
+          realtimeKeys.loyaltyAccount,
         ]) {
           queryClient.removeQueries({ queryKey });
         }

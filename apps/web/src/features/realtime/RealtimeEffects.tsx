@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAppSettings } from '../../lib/app-settings';
-import { session } from '../auth';
+import { session, useSession } from '../auth';
 import { useToasts } from '../layout';
+import { useLoyaltyAccount } from '../loyalty';
 import { useModals } from '../modals';
 import { gameIdentityOf, isMobileBrowser } from '../../lib/environment';
 import { realtimeKeys } from '../../lib/query-keys';
@@ -35,6 +36,9 @@ export function RealtimeEffects() {
   const settings = useAppSettings();
   const { pathname } = useLocation();
   const loyalty = settings.init?.features.loyalty ?? true;
+  const { isLoggedIn } = useSession();
+  // The account the loyalty events compare with: a level-up needs the level before it.
+  useLoyaltyAccount(isLoggedIn && loyalty);
 
   useEffect(() => {
     ui = {

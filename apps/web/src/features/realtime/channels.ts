@@ -13,7 +13,6 @@ export interface ChannelFeatures {
 /**
  * What a signed-in tab subscribes (docs/api.md, Realtime): the player's
  * own channels, then `tournaments` and `global:online`. A guest subscribes to nothing.
- * `retention:wheels` is left out: the site has no wheel yet.
  */
 export function channelsForPlayer(playerId: string, features: ChannelFeatures): string[] {
   return [
@@ -23,6 +22,7 @@ export function channelsForPlayer(playerId: string, features: ChannelFeatures): 
     channels.playerFreespins(playerId),
     channels.bonusCodes(playerId),
     channels.quests(playerId),
+    channels.wheels(playerId),
     ...(features.loyalty ? [channels.loyaltyAccounts(playerId)] : []),
     channels.notifications(playerId),
     channels.bets(playerId),

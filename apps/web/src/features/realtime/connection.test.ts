@@ -113,6 +113,7 @@ describe('channelsForPlayer', () => {
       `bonus:player-freespins#${ALICE}`,
       `bonus:player-bonus-codes#${ALICE}`,
       `retention:quests#${ALICE}`,
+      `retention:wheels#${ALICE}`,
       `retention:accounts#${ALICE}`,
       `messenger:notifications#${ALICE}`,
       `game:bets#${ALICE}`,

@@ -521,4 +521,26 @@ describe('handlePublication', () => {
     ).toBe(false);
     expect(emitted).toEqual([['game:winners:desktop:DE', { event: 'game.winner', winner }]]);
   });
+
+  it("checks a tournament's leaderboard and player entry and hands them to the page's watchers", () => {
+    const { sink } = setup();
+    const emitted: [string, unknown][] = [];
+    const emit = (channel: string, event: unknown) => emitted.push([channel, event]);
+    const board = {
+      event: 'tournament.leaderboard.updated',
+      tournamentId: 't1',
+      leaderboard: [{ playerId: PLAYER, nickname: null, place: 1, points: 6 }],
+    };
+    const entry = {
+      event: 'tournament.player-entry.updated',
+      entry: { tournamentId: 't1', playerId: PLAYER, points: 6, place: 1 },
+    };
+    expect(handlePublication('tournaments:t1', board, sink, () => {}, emit)).toBe(true);
+    expect(handlePublication(`tournaments:t1#${PLAYER}`, entry, sink, () => {}, emit)).toBe(true);
+    expect(handlePublication('tournaments:t1', entry, sink, () => {}, emit)).toBe(false);
+    expect(emitted).toEqual([
+      ['tournaments:t1', board],
+      [`tournaments:t1#${PLAYER}`, entry],
+    ]);
+  });
 });

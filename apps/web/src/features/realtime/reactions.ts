@@ -121,6 +121,12 @@ export function handlePublication(
     if (event) emitPublic(channel, event);
     return event !== undefined;
   }
+  if (channel.startsWith('tournaments:')) {
+    // A tournament's page follows its leaderboard and the player's entry; checked here.
+    const event = channel.includes('#') ? parse('tournamentPlayer', data) : parse('tournament', data);
+    if (event) emitPublic(channel, event);
+    return event !== undefined;
+  }
   return applyRealtimeEvent(channel, data, sink);
 }
 
@@ -208,6 +214,20 @@ export function applyRealtimeEvent(channel: string, data: unknown, sink: Realtim
           type: 'success',
           key: 'tournamentPrize',
           values: { place: prize.place, title: event.tournament.title },
+        });
+      }
+      return true;
+    }
+    case 'retention:wheels': {
+      const event = parse(family, data);
+      if (!event) return false;
+      // The wheel page refetches; zero spins is no news.
+      invalidate(sink.queryClient, realtimeKeys.wheels);
+      if (event.amount > 0) {
+        sink.alert({
+          type: 'success',
+          key: 'wheelSpinIssued',
+          values: { amount: event.amount, title: event.wheel.title },
         });
       }
       return true;

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import type { Activity } from '../activity';
+import type { AuthGuards } from '../auth';
+import type { Bonuses } from '../bonuses';
+import type { Jobs } from '../jobs';
+import type { RealtimeEvents } from '../realtime';
+import { createTournamentsRepository } from './repository';
+import { tournamentAdminRoutes, tournamentRoutes } from './routes';
+import { createTournaments, FINISH_JOB } from './service';
+
+export type { Tournaments } from './service';
+export { FINISH_DELAY_MS, FINISH_JOB, finishJobKey, LEADERBOARD_THROTTLE_MS } from './service';
+
+/**
+ * Tournaments (docs/tournaments.md): the operator's definitions, scoring from the activity
+ * stream (consumer `tournaments`) into the database leaderboard, the finish job that
+ * freezes the standings and issues the prizes through the bonus engine once, and the
+ * player's list, page and joining.
+ */
+export async function registerTournaments(
+  server: FastifyInstance,
+  deps: {
+    db: Db;
+    events: RealtimeEvents;
+    activity: Activity;
+    jobs: Jobs;
+    bonuses: Pick<Bonuses, 'grantIn'>;
+    guards: AuthGuards;
+    subunitOf: (currency: string) => bigint;
+    adminApiKey: string | undefined;
+    now?: () => Date;
+    log: { error(details: object, message: string): void };
+  },
+) {
+  const tournaments = createTournaments({
+    repository: createTournamentsRepository(deps.db),
+    events: deps.events,
+    enqueueJob: (trx, job) => deps.jobs.enqueue(trx, job),
+    grantBonus: (trx, input) => deps.bonuses.grantIn(trx, input),
+    subunitOf: deps.subunitOf,
+    ...(deps.now ? { now: deps.now } : {}),
+    log: deps.log,
+  });
+  deps.activity.consume(tournaments.consumer);
+  deps.jobs.handle(FINISH_JOB, async (job) => {
+    const id = job.payload.tournamentId;
+    const tournamentId = typeof id === 'string' ? id : job.key?.replace(/^tournament-finish:/, '');
+    if (!tournamentId) throw new Error('a tournament finish job without its tournament');
+    await tournaments.finishIn(job.trx, tournamentId);
+  });
+  server.addHook('onReady', async () => tournaments.ensureFinishJobs());
+  server.addHook('onClose', async () => tournaments.stop());
+  await server.register(tournamentRoutes, { tournaments, guards: deps.guards });
+  await server.register(tournamentAdminRoutes, { tournaments, adminApiKey: deps.adminApiKey });
+  return tournaments;
+}

@@ -1,0 +1,2 @@
+/** The prize wheel (features/wheels). */
+export { WheelPage } from '../../features/wheels';

@@ -1,0 +1,51 @@
+import { tournamentEndpoints, type TournamentDetail } from '@croupier/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, callPaged } from '../../lib/api';
+import { realtimeKeys } from '../../lib/query-keys';
+import { TAB_STATES, type TournamentTab } from './logic';
+
+export const TOURNAMENTS_PAGE_SIZE = 12;
+
+export const tournamentKeys = {
+  list: (tab: TournamentTab) => [...realtimeKeys.tournaments, 'list', tab] as const,
+  /** The detail differs for a signed-in player (`playerEntry`). */
+  detail: (idOrIdentity: string, signedIn: boolean) =>
+    [...realtimeKeys.tournaments, 'detail', idOrIdentity, signedIn] as const,
+};
+
+/** `GET /api/retention/tournaments` for one tab. */
+export function useTournamentList(tab: TournamentTab) {
+  return useQuery({
+    queryKey: tournamentKeys.list(tab),
+    queryFn: ({ signal }) =>
+      callPaged(tournamentEndpoints.listTournaments, {
+        query: { page: 1, perPage: TOURNAMENTS_PAGE_SIZE, state: TAB_STATES[tab] },
+        signal,
+      }),
+    staleTime: 30_000,
+  });
+}
+
+/** `GET /api/retention/tournaments/{idOrIdentity}`. */
+export function useTournament(idOrIdentity: string, signedIn: boolean) {
+  return useQuery({
+    queryKey: tournamentKeys.detail(idOrIdentity, signedIn),
+    queryFn: ({ signal }) =>
+      call(tournamentEndpoints.getTournament, { params: { tournamentId: idOrIdentity }, signal }),
+    staleTime: 10_000,
+  });
+}
+
+/** `POST /api/retention/tournaments/{id}/participate`: the answer is the player's entry. */
+export function useParticipate(idOrIdentity: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(tournamentEndpoints.participate, { params: { tournamentId: idOrIdentity } }),
+    onSuccess: (entry) => {
+      queryClient.setQueryData<TournamentDetail>(tournamentKeys.detail(idOrIdentity, true), (cached) =>
+        cached ? { ...cached, playerEntry: entry } : cached,
+      );
+      void queryClient.invalidateQueries({ queryKey: realtimeKeys.tournaments });
+    },
+  });
+}
