@@ -48,7 +48,13 @@ async function fundedPlayer(label: string) {
 
 async function openDice(page: Page): Promise<FrameLocator> {
   await page.goto(`${baseUrl}/games/dice`);
-  await page.getByTestId('game-play').click();
+  await page
+    .getByTestId('game-play')
+    .click({ timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      await screenshot(page, 'quests-debug-dice');
+      throw error;
+    });
   await expect.poll(() => page.getByTestId('game-stage').getAttribute('data-mode')).toBe('real');
   const frame = page.frameLocator('[data-testid="game-frame"]');
   await frame.getByTestId('play-button').waitFor({ timeout: 20_000 });
@@ -57,7 +63,7 @@ async function openDice(page: Page): Promise<FrameLocator> {
 
 async function openHub(page: Page) {
   await page.locator('.auth-user__button').click();
-  await page.getByRole('button', { name: 'Quests' }).click();
+  await page.getByRole('button', { name: 'Quests', exact: true }).click();
   const hub = dialog(page, 'quests-hub');
   await hub.waitFor();
   return hub;
@@ -78,14 +84,14 @@ describe('quests', () => {
     const card = hub.locator('[data-quest="first-steps"]');
     await card.waitFor();
     await card.getByText('Tasks in order').waitFor();
-    await screenshot(page, 'quests-hub-1440');
+    await screenshot(page, 'quests-hub-1440', { fullPage: false });
 
     // Its rewards, then start it.
     await card.getByRole('button', { name: 'Rewards' }).click();
     const rewards = dialog(page, 'quest-rewards');
     await rewards.getByText('Bonus: 5 USD').waitFor();
     await rewards.getByText('100 loyalty points').waitFor();
-    await rewards.getByRole('button', { name: 'Close' }).click();
+    await rewards.locator('.dialog-button').getByText('Close').click();
     await rewards.waitFor({ state: 'detached' });
     await card.getByRole('button', { name: 'Start quest' }).click();
     await page.getByText('The quest “First steps” is now active.', { exact: false }).waitFor();
@@ -99,7 +105,7 @@ describe('quests', () => {
     const items = tasks.locator('.quest-task');
     await expect.poll(() => items.count()).toBe(2);
     await items.nth(1).getByText('Complete the previous task to unlock this one.').waitFor();
-    await screenshot(page, 'quest-tasks-1440');
+    await screenshot(page, 'quest-tasks-1440', { fullPage: false });
     const violations = await seriousViolations(page);
     expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
 
@@ -134,7 +140,7 @@ describe('quests', () => {
       .locator('[data-quest="first-steps"]')
       .getByText('2 of 2 tasks', { exact: false })
       .waitFor({ timeout: 15_000 });
-    await screenshot(page, 'quests-completed-1440');
+    await screenshot(page, 'quests-completed-1440', { fullPage: false });
     const bonuses = await call<{ bonusName?: string; name?: string }[]>('GET', '/api/game/player-bonuses', {
       token: player.token,
     });

@@ -280,6 +280,10 @@ describe('wheels', () => {
     expect((await wheelOf(scheduled.identity)).state).toBe(2);
     const notYet = await spin(scheduled.id, player);
     expect(errorOf(notYet).code).toBe(16103);
+    const unknownPlayer = await adminRequest(t, 'POST', `/api/admin/wheels/${scheduled.id}/spins`, {
+      body: { playerId: randomUUID(), spins: 1, key: 'k' },
+    });
+    expect(unknownPlayer.statusCode, unknownPlayer.body).toBe(422);
     const list = await adminRequest(t, 'GET', '/api/admin/wheels');
     expect(list.statusCode).toBe(200);
   });

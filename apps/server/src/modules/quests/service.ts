@@ -330,6 +330,40 @@ export function createQuests(deps: QuestsDeps) {
         },
       });
     }
+    // A sequential quest whose active task was completed: the next task opens (told as well).
+    for (const pq of running) {
+      const quest = quests.get(pq.quest_id);
+      if (!quest || quest.task_execution_order !== QuestTaskExecutionOrder.SEQUENTIAL) continue;
+      if (completed.some((c) => c.pq.id === pq.id)) continue;
+      const justDone = quest.tasks.some((task) => {
+        const row = progress.get(`${pq.id}:${task.id}`);
+        return changedTasks.has(`${pq.id}:${task.id}`) && row !== undefined && row.progress >= task.quantity;
+      });
+      if (!justDone) continue;
+      const tasks = quest.tasks.map((task) => ({
+        task,
+        executionOrder: task.execution_order,
+        quantity: task.quantity,
+        progress: progress.get(`${pq.id}:${task.id}`)?.progress ?? 0,
+      }));
+      const next = openTasks(tasks, true)[0];
+      if (!next || changedTasks.has(`${pq.id}:${next.task.id}`)) continue;
+      events.publishAfterCommit(trx, channels.quests(pq.player_id), {
+        event: 'quest.task.updated',
+        task: {
+          id: next.task.id,
+          questId: pq.id,
+          playerId: pq.player_id,
+          isActive: true,
+          isCompleted: false,
+          progress: next.progress,
+          quantity: next.task.quantity,
+          type: next.task.type,
+          name: next.task.name,
+          updatedAt: at.toISOString(),
+        },
+      });
+    }
     for (const { quest, pq } of completed) await completeIn(trx, quest, pq);
   }
 
@@ -388,7 +422,15 @@ export function createQuests(deps: QuestsDeps) {
       if (await repository.identityExists(body.identity)) {
         throw AppError.validation({ identity: ['A quest has this identity.'] });
       }
-      const id = await events.transaction((trx) => repository.create(trx, body.identity, toQuestFields(body), tasks));
+      const id = await events
+        .transaction((trx) => repository.create(trx, body.identity, toQuestFields(body), tasks))
+        .catch((error: unknown) => {
+          // Two definitions with one identity at once: the unique index decides.
+          if (error instanceof Error && 'code' in error && error.code === '23505') {
+            throw AppError.validation({ identity: ['A quest has this identity.'] });
+          }
+          throw error;
+        });
       const quest = await repository.find(repository.db, id);
       if (!quest) throw new Error('created quest not found');
       return toQuest(quest, undefined, [], now());

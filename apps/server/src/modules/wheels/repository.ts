@@ -278,6 +278,10 @@ export function createWheelsRepository(db: Kysely<Database>) {
       return new Set(rows.map((r) => r.id));
     },
 
+    async playerExists(playerId: string): Promise<boolean> {
+      return (await db.selectFrom('players').select('id').where('id', '=', playerId).executeTakeFirst()) !== undefined;
+    },
+
     async countWheels(): Promise<number> {
       const { count } = await db
         .selectFrom('wheels')

@@ -430,6 +430,7 @@ export function createWheels(deps: WheelsDeps) {
       body: { playerId: string; spins: number; key: string; expireAfterSeconds: number | null },
     ): Promise<{ granted: number }> {
       const wheel = await wheelOrThrow(idOrIdentity);
+      if (!(await repository.playerExists(body.playerId))) throw AppError.validation({ playerId: ['No such player.'] });
       const at = now();
       const expireAt =
         body.expireAfterSeconds === null ? null : new Date(at.getTime() + body.expireAfterSeconds * 1000);

@@ -241,10 +241,10 @@ function TaskRow({ quest, task, index }: { quest: Quest; task: QuestTask; index:
 export function QuestTasksBody({ props, close }: ModalBodyProps) {
   const { t } = useTranslation('modals');
   const quest = useLiveQuest(asQuest(props.quest));
-  if (!quest) {
-    close();
-    return null;
-  }
+  useEffect(() => {
+    if (!quest) close();
+  }, [quest, close]);
+  if (!quest) return null;
   return (
     <div className="quest-tasks">
       <p className="modal__description">{quest.name}</p>

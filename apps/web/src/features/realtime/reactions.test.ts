@@ -468,6 +468,22 @@ describe('applyRealtimeEvent', () => {
     applyRealtimeEvent('tournaments', completed(PLAYER), sink);
     expect(alerts).toEqual([{ type: 'success', key: 'tournamentPrize', values: { place: 2, title: 'Spring Race' } }]);
   });
+
+  it('alerts on issued wheel spins and reloads the wheel; zero spins is no news', () => {
+    const { sink, alerts, invalidated } = setup();
+    const issued = (amount: number) => ({
+      event: 'wheel.spin.issued',
+      playerId: PLAYER,
+      wheel: { id: 'w1', identity: 'daily-wheel', title: 'Daily Wheel' },
+      amount,
+    });
+    expect(applyRealtimeEvent(`retention:wheels#${PLAYER}`, issued(0), sink)).toBe(true);
+    expect(alerts).toEqual([]);
+    expect(applyRealtimeEvent(`retention:wheels#${PLAYER}`, issued(2), sink)).toBe(true);
+    expect(alerts).toEqual([{ type: 'success', key: 'wheelSpinIssued', values: { amount: 2, title: 'Daily Wheel' } }]);
+    expect(invalidated).toEqual([realtimeKeys.wheels, realtimeKeys.wheels]);
+    expect(applyRealtimeEvent(`retention:wheels#${PLAYER}`, { event: 'wheel.spin.issued' }, sink)).toBe(false);
+  });
 });
 
 describe('handlePublication', () => {
