@@ -45,7 +45,14 @@ import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureServerBuilt, percentile, postgresCpuMs, processCpuMs, startServer } from './lib.mjs';
+import {
+  ensureServerBuilt,
+  percentile,
+  postgresCpuByPid,
+  postgresCpuMsSince,
+  processCpuMs,
+  startServer,
+} from './lib.mjs';
 import { replayRounds } from './dice-replay.mjs';
 import { startWireCounter } from './pg-wire-count.mjs';
 
@@ -227,7 +234,7 @@ async function runLevels(urls, players, levels, serverPids, options = { header: 
   const serverCpuMs = () => serverPids.reduce((sum, pid) => sum + (processCpuMs(pid) ?? NaN), 0);
   for (const level of levels) {
     const samples = [];
-    const cpuBefore = { client: process.cpuUsage(), server: serverCpuMs(), postgres: postgresCpuMs() };
+    const cpuBefore = { client: process.cpuUsage(), server: serverCpuMs(), postgres: postgresCpuByPid() };
     const started = performance.now();
     const deadline = started + DURATION_MS;
     await Promise.all(
@@ -239,7 +246,7 @@ async function runLevels(urls, players, levels, serverPids, options = { header: 
     const cpu = {
       client: perRound((clientCpu.user + clientCpu.system) / 1000),
       server: perRound(serverCpuMs() - cpuBefore.server),
-      postgres: perRound(postgresCpuMs() - cpuBefore.postgres),
+      postgres: perRound(postgresCpuMsSince(cpuBefore.postgres)),
     };
     samples.sort((a, b) => a - b);
     const row = {

@@ -176,13 +176,9 @@ export function processCpuMs(pid) {
   }
 }
 
-/**
- * CPU time of every PostgreSQL server process on the machine, in ms. Backends come and go,
- * so a difference of two readings counts only the processes alive at both: take them
- * around a run whose connections stay open (a pool).
- */
-export function postgresCpuMs() {
-  let total = 0;
+/** CPU ms of each PostgreSQL process now (server processes and backends), by pid. */
+export function postgresCpuByPid() {
+  const byPid = new Map();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -190,7 +186,18 @@ export function postgresCpuMs() {
     } catch {
       continue;
     }
-    total += processCpuMs(Number(entry)) ?? 0;
+    byPid.set(Number(entry), processCpuMs(Number(entry)) ?? 0);
   }
+  return byPid;
+}
+
+/**
+ * PostgreSQL's CPU ms since `before` (a `postgresCpuByPid()`): what each process still running
+ * used since then, a new one all it used. A backend that ended in between (a pool closing idle
+ * connections) takes its share with it: an undercount, never a negative figure.
+ */
+export function postgresCpuMsSince(before) {
+  let total = 0;
+  for (const [pid, ms] of postgresCpuByPid()) total += ms - (before.get(pid) ?? 0);
   return total;
 }

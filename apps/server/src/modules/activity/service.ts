@@ -278,16 +278,20 @@ export function createActivity(options: ActivityOptions) {
           log.error({ err: error }, 'activity: could not create the consumers');
           return;
         }
-        for (const consumer of consumers.values()) {
-          for (let full = true; full && !stopped;) {
-            try {
-              full = (await runBatch(consumer, false)).full;
-            } catch (error) {
-              log.error({ err: error, consumer: consumer.name }, 'activity: a consumer failed; it retries later');
-              full = false;
+        // Consumers are independent: each runs its batches on its own connection, so one
+        // engine's slow batch does not delay the others' records.
+        await Promise.all(
+          [...consumers.values()].map(async (consumer) => {
+            for (let full = true; full && !stopped;) {
+              try {
+                full = (await runBatch(consumer, false)).full;
+              } catch (error) {
+                log.error({ err: error, consumer: consumer.name }, 'activity: a consumer failed; it retries later');
+                full = false;
+              }
             }
-          }
-        }
+          }),
+        );
       };
       const schedule = () => {
         if (stopped) return;

@@ -139,26 +139,37 @@ export function createLoyalty(deps: LoyaltyDeps) {
   async function applyIn(trx: Transaction<Database>, config: Config, change: Change): Promise<Applied | undefined> {
     const inserted = await repository.insertEntry(trx, change);
     if (!inserted) return undefined;
+    return applySumIn(trx, config, change.playerId, change.attopoints, change.currency);
+  }
+
+  /**
+   * Adds entries already written (their sum) to the player's account under its row lock, and
+   * the level logic: the account after it and whether a level was newly reached.
+   */
+  async function applySumIn(
+    trx: Transaction<Database>,
+    config: Config,
+    playerId: string,
+    attopoints: bigint,
+    currency: string | undefined,
+  ): Promise<Applied> {
     const lowest = levelFor(config.levels, 0n);
     if (!lowest) throw new Error('the loyalty programme has no levels');
-    const row = await repository.lockAccount(trx, change.playerId, { levelId: lowest.id, order: lowest.order });
-    const balance = addAttopoints(
-      { points: row.points, remainderAttopoints: row.remainder_attopoints },
-      change.attopoints,
-    );
+    const row = await repository.lockAccount(trx, playerId, { levelId: lowest.id, order: lowest.order });
+    const balance = addAttopoints({ points: row.points, remainderAttopoints: row.remainder_attopoints }, attopoints);
     const level = levelFor(config.levels, balance.points) ?? lowest;
     const newlyReached = config.levels
       .filter((l) => l.order > row.highest_order && l.order <= level.order)
       .sort((a, b) => a.order - b.order);
-    const updated = await repository.updateAccount(trx, change.playerId, {
+    const updated = await repository.updateAccount(trx, playerId, {
       points: balance.points,
       remainderAttopoints: balance.remainderAttopoints,
       levelId: level.id,
       highestOrder: Math.max(row.highest_order, level.order),
-      currency: change.currency ?? row.currency,
+      currency: currency ?? row.currency,
     });
     for (const each of newlyReached) await reached(trx, config, updated, each);
-    return { account: present(updated, change.playerId, config.levels), rose: newlyReached.length > 0 };
+    return { account: present(updated, playerId, config.levels), rose: newlyReached.length > 0 };
   }
 
   function publish(trx: Transaction<Database>, playerId: string, applied: Applied): void {
@@ -200,26 +211,35 @@ export function createLoyalty(deps: LoyaltyDeps) {
       );
       if (games.length === 0) return;
       const config = await loadConfig(trx);
-      // One publication per player per batch: the account after the batch, level-up if any.
-      const touched = new Map<string, Applied>();
+      // The batch's bets are written as entries in one statement (a replayed one is skipped by
+      // its key); rollbacks then find the entries of the bets they undo, the same batch's too.
+      const bets = games.flatMap((record) => {
+        const change = record.kind === 'bet' ? betChange(config, record) : undefined;
+        return change ? [change] : [];
+      });
+      const inserted = await repository.insertEntries(trx, bets);
+      const sums = new Map<string, { attopoints: bigint; currency: string | undefined }>();
+      const add = (playerId: string, attopoints: bigint, currency: string | undefined) => {
+        const sum = sums.get(playerId) ?? { attopoints: 0n, currency: undefined };
+        sums.set(playerId, { attopoints: sum.attopoints + attopoints, currency: currency ?? sum.currency });
+      };
+      for (const bet of bets) if (inserted.has(bet.source)) add(bet.playerId, bet.attopoints, bet.currency);
       for (const record of games) {
-        let change: Change | undefined;
-        if (record.kind === 'bet') {
-          change = betChange(config, record);
-        } else {
-          const bet = await repository.findBetToReverse(trx, record.playerId, record.roundId, record.amountMinor);
-          if (bet) {
-            await repository.markReversed(trx, bet.id);
-            change = { playerId: record.playerId, source: `rollback:${record.id}`, attopoints: -bet.attopoints };
-          }
+        if (record.kind !== 'rollback') continue;
+        const bet = await repository.findBetToReverse(trx, record.playerId, record.roundId, record.amountMinor);
+        if (!bet) continue;
+        await repository.markReversed(trx, bet.id);
+        const source = `rollback:${record.id}`;
+        if (await repository.insertEntry(trx, { playerId: record.playerId, source, attopoints: -bet.attopoints })) {
+          add(record.playerId, -bet.attopoints, undefined);
         }
-        if (!change) continue;
-        const applied = await applyIn(trx, config, change);
-        if (!applied) continue;
-        const before = touched.get(record.playerId);
-        touched.set(record.playerId, { account: applied.account, rose: applied.rose || (before?.rose ?? false) });
       }
-      for (const [playerId, applied] of touched) publish(trx, playerId, applied);
+      // One account update per player per batch, in a fixed order (row locks), one publication each.
+      for (const playerId of [...sums.keys()].sort()) {
+        const sum = sums.get(playerId);
+        if (!sum) continue;
+        publish(trx, playerId, await applySumIn(trx, config, playerId, sum.attopoints, sum.currency));
+      }
     },
   };
 

@@ -70,21 +70,20 @@ export function createLoyaltyRepository(db: Db) {
     },
 
     /** Creates the player's row unless it exists, then locks it to the end of the transaction. */
+    /**
+     * The player's account, created at the lowest level when missing, locked for the caller's
+     * transaction: one statement (a conflict's no-op update takes the row lock and returns it).
+     */
     async lockAccount(
       q: Executor,
       playerId: string,
       initial: { levelId: string; order: number },
     ): Promise<LoyaltyAccountRow> {
-      await q
+      return q
         .insertInto('loyalty_accounts')
         .values({ player_id: playerId, level_id: initial.levelId, highest_order: initial.order })
-        .onConflict((oc) => oc.column('player_id').doNothing())
-        .execute();
-      return q
-        .selectFrom('loyalty_accounts')
-        .selectAll()
-        .where('player_id', '=', playerId)
-        .forUpdate()
+        .onConflict((oc) => oc.column('player_id').doUpdateSet((eb) => ({ player_id: eb.ref('excluded.player_id') })))
+        .returningAll()
         .executeTakeFirstOrThrow();
     },
 
@@ -115,6 +114,35 @@ export function createLoyaltyRepository(db: Db) {
     },
 
     /** Records a change of points unless its (player, source) exists; true when it is new. */
+    /** Writes entries in one statement; answers the sources written (a source seen before is skipped). */
+    async insertEntries(
+      q: Executor,
+      entries: readonly {
+        playerId: string;
+        source: string;
+        attopoints: bigint;
+        roundId?: string;
+        stakeMinor?: bigint;
+      }[],
+    ): Promise<Set<string>> {
+      if (entries.length === 0) return new Set();
+      const rows = await q
+        .insertInto('loyalty_point_entries')
+        .values(
+          entries.map((entry) => ({
+            player_id: entry.playerId,
+            source: entry.source,
+            attopoints: entry.attopoints.toString(),
+            round_id: entry.roundId ?? null,
+            stake_minor: entry.stakeMinor ?? null,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['player_id', 'source']).doNothing())
+        .returning('source')
+        .execute();
+      return new Set(rows.map((row) => row.source));
+    },
+
     async insertEntry(
       q: Executor,
       entry: { playerId: string; source: string; attopoints: bigint; roundId?: string; stakeMinor?: bigint },
