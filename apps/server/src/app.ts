@@ -546,6 +546,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (known === undefined) throw new Error(`unknown currency ${code}`);
       return known;
     },
+    appEvents,
     adminApiKey: config.adminApiKey,
     ...(options.now ? { now: options.now } : {}),
     log: server.log,

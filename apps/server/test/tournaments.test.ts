@@ -437,6 +437,13 @@ describe('finish and payout', () => {
     expect(finished.isAvailable).toBe(false);
     const listed = await p.get(`/api/retention/tournaments?state[]=5&identity[]=${tournament.identity}`);
     expect(listed.json<{ data: Detail[] }>().data).toHaveLength(1);
+
+    // Each winner has one message about the place (the finish ran more than once).
+    const messages = await sql<{ player_id: string; title: string; body: string }>`select player_id, title, body
+      from player_messages where kind = 'tournamentPrize' and source_key like ${`tournament:${tournament.id}:%`}
+      order by source_key`.execute(t.db);
+    expect(messages.rows.map((m) => m.player_id)).toEqual([winner.player.id, runnerUp.player.id]);
+    expect(messages.rows[0]?.body).toContain('place 1');
   });
 
   it('issues the prizes once when two app instances finish at once', async () => {

@@ -106,6 +106,17 @@ export interface AppEvents {
    * A player completed a quest. Emitted inside the quest engine's transaction: the wheels
    * grant their per-quest spins and the messenger writes its system message there.
    */
+  /**
+   * A tournament place was awarded at the finish. Emitted inside the finish's transaction
+   * (once per place: the award row is unique); the messenger writes the winner's message there.
+   */
+  'tournaments.prize-awarded': {
+    trx: Transaction<Database>;
+    playerId: string;
+    tournamentId: string;
+    tournamentTitle: string;
+    place: number;
+  };
   'retention.quest-completed': {
     trx: Transaction<Database>;
     playerId: string;

@@ -76,6 +76,14 @@ export async function registerMessenger(
       values: { quest: completed.questName },
     });
   });
+  deps.appEvents.on('tournaments.prize-awarded', async (award) => {
+    await messenger.sendSystem(award.trx, {
+      playerId: award.playerId,
+      key: 'tournamentPrize',
+      sourceKey: `tournament:${award.tournamentId}:${award.place}`,
+      values: { tournament: award.tournamentTitle, place: String(award.place) },
+    });
+  });
   await server.register(messengerRoutes, { messenger, guards: deps.guards });
   await server.register(messengerAdminRoutes, { messenger, adminApiKey: deps.adminApiKey });
   return messenger;

@@ -29,7 +29,8 @@ export type SystemMessageKey =
   | 'withdrawalPaid'
   | 'bonusIssued'
   | 'levelReached'
-  | 'questCompleted';
+  | 'questCompleted'
+  | 'tournamentPrize';
 
 export function presentMessage(row: PlayerMessageRow): MessengerMessage {
   return {

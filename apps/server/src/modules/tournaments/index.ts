@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { EventRegistry } from '../../lib/events';
 import type { Activity } from '../activity';
 import type { AuthGuards } from '../auth';
 import type { Bonuses } from '../bonuses';
@@ -28,6 +29,8 @@ export async function registerTournaments(
     bonuses: Pick<Bonuses, 'grantIn'>;
     guards: AuthGuards;
     subunitOf: (currency: string) => bigint;
+    /** App events: each awarded place (`tournaments.prize-awarded`, the messenger's message). */
+    appEvents?: EventRegistry;
     adminApiKey: string | undefined;
     now?: () => Date;
     log: { error(details: object, message: string): void };
@@ -38,6 +41,9 @@ export async function registerTournaments(
     events: deps.events,
     enqueueJob: (trx, job) => deps.jobs.enqueue(trx, job),
     grantBonus: (trx, input) => deps.bonuses.grantIn(trx, input),
+    onPrizeAwarded: async (trx, award) => {
+      await deps.appEvents?.emit('tournaments.prize-awarded', { trx, ...award });
+    },
     subunitOf: deps.subunitOf,
     ...(deps.now ? { now: deps.now } : {}),
     log: deps.log,

@@ -38,6 +38,11 @@ export interface TournamentsDeps {
   ) => Promise<unknown>;
   /** A currency's minor units per unit (cached per process: read inside transactions). */
   subunitOf: (currency: string) => bigint;
+  /** Told of each awarded place inside the finish's transaction (the winner's message). */
+  onPrizeAwarded?: (
+    trx: Transaction<Database>,
+    award: { playerId: string; tournamentId: string; tournamentTitle: string; place: number },
+  ) => Promise<void>;
   now?: () => Date;
   log: { error(details: object, message: string): void };
 }
@@ -241,6 +246,12 @@ export function createTournaments(deps: TournamentsDeps) {
         bonusId: prize.bonus_id,
       });
       if (!awarded) continue;
+      await deps.onPrizeAwarded?.(trx, {
+        playerId: winner.playerId,
+        tournamentId,
+        tournamentTitle: t.title,
+        place: prize.place,
+      });
       try {
         await deps.grantBonus(trx, {
           bonusId: prize.bonus_id,
