@@ -1,7 +1,8 @@
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, browserToken, call, registerPlayer, signedInPage } from './api';
+import { baseUrl, browserToken, call, signedInPage } from './api';
 import { dialog, launchBrowser, screenshot } from './browser';
+import { fundedPlayer, openDice } from './dice';
 
 /**
  * A loss limit stops play in dice (docs/player-protection.md, "Limits"): a player sets a
@@ -25,41 +26,15 @@ interface Account {
   realBalance: number;
 }
 
-async function usdPlayer(label: string) {
-  const player = await registerPlayer(label);
-  const created = await call<Account[]>('POST', '/api/wallet/accounts', {
-    token: player.token,
-    body: { currency: 'USD' },
-  });
-  const usd = (created.body.data ?? []).find((item) => item.currency === 'USD');
-  if (!usd) throw new Error(`no USD account: ${JSON.stringify(created.body)}`);
-  await call('PUT', `/api/wallet/accounts/${usd.id}/switch`, { token: player.token });
-  const funded = await call('POST', `/api/dev/wallet/accounts/${usd.id}/fund`, {
-    token: player.token,
-    body: { amount: 500 },
-  });
-  expect(funded.status, JSON.stringify(funded.body)).toBe(200);
-  return player;
-}
-
 async function usdBalance(page: Page): Promise<number> {
   const token = await browserToken(page.context());
   const accounts = await call<Account[]>('GET', '/api/wallet/accounts', { token });
   return (accounts.body.data ?? []).find((a) => a.currency === 'USD')?.realBalance ?? Number.NaN;
 }
 
-async function openDice(page: Page): Promise<FrameLocator> {
-  await page.goto(`${baseUrl}/games/dice`);
-  await page.getByTestId('game-play').click();
-  await expect.poll(() => page.getByTestId('game-stage').getAttribute('data-mode')).toBe('real');
-  const frame = page.frameLocator('[data-testid="game-frame"]');
-  await frame.getByTestId('play-button').waitFor({ timeout: 20_000 });
-  return frame;
-}
-
 describe('loss limit in dice', () => {
   it('sets a daily loss limit and is stopped in dice by the round that could pass it', async () => {
-    const player = await usdPlayer('limits-loss');
+    const player = await fundedPlayer('limits-loss');
     const { page, context } = await signedInPage(browser, player.token);
 
     await page.goto(`${baseUrl}/profile/limits`);

@@ -1,8 +1,9 @@
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { ADMIN_KEY, baseUrl, call, registerPlayer, signedInPage } from './api';
+import { ADMIN_KEY, baseUrl, signedInPage } from './api';
 import { dialog, launchBrowser, newPage, recordSubscriptions, screenshot } from './browser';
+import { fundedPlayer, openDice } from './dice';
 
 /**
  * Loyalty (docs/loyalty.md): a player with real money in NZD (a currency the other browser
@@ -46,40 +47,9 @@ afterAll(async () => {
   await browser.close();
 });
 
-interface Account {
-  id: string;
-  currency: string;
-}
-
-async function fundedPlayer(label: string) {
-  const player = await registerPlayer(label);
-  const created = await call<Account[]>('POST', '/api/wallet/accounts', {
-    token: player.token,
-    body: { currency: CURRENCY },
-  });
-  const account = (created.body.data ?? []).find((item) => item.currency === CURRENCY);
-  if (!account) throw new Error(`no ${CURRENCY} account: ${JSON.stringify(created.body)}`);
-  await call('PUT', `/api/wallet/accounts/${account.id}/switch`, { token: player.token });
-  const funded = await call('POST', `/api/dev/wallet/accounts/${account.id}/fund`, {
-    token: player.token,
-    body: { amount: 500 },
-  });
-  expect(funded.status, JSON.stringify(funded.body)).toBe(200);
-  return player;
-}
-
-async function openDice(page: Page): Promise<FrameLocator> {
-  await page.goto(`${baseUrl}/games/dice`);
-  await page.getByTestId('game-play').click();
-  await expect.poll(() => page.getByTestId('game-stage').getAttribute('data-mode')).toBe('real');
-  const frame = page.frameLocator('[data-testid="game-frame"]');
-  await frame.getByTestId('play-button').waitFor({ timeout: 20_000 });
-  return frame;
-}
-
 describe('loyalty', () => {
   it('plays dice up to a new level and sees the loyalty-level modal', async () => {
-    const player = await fundedPlayer('loyalty');
+    const player = await fundedPlayer('loyalty', CURRENCY);
     const { context, page, errors } = await signedInPage(browser, player.token);
     const subscriptions = recordSubscriptions(page);
 

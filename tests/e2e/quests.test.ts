@@ -1,8 +1,9 @@
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
 import { baseUrl, call, registerPlayer, signedInPage } from './api';
 import { dialog, launchBrowser, recordSubscriptions, screenshot } from './browser';
+import { openDice } from './dice';
 
 /**
  * Quests (docs/quests.md): a player opens the quests hub from the user menu, starts the
@@ -44,21 +45,6 @@ async function fundedPlayer(label: string) {
   });
   expect(funded.status, JSON.stringify(funded.body)).toBe(200);
   return player;
-}
-
-async function openDice(page: Page): Promise<FrameLocator> {
-  await page.goto(`${baseUrl}/games/dice`);
-  await page
-    .getByTestId('game-play')
-    .click({ timeout: 30_000 })
-    .catch(async (error: unknown) => {
-      await screenshot(page, 'quests-debug-dice');
-      throw error;
-    });
-  await expect.poll(() => page.getByTestId('game-stage').getAttribute('data-mode')).toBe('real');
-  const frame = page.frameLocator('[data-testid="game-frame"]');
-  await frame.getByTestId('play-button').waitFor({ timeout: 20_000 });
-  return frame;
 }
 
 async function openHub(page: Page) {

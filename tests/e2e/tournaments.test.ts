@@ -1,8 +1,9 @@
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { baseUrl, call, registerPlayer, signedInPage } from './api';
+import { baseUrl, call, signedInPage } from './api';
 import { launchBrowser, newPage, recordSubscriptions, screenshot } from './browser';
+import { fundedPlayer, openDice } from './dice';
 
 /**
  * Tournaments (docs/tournaments.md): a player opens /tournaments, finds the running
@@ -19,37 +20,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-interface Account {
-  id: string;
-  currency: string;
-}
-
-async function usdPlayer(label: string) {
-  const player = await registerPlayer(label);
-  const created = await call<Account[]>('POST', '/api/wallet/accounts', {
-    token: player.token,
-    body: { currency: 'USD' },
-  });
-  const usd = (created.body.data ?? []).find((item) => item.currency === 'USD');
-  if (!usd) throw new Error(`no USD account: ${JSON.stringify(created.body)}`);
-  await call('PUT', `/api/wallet/accounts/${usd.id}/switch`, { token: player.token });
-  const funded = await call('POST', `/api/dev/wallet/accounts/${usd.id}/fund`, {
-    token: player.token,
-    body: { amount: 500 },
-  });
-  expect(funded.status, JSON.stringify(funded.body)).toBe(200);
-  return player;
-}
-
-async function openDice(page: Page): Promise<FrameLocator> {
-  await page.goto(`${baseUrl}/games/dice`);
-  await page.getByTestId('game-play').click();
-  await expect.poll(() => page.getByTestId('game-stage').getAttribute('data-mode')).toBe('real');
-  const frame = page.frameLocator('[data-testid="game-frame"]');
-  await frame.getByTestId('play-button').waitFor({ timeout: 20_000 });
-  return frame;
-}
-
 /** Before a screenshot: the start-up preloader gone and its 300 ms fade over. */
 async function settled(page: Page): Promise<void> {
   await expect.poll(() => page.locator('#preloader:not([data-state="hidden"])').count()).toBe(0);
@@ -58,7 +28,7 @@ async function settled(page: Page): Promise<void> {
 
 describe('tournaments', () => {
   it('joins a running tournament, plays dice and sees the place on the live leaderboard', async () => {
-    const player = await usdPlayer('tournaments');
+    const player = await fundedPlayer('tournaments');
     const { context, page, errors } = await signedInPage(browser, player.token);
     const subscriptions = recordSubscriptions(page);
 

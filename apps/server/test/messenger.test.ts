@@ -185,7 +185,8 @@ describe('messenger', () => {
     const country = 'LU';
     const newcomer = await p.registerByEmail();
     const regular = await p.registerByEmail();
-    for (const player of [newcomer, regular]) await placed(player, { country, currency: 'EUR', createdAt: '2024-05-02T10:00:00Z' });
+    for (const player of [newcomer, regular])
+      await placed(player, { country, currency: 'EUR', createdAt: '2024-05-02T10:00:00Z' });
     await t.db
       .insertInto('loyalty_accounts')
       .values({ player_id: regular.id, points: 5_000n, level_id: second.id, highest_order: second.order })
