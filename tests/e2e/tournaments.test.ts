@@ -105,7 +105,11 @@ describe('tournaments', () => {
   it('shows a guest the page with a sign-in button instead of joining', async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     await context.addInitScript(() => localStorage.setItem('cookies-accepted', 'true'));
-    await page.goto(`${baseUrl}/tournaments/originals-race`);
+    // The running tournaments' rail on the casino lobby leads to the tournament's page.
+    await page.goto(`${baseUrl}/casino`);
+    const rail = page.getByTestId('tournaments-rail');
+    await rail.getByRole('link', { name: 'Show all' }).waitFor();
+    await rail.getByRole('link', { name: 'Originals Race' }).click();
     await page.getByRole('heading', { level: 1, name: 'Originals Race' }).waitFor();
     await page.getByRole('button', { name: 'Sign in to join' }).waitFor();
     await page.goto(`${baseUrl}/tournaments/no-such-race`);

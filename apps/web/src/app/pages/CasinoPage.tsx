@@ -1,11 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { CollectionChips, GameSearch, LobbyRails, LobbySkeleton, useCollections } from '../../features/games';
 import { PageHeader } from '../../components/ui/PageHeader';
 import './catalogue-page.css';
 
-/** `/casino`: search, category chips and every collection as a rail, with the providers strip. */
+/** The running tournaments' rail, loaded after the page. */
+const TournamentsRail = lazy(() =>
+  import('../../features/tournaments').then((module) => ({ default: module.TournamentsRail })),
+);
+
+/** `/casino`: search, category chips, the running tournaments and every collection as a rail, with the providers strip. */
 export function CasinoPage() {
   const { t } = useTranslation('layout');
   const collections = useCollections();
@@ -19,6 +24,9 @@ export function CasinoPage() {
       {searching ? null : (
         <>
           <CollectionChips collections={collections.listed} active="lobby" label={t('navigation.categories')} />
+          <Suspense fallback={null}>
+            <TournamentsRail />
+          </Suspense>
           {collections.isError ? (
             <ErrorState onRetry={() => void collections.refetch()} />
           ) : collections.listed ? (

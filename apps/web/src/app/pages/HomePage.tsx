@@ -9,7 +9,12 @@ const WelcomeOfferLine = lazy(() =>
   import('../../features/bonuses').then((module) => ({ default: module.WelcomeOfferLine })),
 );
 
-/** `/` and `/main`: hero (its offer line from the welcome package, in the player's currency), latest winners, recently played, collection rails, originals, providers and the accepted currencies. */
+/** The running tournaments' rail, loaded after the page (it is not part of the first load). */
+const TournamentsRail = lazy(() =>
+  import('../../features/tournaments').then((module) => ({ default: module.TournamentsRail })),
+);
+
+/** `/` and `/main`: hero (its offer line from the welcome package, in the player's currency), latest winners, running tournaments, recently played, collection rails, originals, providers and the accepted currencies. */
 export function HomePage() {
   const { t } = useTranslation('layout');
   const account = useActiveAccount();
@@ -21,7 +26,17 @@ export function HomePage() {
   return (
     <>
       <PageHead />
-      <HomeLobby afterHero={<WinnersFeed />} offer={offer} />
+      <HomeLobby
+        afterHero={
+          <>
+            <WinnersFeed />
+            <Suspense fallback={null}>
+              <TournamentsRail />
+            </Suspense>
+          </>
+        }
+        offer={offer}
+      />
     </>
   );
 }

@@ -20,7 +20,7 @@ const EMPTY_KEYS: Record<TournamentTab, string> = {
   finished: 'pages.tournaments.emptyFinished',
 };
 
-function TournamentCard({ tournament }: { tournament: Tournament }) {
+export function TournamentCard({ tournament }: { tournament: Tournament }) {
   const { t, i18n } = useTranslation('layout');
   const { localePath } = useLocale();
   return (

@@ -11,6 +11,7 @@ import { englishContent } from '../../lib/content.testutil';
 import { ModalsContext, type ModalsApi } from '../modals';
 import { tournamentKeys } from './api';
 import { TournamentsPage } from './TournamentsList';
+import { TournamentsRail } from './TournamentsRail';
 import { TournamentPage } from './TournamentView';
 
 /** Tournament pages rendered to markup with the real English content and a filled query cache. */
@@ -94,6 +95,18 @@ describe('tournament pages', () => {
     expect(empty).toContain('No tournaments are announced yet.');
     const loading = render(<TournamentsPage />, [], '/?tab=finished');
     expect(loading).toContain('aria-busy="true"');
+  });
+
+  it('shows the running tournaments as a rail with a link to all of them, and nothing when none runs', () => {
+    const page = { data: [tournament()], meta: { page: 1, perPage: 12, totalPages: 1, totalRows: 1 } };
+    const markup = render(<TournamentsRail />, [[tournamentKeys.list('running'), page]]);
+    expect(markup).toContain('data-testid="tournaments-rail"');
+    expect(markup).toContain('href="/tournaments/spring-race"');
+    expect(markup).toContain('href="/tournaments"');
+    expect(markup).toContain('Show all');
+    expect(untranslated(markup)).toEqual([]);
+    expect(render(<TournamentsRail />, [[tournamentKeys.list('running'), { ...page, data: [] }]])).toBe('');
+    expect(render(<TournamentsRail />, [])).toBe('');
   });
 
   it('shows a guest the rules, the leaderboard and the prizes of a tournament', () => {
