@@ -548,6 +548,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     appEvents,
     adminApiKey: config.adminApiKey,
+    finishDelayMs: config.tournamentFinishDelayMs,
     ...(options.now ? { now: options.now } : {}),
     log: server.log,
   });

@@ -61,6 +61,8 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   // How often each process reads the activity stream for its consumers (0: never; tests drain by hand).
   ACTIVITY_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  // How long after a tournament's end its finish runs (rounds played before the end are handled first).
+  TOURNAMENT_FINISH_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   FEATURE_LOYALTY: bool.default(true),
   WALLET_SHOW_FILLED_FIELDS: bool.default(false),
   SPORTSBOOK_CLIENT_HOST: z.string().optional(),
@@ -226,6 +228,8 @@ export interface Config {
   /** Durable jobs' poll period in this process; 0 runs none here. */
   jobsPollMs: number;
   activityPollMs: number;
+  /** How long after a tournament's end its finish job runs. */
+  tournamentFinishDelayMs: number;
   features: {
     loyalty: boolean;
     /** Wallet forms show prefilled valid fields too (else they are hidden). */
@@ -536,6 +540,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobsPollMs: e.JOBS_POLL_MS,
     activityPollMs: e.ACTIVITY_POLL_MS,
+    tournamentFinishDelayMs: e.TOURNAMENT_FINISH_DELAY_MS,
     features: {
       loyalty: e.FEATURE_LOYALTY,
       walletShowFilledFields: e.WALLET_SHOW_FILLED_FIELDS,

@@ -32,6 +32,7 @@ export async function registerTournaments(
     /** App events: each awarded place (`tournaments.prize-awarded`, the messenger's message). */
     appEvents?: EventRegistry;
     adminApiKey: string | undefined;
+    finishDelayMs?: number;
     now?: () => Date;
     log: { error(details: object, message: string): void };
   },
@@ -45,6 +46,7 @@ export async function registerTournaments(
       await deps.appEvents?.emit('tournaments.prize-awarded', { trx, ...award });
     },
     subunitOf: deps.subunitOf,
+    ...(deps.finishDelayMs === undefined ? {} : { finishDelayMs: deps.finishDelayMs }),
     ...(deps.now ? { now: deps.now } : {}),
     log: deps.log,
   });

@@ -18,7 +18,7 @@ import { changesOf } from './scoring';
 /** The job that freezes a tournament's standings and issues its prizes. */
 export const FINISH_JOB = 'tournaments.finish';
 export const finishJobKey = (tournamentId: string) => `tournament-finish:${tournamentId}`;
-/** The finish runs this long after the end, so that rounds played before it are handled first. */
+/** By default the finish runs this long after the end, so that rounds played before it are handled first. */
 export const FINISH_DELAY_MS = 30_000;
 /** At most one leaderboard publication per tournament per this period (the last change is never lost). */
 export const LEADERBOARD_THROTTLE_MS = 1_000;
@@ -43,6 +43,8 @@ export interface TournamentsDeps {
     trx: Transaction<Database>,
     award: { playerId: string; tournamentId: string; tournamentTitle: string; place: number },
   ) => Promise<void>;
+  /** How long after the end the finish runs (default FINISH_DELAY_MS). */
+  finishDelayMs?: number;
   now?: () => Date;
   log: { error(details: object, message: string): void };
 }
@@ -69,6 +71,7 @@ const toMinor = (amount: number, subunit: bigint): bigint => BigInt(Math.round(a
 export function createTournaments(deps: TournamentsDeps) {
   const { repository, events } = deps;
   const now = deps.now ?? (() => new Date());
+  const finishDelayMs = deps.finishDelayMs ?? FINISH_DELAY_MS;
 
   function toTournament(t: TournamentDefinition, participants: number, at: Date): Tournament {
     const state = stateOf(t, at);
@@ -297,7 +300,7 @@ export function createTournaments(deps: TournamentsDeps) {
           deps.enqueueJob(trx, {
             kind: FINISH_JOB,
             key: finishJobKey(t.id),
-            runAt: new Date(t.end_at.getTime() + FINISH_DELAY_MS),
+            runAt: new Date(t.end_at.getTime() + finishDelayMs),
             payload: { tournamentId: t.id },
           }),
         );
@@ -348,7 +351,7 @@ export function createTournaments(deps: TournamentsDeps) {
           await deps.enqueueJob(trx, {
             kind: FINISH_JOB,
             key: finishJobKey(created.id),
-            runAt: new Date(created.end_at.getTime() + FINISH_DELAY_MS),
+            runAt: new Date(created.end_at.getTime() + finishDelayMs),
             payload: { tournamentId: created.id },
           });
           return created;
