@@ -201,3 +201,25 @@ export function postgresCpuMsSince(before) {
   for (const [pid, ms] of postgresCpuByPid()) total += ms - (before.get(pid) ?? 0);
   return total;
 }
+
+/** CPU ms of each process named `comm` now (e.g. `redis-server`), by pid. */
+export function processesCpuByPid(comm) {
+  const byPid = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== comm) continue;
+    } catch {
+      continue;
+    }
+    byPid.set(Number(entry), processCpuMs(Number(entry)) ?? 0);
+  }
+  return byPid;
+}
+
+/** The CPU ms the processes named `comm` used since `before` (a `processesCpuByPid(comm)`), as `postgresCpuMsSince`. */
+export function processesCpuMsSince(before, comm) {
+  let total = 0;
+  for (const [pid, ms] of processesCpuByPid(comm)) total += ms - (before.get(pid) ?? 0);
+  return total;
+}

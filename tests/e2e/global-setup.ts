@@ -78,6 +78,9 @@ export default async function setup(project: TestProject) {
       ACCESS_TOKEN_TTL_SECONDS: '60',
       // The operator API, for tests that approve withdrawals (a test-only key).
       ADMIN_API_KEY: 'e2e-operator-key-0123456789abcdefghijklmnop',
+      // A tournament a test creates is finished (prizes, messages) a second after its end;
+      // the seeded ones end days after the run.
+      TOURNAMENT_FINISH_DELAY_MS: '1000',
     },
     stdio: ['ignore', log, log],
   });

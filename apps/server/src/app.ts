@@ -539,6 +539,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     activity,
     jobs,
     bonuses,
+    // Cash prizes: paid through the ledger to the winner's real balance.
+    wallet,
     guards: auth.guards,
     // Read inside the activity batch's transaction: the per-process cache loaded at start.
     subunitOf: (code) => {

@@ -50,3 +50,4 @@ export * from './tournaments';
 export * from './quests';
 export * from './referrals';
 export * from './wheels';
+export * from './sportsbook';

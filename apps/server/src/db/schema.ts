@@ -381,7 +381,15 @@ export interface LoginFailureTable {
 }
 
 export type LedgerAccountKind =
-  'player' | 'payment_clearing' | 'withdrawals_pending' | 'fees' | 'game' | 'bonus' | 'sandbox_funding';
+  | 'player'
+  | 'payment_clearing'
+  | 'withdrawals_pending'
+  | 'fees'
+  | 'game'
+  | 'bonus'
+  | 'sandbox_funding'
+  /** Tournament cash prizes are paid from it (migration 0044). */
+  | 'tournament_prizes';
 export type LedgerBucket = 'real' | 'bonus' | 'locked';
 /** An int8 amount: read as bigint, written as bigint. */
 type Minor = ColumnType<bigint, bigint | undefined, bigint>;
@@ -1117,7 +1125,17 @@ export interface TournamentTable {
   game_collections_excluded: Generated<boolean>;
   completed_at: Date | null;
   created_at: Generated<Date>;
+  /** The series of a recurring tournament (migration 0044), else null. */
+  series_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The series' recurrence while it goes on; null when not recurring or stopped. */
+  recurrence: ColumnType<
+    TournamentRecurrence | null,
+    TournamentRecurrence | null | undefined,
+    TournamentRecurrence | null
+  >;
 }
+
+export type TournamentRecurrence = 'daily' | 'weekly';
 
 export interface TournamentCurrencyTable {
   tournament_id: string;
@@ -1134,8 +1152,10 @@ export interface TournamentPrizeTable {
   tournament_id: string;
   place: number;
   title: string;
+  /** TournamentPrizeType: 1 bonus, 2 cash, 3 free spins. */
   type: Generated<number>;
-  bonus_id: string;
+  /** Null for cash. */
+  bonus_id: string | null;
 }
 
 export interface TournamentEntryTable {
@@ -1156,9 +1176,30 @@ export interface TournamentAwardTable {
   player_id: string;
   points: bigint;
   currency: string;
-  bonus_id: string;
-  /** Null when the bonus was granted; the bonus engine's refusal otherwise. */
+  bonus_id: string | null;
+  /** Null when the prize was given; the refusal otherwise (the place stays awarded). */
   issue_error: string | null;
+  created_at: Generated<Date>;
+  prize_type: Generated<number>;
+  /** Cash paid, in `currency` (null for bonuses and a refused cash prize). */
+  amount_minor: bigint | null;
+  ledger_transaction_id: string | null;
+}
+
+/** A cash prize's amount per currency (migration 0044). */
+export interface TournamentPrizeAmountTable {
+  tournament_id: string;
+  place: number;
+  currency: string;
+  amount_minor: bigint;
+}
+
+/** A recurring schedule (migration 0044): its occurrences are tournaments with its `series_id`. */
+export interface TournamentSeriesTable {
+  id: Generated<string>;
+  identity: string;
+  recurrence: TournamentRecurrence;
+  stopped_at: Date | null;
   created_at: Generated<Date>;
 }
 
@@ -1168,6 +1209,8 @@ export interface Database {
   tournament_prizes: TournamentPrizeTable;
   tournament_entries: TournamentEntryTable;
   tournament_awards: TournamentAwardTable;
+  tournament_prize_amounts: TournamentPrizeAmountTable;
+  tournament_series: TournamentSeriesTable;
 }
 
 // --- referrals (migration 0042; modules/referrals) ---

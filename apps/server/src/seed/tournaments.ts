@@ -1,3 +1,5 @@
+import type { TournamentRecurrence } from '../db/schema';
+import { occurrenceIdentity } from '../modules/tournaments';
 import { createTournamentsRepository, type NewTournament } from '../modules/tournaments/repository';
 import { FRUIT_FREESPINS_BONUS_ID, WELCOME_CODE_BONUS_ID } from './bonuses';
 import type { Seeder } from './index';
@@ -21,13 +23,38 @@ const CURRENCIES: NewTournament['currencies'] = [
 ];
 
 const PRIZES: NewTournament['prizes'] = [
-  { place: 1, title: '20 free spins on Fruit Fiesta', bonusId: FRUIT_FREESPINS_BONUS_ID },
+  { place: 1, title: '20 free spins on Fruit Fiesta', type: 3, bonusId: FRUIT_FREESPINS_BONUS_ID },
   { place: 2, title: '5 USD bonus', bonusId: WELCOME_CODE_BONUS_ID },
   { place: 3, title: '5 USD bonus', bonusId: WELCOME_CODE_BONUS_ID },
 ];
 
-/** One running, one upcoming and one finished tournament, placed around the time of seeding. */
-function tournamentSeeds(now: number): (NewTournament & { completed: boolean })[] {
+/** The daily series' prizes: cash to the winner (in the currency of their last scored round), then spins and a bonus. */
+const DAILY_PRIZES: NewTournament['prizes'] = [
+  {
+    place: 1,
+    title: '25 USD cash',
+    type: 2,
+    bonusId: null,
+    amounts: [
+      { currency: 'USD', amountMinor: 25_00n },
+      { currency: 'EUR', amountMinor: 23_00n },
+      { currency: 'CAD', amountMinor: 35_00n },
+      { currency: 'BRL', amountMinor: 125_00n },
+      { currency: 'USDT', amountMinor: 25_000_000n },
+    ],
+  },
+  { place: 2, title: '20 free spins on Fruit Fiesta', type: 3, bonusId: FRUIT_FREESPINS_BONUS_ID },
+  { place: 3, title: '5 USD bonus', bonusId: WELCOME_CODE_BONUS_ID },
+];
+
+/**
+ * One running, one upcoming and one finished tournament placed around the time of seeding,
+ * and the running occurrence of a daily series (its next one is made by its job at start).
+ */
+function tournamentSeeds(
+  now: number,
+): (NewTournament & { completed: boolean; series?: { identity: string; recurrence: TournamentRecurrence } })[] {
+  const today = new Date(Math.floor(now / DAY_MS) * DAY_MS);
   return [
     {
       identity: 'originals-race',
@@ -75,6 +102,22 @@ function tournamentSeeds(now: number): (NewTournament & { completed: boolean })[
       prizes: PRIZES,
       completed: true,
     },
+    {
+      identity: occurrenceIdentity('daily-sprint', today),
+      title: 'Daily Sprint',
+      description: 'One point per round on the in-house games, every day from midnight UTC. Join to take part.',
+      scoring: 4,
+      startAt: today,
+      endAt: new Date(today.getTime() + DAY_MS),
+      confirmationRequired: true,
+      baseCurrency: 'USD',
+      gameCollections: ['originals'],
+      gameCollectionsExcluded: false,
+      currencies: CURRENCIES,
+      prizes: DAILY_PRIZES,
+      completed: false,
+      series: { identity: 'daily-sprint', recurrence: 'daily' },
+    },
   ];
 }
 
@@ -87,7 +130,11 @@ export const tournamentsSeeder: Seeder = {
     for (const seed of tournamentSeeds(Date.now())) {
       if (await repository.identityExists(seed.identity)) continue;
       await db.transaction().execute(async (trx) => {
-        const row = await repository.create(trx, seed);
+        const series = seed.series ? await repository.createSeries(trx, seed.series) : undefined;
+        const row = await repository.create(trx, {
+          ...seed,
+          ...(series ? { seriesId: series.id, recurrence: series.recurrence } : {}),
+        });
         if (seed.completed) await repository.markCompleted(trx, row.id, seed.endAt);
       });
     }

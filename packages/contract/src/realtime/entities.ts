@@ -136,6 +136,8 @@ export const tournamentPrizeSchema = z.object({
   type: z.number().int().optional(),
   title: z.string(),
   bonusId: z.string().optional(),
+  /** Croupier addition: a cash prize's (`type` 2) amount per currency, in major units. */
+  amounts: z.array(z.object({ isoCode: z.string(), amount: z.number() })).optional(),
   entry: z
     .object({
       playerId: z.string(),

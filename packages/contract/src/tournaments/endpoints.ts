@@ -43,4 +43,12 @@ export const tournamentAdminEndpoints = {
     body: tournamentBodySchema,
     response: dataEnvelope(tournamentSchema),
   }),
+  /** Stops a tournament's series (by any occurrence): no occurrence is made after it. */
+  stopTournamentRecurrence: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/tournaments/:tournamentId/recurrence',
+    access: 'operator',
+    params: tournamentParamsSchema,
+    response: dataEnvelope(tournamentSchema),
+  }),
 };

@@ -16,8 +16,13 @@ export const TournamentScoring = {
 export type TournamentScoringId = (typeof TournamentScoring)[keyof typeof TournamentScoring];
 export const TOURNAMENT_SCORING_IDS = [1, 2, 3, 4] as const;
 
-/** Prize kinds (`type` of a prize): a bonus of the bonus engine (free spins are bonuses too). */
-export const TournamentPrizeType = { bonus: 1 } as const;
+/** Prize kinds (`type` of a prize): a catalogue bonus, cash paid to the real balance, a free-spins bonus. */
+export const TournamentPrizeType = { bonus: 1, cash: 2, freeSpins: 3 } as const;
+export type TournamentPrizeTypeId = (typeof TournamentPrizeType)[keyof typeof TournamentPrizeType];
+
+/** A recurring schedule: each occurrence is a tournament of its own, one day or one week after the last. */
+export const tournamentRecurrenceSchema = z.enum(['daily', 'weekly']);
+export type TournamentRecurrence = z.infer<typeof tournamentRecurrenceSchema>;
 
 const boundOp = { min: z.enum(['gt', 'gte']), max: z.enum(['lt', 'lte']) };
 
@@ -65,6 +70,8 @@ export const tournamentSchema = z.object({
   conditions: tournamentConditionsSchema,
   /** Croupier addition: how many players have an entry. */
   participants: z.number().int(),
+  /** Croupier addition: the series' recurrence while it goes on (null: a single tournament or a stopped series). */
+  recurrence: tournamentRecurrenceSchema.nullable().optional(),
 });
 export type Tournament = z.infer<typeof tournamentSchema>;
 
@@ -116,14 +123,37 @@ export const tournamentBodySchema = z
       .max(50),
     prizes: z
       .array(
-        z.object({
-          place: z.number().int().min(1).max(1000),
-          title: z.string().trim().min(1).max(200),
-          bonusId: z.guid({ error: 'invalid' }),
-        }),
+        z
+          .object({
+            place: z.number().int().min(1).max(1000),
+            title: z.string().trim().min(1).max(200),
+            /** TournamentPrizeType; 1 when absent. */
+            type: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+            /** The catalogue bonus of a bonus (1) or free-spins (3) prize. */
+            bonusId: z.guid({ error: 'invalid' }).optional(),
+            /** A cash prize's (2) amount per currency, in major units. */
+            amounts: z
+              .array(z.object({ isoCode: z.string().min(2).max(10), amount: z.number().positive().max(1e12) }))
+              .max(50)
+              .optional(),
+          })
+          .refine((prize) => (prize.type === 2 ? prize.bonusId === undefined : prize.bonusId !== undefined), {
+            path: ['bonusId'],
+            error: 'A bonus or free-spins prize names its bonus; a cash prize none.',
+          })
+          .refine(
+            (prize) =>
+              prize.type === 2
+                ? (prize.amounts?.length ?? 0) > 0 &&
+                  new Set(prize.amounts?.map((a) => a.isoCode)).size === prize.amounts?.length
+                : prize.amounts === undefined,
+            { path: ['amounts'], error: 'A cash prize has one amount per currency; other prizes none.' },
+          ),
       )
       .max(1000)
       .default([]),
+    /** A recurring schedule (each occurrence `{identity}-{yyyy-mm-dd}` of its start, UTC); null: one tournament. */
+    recurrence: tournamentRecurrenceSchema.nullable().default(null),
   })
   .refine((body) => Date.parse(body.endAt) > Date.parse(body.startAt), {
     path: ['endAt'],
@@ -133,6 +163,16 @@ export const tournamentBodySchema = z
     path: ['prizes'],
     error: 'Each place has one prize.',
   })
+  .refine((body) => body.recurrence === null || body.identity.length <= 52, {
+    path: ['identity'],
+    error: 'A recurring series identity has at most 52 characters (the date is added).',
+  })
+  .refine(
+    (body) =>
+      body.recurrence === null ||
+      Date.parse(body.endAt) - Date.parse(body.startAt) <= (body.recurrence === 'daily' ? 1 : 7) * 86_400_000,
+    { path: ['endAt'], error: 'An occurrence lasts at most its period.' },
+  )
   .refine((body) => new Set(body.currencies.map((c) => c.isoCode)).size === body.currencies.length, {
     path: ['currencies'],
     error: 'Each currency once.',

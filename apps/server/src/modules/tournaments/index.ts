@@ -6,12 +6,15 @@ import type { AuthGuards } from '../auth';
 import type { Bonuses } from '../bonuses';
 import type { Jobs } from '../jobs';
 import type { RealtimeEvents } from '../realtime';
+import type { Ledger, WalletAccounts } from '../wallet';
+import { AppError } from '../../lib/errors';
 import { createTournamentsRepository } from './repository';
 import { tournamentAdminRoutes, tournamentRoutes } from './routes';
-import { createTournaments, FINISH_JOB } from './service';
+import { createTournaments, FINISH_JOB, NEXT_OCCURRENCE_JOB } from './service';
 
 export type { Tournaments } from './service';
 export { FINISH_DELAY_MS, FINISH_JOB, finishJobKey, LEADERBOARD_THROTTLE_MS } from './service';
+export { NEXT_OCCURRENCE_JOB, nextOccurrenceJobKey, occurrenceIdentity } from './service';
 
 /**
  * Tournaments (docs/tournaments.md): the operator's definitions, scoring from the activity
@@ -26,7 +29,9 @@ export async function registerTournaments(
     events: RealtimeEvents;
     activity: Activity;
     jobs: Jobs;
-    bonuses: Pick<Bonuses, 'grantIn'>;
+    bonuses: Pick<Bonuses, 'grantIn' | 'getAdmin'>;
+    /** Cash prizes: the ledger and the player's accounts. */
+    wallet: { ledger: Pick<Ledger, 'postIn'>; accounts: Pick<WalletAccounts, 'ensureAccount'> };
     guards: AuthGuards;
     subunitOf: (currency: string) => bigint;
     /** App events: each awarded place (`tournaments.prize-awarded`, the messenger's message). */
@@ -42,6 +47,30 @@ export async function registerTournaments(
     events: deps.events,
     enqueueJob: (trx, job) => deps.jobs.enqueue(trx, job),
     grantBonus: (trx, input) => deps.bonuses.grantIn(trx, input),
+    payCash: async (trx, input) => {
+      const account = await deps.wallet.accounts.ensureAccount(trx, input.playerId, input.currency);
+      const posted = await deps.wallet.ledger.postIn(trx, {
+        idempotencyKey: input.idempotencyKey,
+        kind: 'tournament.prize',
+        entries: [
+          { accountRef: { accountId: account.id }, amountMinor: input.amountMinor },
+          {
+            accountRef: { operator: 'tournament_prizes', currency: input.currency },
+            amountMinor: -input.amountMinor,
+          },
+        ],
+        metadata: input.metadata,
+      });
+      return { transactionId: posted.transaction.id };
+    },
+    bonusTypeOf: async (bonusId) => {
+      try {
+        return (await deps.bonuses.getAdmin(bonusId)).type;
+      } catch (error) {
+        if (error instanceof AppError && error.errorName === 'NOT_FOUND') return undefined;
+        throw error;
+      }
+    },
     onPrizeAwarded: async (trx, award) => {
       await deps.appEvents?.emit('tournaments.prize-awarded', { trx, ...award });
     },
@@ -56,6 +85,11 @@ export async function registerTournaments(
     const tournamentId = typeof id === 'string' ? id : job.key?.replace(/^tournament-finish:/, '');
     if (!tournamentId) throw new Error('a tournament finish job without its tournament');
     await tournaments.finishIn(job.trx, tournamentId);
+  });
+  deps.jobs.handle(NEXT_OCCURRENCE_JOB, async (job) => {
+    const id = job.payload.tournamentId;
+    if (typeof id !== 'string') throw new Error('a next-occurrence job without its tournament');
+    await tournaments.nextOccurrenceIn(job.trx, id);
   });
   server.addHook('onReady', async () => tournaments.ensureFinishJobs());
   server.addHook('onClose', async () => tournaments.stop());

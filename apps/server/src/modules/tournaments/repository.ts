@@ -4,6 +4,8 @@ import type {
   TournamentCurrencyTable,
   TournamentEntryTable,
   TournamentPrizeTable,
+  TournamentRecurrence,
+  TournamentSeriesTable,
   TournamentTable,
 } from '../../db/schema';
 
@@ -11,6 +13,7 @@ export type TournamentRow = Selectable<TournamentTable>;
 export type TournamentCurrencyRow = Selectable<TournamentCurrencyTable>;
 export type TournamentPrizeRow = Selectable<TournamentPrizeTable>;
 export type TournamentEntryRow = Selectable<TournamentEntryTable>;
+export type TournamentSeriesRow = Selectable<TournamentSeriesTable>;
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -38,7 +41,20 @@ export interface NewTournament {
     maxBetMinor: bigint | null;
     maxBetInclusive: boolean;
   }[];
-  prizes: { place: number; title: string; bonusId: string }[];
+  prizes: NewPrize[];
+  /** An occurrence of a recurring series (its `recurrence` shown while the series goes on). */
+  seriesId?: string | null;
+  recurrence?: TournamentRecurrence | null;
+}
+
+/** A prize: a bonus (1) or free spins (3) name their bonus; cash (2) its amount per currency. */
+export interface NewPrize {
+  place: number;
+  title: string;
+  /** TournamentPrizeType; 1 when absent. */
+  type?: number;
+  bonusId: string | null;
+  amounts?: { currency: string; amountMinor: bigint }[];
 }
 
 /** A change to one player's entry from one batch of activity. */
@@ -54,6 +70,18 @@ export interface EntryChange {
   currency: string;
   rounds: number;
 }
+
+/** An entry's absolute values, as the Redis leaderboard stores them. */
+export interface EntryValue {
+  playerId: string;
+  /** Hundredths. */
+  points: bigint;
+  /** `reached_at` in microseconds since the epoch (the column's full precision). */
+  reachedUs: bigint;
+}
+
+/** `reached_at` in microseconds, as text (numeric in PostgreSQL 14 and later: exact). */
+const REACHED_US = sql<string>`(extract(epoch from reached_at) * 1000000)::bigint::text`;
 
 export interface Standing {
   playerId: string;
@@ -171,6 +199,8 @@ export function createTournamentsRepository(db: Kysely<Database>) {
           game_collections: input.gameCollections,
           game_collections_excluded: input.gameCollectionsExcluded,
           completed_at: null,
+          series_id: input.seriesId ?? null,
+          recurrence: input.recurrence ?? null,
         })
         .onConflict((oc) => oc.column('identity').doNothing())
         .returningAll()
@@ -194,9 +224,24 @@ export function createTournamentsRepository(db: Kysely<Database>) {
         await trx
           .insertInto('tournament_prizes')
           .values(
-            input.prizes.map((p) => ({ tournament_id: row.id, place: p.place, title: p.title, bonus_id: p.bonusId })),
+            input.prizes.map((p) => ({
+              tournament_id: row.id,
+              place: p.place,
+              title: p.title,
+              type: p.type ?? 1,
+              bonus_id: p.bonusId,
+            })),
           )
           .execute();
+        const amounts = input.prizes.flatMap((p) =>
+          (p.amounts ?? []).map((a) => ({
+            tournament_id: row.id,
+            place: p.place,
+            currency: a.currency,
+            amount_minor: a.amountMinor,
+          })),
+        );
+        if (amounts.length > 0) await trx.insertInto('tournament_prize_amounts').values(amounts).execute();
       }
       return row;
     },
@@ -298,11 +343,16 @@ export function createTournamentsRepository(db: Kysely<Database>) {
      * Applies a batch's changes. Additive scorings add; the biggest multiplier keeps the
      * greater. Points that do not move keep their `reached_at` (the earlier time wins ties).
      */
-    async applyChanges(trx: Transaction<Database>, changes: readonly EntryChange[], joinedAt: Date): Promise<void> {
+    async applyChanges(
+      trx: Transaction<Database>,
+      changes: readonly EntryChange[],
+      joinedAt: Date,
+    ): Promise<(EntryValue & { tournamentId: string })[]> {
+      const values: (EntryValue & { tournamentId: string })[] = [];
       for (const change of changes) {
         const best = change.bestPoints;
         const initial = best ?? change.deltaPoints;
-        await sql`insert into tournament_entries as e
+        const written = await sql<{ points: string; reached_us: string }>`insert into tournament_entries as e
             (tournament_id, player_id, points, reached_at, joined_at, currency, rounds, updated_at)
           values (${change.tournamentId}, ${change.playerId}, ${initial}, ${change.reachedAt}, ${joinedAt},
             ${change.currency}, ${change.rounds}, ${joinedAt})
@@ -313,8 +363,18 @@ export function createTournamentsRepository(db: Kysely<Database>) {
             } then excluded.reached_at else e.reached_at end,
             currency = excluded.currency,
             rounds = e.rounds + excluded.rounds,
-            updated_at = excluded.updated_at`.execute(trx);
+            updated_at = excluded.updated_at
+          returning e.points::text as points, ${REACHED_US} as reached_us`.execute(trx);
+        const row = written.rows[0];
+        if (!row) throw new Error('entry not written');
+        values.push({
+          tournamentId: change.tournamentId,
+          playerId: change.playerId,
+          points: BigInt(row.points),
+          reachedUs: BigInt(row.reached_us),
+        });
       }
+      return values;
     },
 
     /**
@@ -370,7 +430,8 @@ export function createTournamentsRepository(db: Kysely<Database>) {
         playerId: string;
         points: bigint;
         currency: string;
-        bonusId: string;
+        bonusId: string | null;
+        prizeType?: number;
       },
     ): Promise<boolean> {
       const row = await trx
@@ -382,6 +443,7 @@ export function createTournamentsRepository(db: Kysely<Database>) {
           points: input.points,
           currency: input.currency,
           bonus_id: input.bonusId,
+          prize_type: input.prizeType ?? 1,
           issue_error: null,
         })
         .onConflict((oc) => oc.columns(['tournament_id', 'place']).doNothing())
@@ -430,6 +492,176 @@ export function createTournamentsRepository(db: Kysely<Database>) {
         .where('tournament_id', '=', tournamentId)
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+
+    /** The cash prizes' amounts per place and currency (minor units). */
+    async prizeAmounts(q: Q, tournamentId: string): Promise<Map<number, Map<string, bigint>>> {
+      const rows = await q
+        .selectFrom('tournament_prize_amounts')
+        .select(['place', 'currency', 'amount_minor'])
+        .where('tournament_id', '=', tournamentId)
+        .orderBy('place')
+        .orderBy('currency')
+        .execute();
+      const map = new Map<number, Map<string, bigint>>();
+      for (const row of rows) {
+        const byCurrency = map.get(row.place) ?? new Map<string, bigint>();
+        byCurrency.set(row.currency, BigInt(row.amount_minor));
+        map.set(row.place, byCurrency);
+      }
+      return map;
+    },
+
+    /** Notes the cash an award paid and its ledger transaction. */
+    async awardPaid(
+      trx: Transaction<Database>,
+      award: { tournamentId: string; place: number; amountMinor: bigint; ledgerTransactionId: string },
+    ): Promise<void> {
+      await trx
+        .updateTable('tournament_awards')
+        .set({ amount_minor: award.amountMinor, ledger_transaction_id: award.ledgerTransactionId })
+        .where('tournament_id', '=', award.tournamentId)
+        .where('place', '=', award.place)
+        .execute();
+    },
+
+    /** A new series; undefined when its identity is taken. */
+    async createSeries(
+      trx: Transaction<Database>,
+      series: { identity: string; recurrence: TournamentRecurrence },
+    ): Promise<TournamentSeriesRow | undefined> {
+      return trx
+        .insertInto('tournament_series')
+        .values({ identity: series.identity, recurrence: series.recurrence, stopped_at: null })
+        .onConflict((oc) => oc.column('identity').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async seriesIdentityExists(identity: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('tournament_series')
+        .select('id')
+        .where('identity', '=', identity)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The series row locked (the next occurrence and a stop take turns on it). */
+    async lockSeries(trx: Transaction<Database>, seriesId: string): Promise<TournamentSeriesRow | undefined> {
+      return trx.selectFrom('tournament_series').selectAll().where('id', '=', seriesId).forUpdate().executeTakeFirst();
+    },
+
+    /** Stops a series (locked by the caller) and clears the recurrence its occurrences show. */
+    async stopSeries(trx: Transaction<Database>, seriesId: string, at: Date): Promise<void> {
+      await trx
+        .updateTable('tournament_series')
+        .set({ stopped_at: at })
+        .where('id', '=', seriesId)
+        .where('stopped_at', 'is', null)
+        .execute();
+      await trx.updateTable('tournaments').set({ recurrence: null }).where('series_id', '=', seriesId).execute();
+    },
+
+    /** Whether the series has an occurrence starting after `startAt` (the next one was made). */
+    async laterOccurrenceExists(trx: Transaction<Database>, seriesId: string, startAt: Date): Promise<boolean> {
+      const row = await trx
+        .selectFrom('tournaments')
+        .select('id')
+        .where('series_id', '=', seriesId)
+        .where('start_at', '>', startAt)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * The next occurrence of a series: a copy of `fromId` (currencies, prizes and their
+     * amounts) over the new window. Undefined when the series has one at that start already.
+     */
+    async createOccurrence(
+      trx: Transaction<Database>,
+      input: { fromId: string; identity: string; startAt: Date; endAt: Date },
+    ): Promise<TournamentRow | undefined> {
+      const created = await sql<TournamentRow>`insert into tournaments (identity, title, description, scoring,
+          start_at, end_at, confirmation_required, base_currency, game_collections, game_collections_excluded,
+          series_id, recurrence)
+        select ${input.identity}, title, description, scoring, ${input.startAt}, ${input.endAt},
+          confirmation_required, base_currency, game_collections, game_collections_excluded, series_id, recurrence
+          from tournaments where id = ${input.fromId}
+        on conflict (series_id, start_at) do nothing
+        returning *`.execute(trx);
+      const row = created.rows[0];
+      if (!row) return undefined;
+      await sql`insert into tournament_currencies (tournament_id, currency, rate, min_bet_minor, min_bet_inclusive,
+          max_bet_minor, max_bet_inclusive)
+        select ${row.id}, currency, rate, min_bet_minor, min_bet_inclusive, max_bet_minor, max_bet_inclusive
+          from tournament_currencies where tournament_id = ${input.fromId}`.execute(trx);
+      await sql`insert into tournament_prizes (tournament_id, place, title, type, bonus_id)
+        select ${row.id}, place, title, type, bonus_id from tournament_prizes
+          where tournament_id = ${input.fromId}`.execute(trx);
+      await sql`insert into tournament_prize_amounts (tournament_id, place, currency, amount_minor)
+        select ${row.id}, place, currency, amount_minor from tournament_prize_amounts
+          where tournament_id = ${input.fromId}`.execute(trx);
+      return row;
+    },
+
+    /** Occurrences not completed of series that go on: their next-occurrence jobs are made sure of at start. */
+    async listOpenRecurring(): Promise<TournamentRow[]> {
+      return db
+        .selectFrom('tournaments')
+        .selectAll()
+        .where('completed_at', 'is', null)
+        .where('series_id', 'is not', null)
+        .where('recurrence', 'is not', null)
+        .execute();
+    },
+
+    /** The tournament's row locked for a leaderboard rebuild (scoring batches and joins wait). */
+    async lockForRebuild(
+      trx: Transaction<Database>,
+      id: string,
+    ): Promise<{ completed_at: Date | null } | undefined> {
+      return trx.selectFrom('tournaments').select('completed_at').where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    /** The tournament's row held for share while a player joins (a rebuild waits for the join). */
+    async holdForJoin(trx: Transaction<Database>, id: string): Promise<void> {
+      await trx.selectFrom('tournaments').select('id').where('id', '=', id).forShare().execute();
+    },
+
+    /** A page of entries' values by player id (a leaderboard rebuild). */
+    async entryValuesPage(q: Q, tournamentId: string, afterPlayerId: string | null, limit: number): Promise<EntryValue[]> {
+      const rows = await sql<{ player_id: string; points: string; reached_us: string }>`
+        select player_id, points::text as points, ${REACHED_US} as reached_us from tournament_entries
+          where tournament_id = ${tournamentId}
+            ${afterPlayerId === null ? sql`` : sql`and player_id > ${afterPlayerId}`}
+          order by player_id limit ${limit}`.execute(q);
+      return rows.rows.map((row) => ({
+        playerId: row.player_id,
+        points: BigInt(row.points),
+        reachedUs: BigInt(row.reached_us),
+      }));
+    },
+
+    /** The given players' entries' values. */
+    async entryValues(q: Q, tournamentId: string, playerIds: readonly string[]): Promise<EntryValue[]> {
+      if (playerIds.length === 0) return [];
+      const rows = await sql<{ player_id: string; points: string; reached_us: string }>`
+        select player_id, points::text as points, ${REACHED_US} as reached_us from tournament_entries
+          where tournament_id = ${tournamentId} and player_id in (${sql.join(playerIds)})`.execute(q);
+      return rows.rows.map((row) => ({
+        playerId: row.player_id,
+        points: BigInt(row.points),
+        reachedUs: BigInt(row.reached_us),
+      }));
+    },
+
+    /** Players' nicknames by id (the top of a Redis leaderboard). */
+    async nicknames(q: Q, playerIds: readonly string[]): Promise<Map<string, string | null>> {
+      if (playerIds.length === 0) return new Map();
+      const rows = await q.selectFrom('players').select(['id', 'nickname']).where('id', 'in', playerIds).execute();
+      return new Map(rows.map((row) => [row.id, row.nickname]));
     },
   };
 }

@@ -84,9 +84,26 @@ export const tournamentAdminRoutes: FastifyPluginAsyncZod<{
       summary: 'Operator: defines a tournament',
       description:
         'Amounts are major units of each currency; `rate` is base-currency units per unit. `type`: 1 total wagered, ' +
-        '2 biggest multiplier, 3 net win, 4 points per round. Each prize is a bonus of the bonus engine, given to the ' +
-        'winner in the currency of their last scored round. The finish job is enqueued for the end.',
+        '2 biggest multiplier, 3 net win, 4 points per round. A prize’s `type`: 1 a catalogue bonus (`bonusId`, ' +
+        'the default), 2 cash (`amounts` per currency, paid to the real balance), 3 free spins (`bonusId` of a ' +
+        'free-spins bonus); each is given in the currency of the winner’s last scored round (cash without an ' +
+        'amount in it stays awarded, unpaid, with the reason). `recurrence` `daily` or `weekly` makes a series: ' +
+        'each occurrence is a tournament `{identity}-{yyyy-mm-dd}` of its start (UTC), the next one made at the ' +
+        'start of the one before. The finish job is enqueued for the end.',
     },
     async (request) => ({ data: await tournaments.create(request.body) }),
+  );
+
+  route(
+    app,
+    tournamentAdminEndpoints.stopTournamentRecurrence,
+    {
+      tags: ['admin'],
+      summary: 'Operator: stops a tournament’s series',
+      description:
+        'By the id or identity of any occurrence: no occurrence is made after this call; the ones made run and ' +
+        'finish as defined, and answer `recurrence` null. 409 when the tournament is not recurring.',
+    },
+    async (request) => ({ data: await tournaments.stopRecurrence(request.params.tournamentId) }),
   );
 };

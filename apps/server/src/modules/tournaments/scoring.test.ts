@@ -22,6 +22,8 @@ function tournament(overrides: Partial<TournamentDefinition> = {}): TournamentDe
     game_collections_excluded: false,
     completed_at: null,
     created_at: START,
+    series_id: null,
+    recurrence: null,
     currencies: [
       {
         tournament_id: 't1',

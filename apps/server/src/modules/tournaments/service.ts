@@ -6,18 +6,29 @@ import {
   type TournamentParticipant,
   type TournamentPlayerEntry,
   type TournamentPrize,
+  TournamentPrizeType,
+  type TournamentRecurrence,
 } from '@croupier/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ActivityConsumer, ActivityRecord } from '../activity';
 import type { RealtimeEvents } from '../realtime';
-import type { Standing, TournamentDefinition, TournamentsRepository } from './repository';
+import type { NewPrize, Standing, TournamentDefinition, TournamentRow, TournamentsRepository } from './repository';
 import { changesOf } from './scoring';
+import { createDatabaseLeaderboard, type BoardRow, type LeaderboardStore } from './leaderboard';
 
 /** The job that freezes a tournament's standings and issues its prizes. */
 export const FINISH_JOB = 'tournaments.finish';
 export const finishJobKey = (tournamentId: string) => `tournament-finish:${tournamentId}`;
+/** The job that makes a recurring series' next occurrence, due at the start of the one before it. */
+export const NEXT_OCCURRENCE_JOB = 'tournaments.next-occurrence';
+export const nextOccurrenceJobKey = (tournamentId: string) => `tournament-next:${tournamentId}`;
+const DAY_MS = 86_400_000;
+const periodMs = (recurrence: TournamentRecurrence): number => (recurrence === 'daily' ? DAY_MS : 7 * DAY_MS);
+/** An occurrence's identity: the series' and the date of its start (UTC). */
+export const occurrenceIdentity = (seriesIdentity: string, startAt: Date): string =>
+  `${seriesIdentity}-${startAt.toISOString().slice(0, 10)}`;
 /** By default the finish runs this long after the end, so that rounds played before it are handled first. */
 export const FINISH_DELAY_MS = 30_000;
 /** At most one leaderboard publication per tournament per this period (the last change is never lost). */
@@ -36,6 +47,22 @@ export interface TournamentsDeps {
     trx: Transaction<Database>,
     input: { bonusId: string; playerId: string; currency: string; source: string },
   ) => Promise<unknown>;
+  /**
+   * Pays a cash prize to the player's real balance in the caller's transaction (a ledger
+   * posting from the operator's tournament prizes account, idempotent by its key).
+   */
+  payCash: (
+    trx: Transaction<Database>,
+    input: {
+      playerId: string;
+      currency: string;
+      amountMinor: bigint;
+      idempotencyKey: string;
+      metadata: { tournamentId: string; place: number };
+    },
+  ) => Promise<{ transactionId: string }>;
+  /** A catalogue bonus's type (3 free spins), undefined when there is no such bonus. */
+  bonusTypeOf: (bonusId: string) => Promise<number | undefined>;
   /** A currency's minor units per unit (cached per process: read inside transactions). */
   subunitOf: (currency: string) => bigint;
   /** Told of each awarded place inside the finish's transaction (the winner's message). */
@@ -45,11 +72,15 @@ export interface TournamentsDeps {
   ) => Promise<void>;
   /** How long after the end the finish runs (default FINISH_DELAY_MS). */
   finishDelayMs?: number;
+  /** The leaderboard's reads (default: the database's queries). */
+  leaderboard?: LeaderboardStore;
   now?: () => Date;
   log: { error(details: object, message: string): void };
 }
 
 const points = (hundredths: bigint): number => Number(hundredths) / 100;
+/** The bonus engine's type of a free-spins bonus. */
+const FREE_SPINS_BONUS_TYPE = 3;
 
 function stateOf(t: { start_at: Date; end_at: Date; completed_at: Date | null }, now: Date): number {
   if (t.completed_at) return 5;
@@ -72,6 +103,7 @@ export function createTournaments(deps: TournamentsDeps) {
   const { repository, events } = deps;
   const now = deps.now ?? (() => new Date());
   const finishDelayMs = deps.finishDelayMs ?? FINISH_DELAY_MS;
+  const leaderboard = deps.leaderboard ?? createDatabaseLeaderboard(repository);
 
   function toTournament(t: TournamentDefinition, participants: number, at: Date): Tournament {
     const state = stateOf(t, at);
@@ -106,10 +138,11 @@ export function createTournaments(deps: TournamentsDeps) {
         }),
       },
       participants,
+      recurrence: t.recurrence,
     };
   }
 
-  const toParticipant = (s: Standing): TournamentParticipant => ({
+  const toParticipant = (s: Standing | BoardRow): TournamentParticipant => ({
     playerId: s.playerId,
     nickname: s.nickname,
     place: s.place,
@@ -120,15 +153,28 @@ export function createTournaments(deps: TournamentsDeps) {
     q: Transaction<Database> | TournamentsRepository['db'],
     id: string,
   ): Promise<TournamentPrize[]> {
-    const [prizes, awards] = await Promise.all([repository.prizes(q, id), repository.awards(q, id)]);
+    const [prizes, awards, amounts] = await Promise.all([
+      repository.prizes(q, id),
+      repository.awards(q, id),
+      repository.prizeAmounts(q, id),
+    ]);
     const byPlace = new Map(awards.map((a) => [a.place, a]));
     return prizes.map((prize) => {
       const award = byPlace.get(prize.place);
+      const cash = amounts.get(prize.place);
       return {
         place: prize.place,
         type: prize.type,
         title: prize.title,
-        bonusId: prize.bonus_id,
+        ...(prize.bonus_id === null ? {} : { bonusId: prize.bonus_id }),
+        ...(cash
+          ? {
+              amounts: [...cash].map(([isoCode, amountMinor]) => ({
+                isoCode,
+                amount: major(amountMinor, deps.subunitOf(isoCode)) ?? 0,
+              })),
+            }
+          : {}),
         ...(award
           ? {
               entry: {
@@ -152,7 +198,7 @@ export function createTournaments(deps: TournamentsDeps) {
 
   async function publishLeaderboard(tournamentId: string): Promise<void> {
     lastPublished.set(tournamentId, Date.now());
-    const top = await repository.standings(repository.db, tournamentId, LEADERBOARD_SIZE);
+    const top = await leaderboard.top(tournamentId, LEADERBOARD_SIZE);
     events.publish(channels.tournament(tournamentId), {
       event: 'tournament.leaderboard.updated',
       tournamentId,
@@ -199,11 +245,18 @@ export function createTournaments(deps: TournamentsDeps) {
       joinedAt: (tournamentId, playerId) => joined.get(`${tournamentId}:${playerId}`),
     });
     if (changes.length === 0) return;
-    await repository.applyChanges(trx, changes, now());
+    const values = await repository.applyChanges(trx, changes, now());
+    // The entries' absolute values go to the leaderboard store before the commit (docs/tournaments.md):
+    // a rollback brings the batch again from the same database state, with the same values.
+    const places = new Map<string, Map<string, { points: bigint; place: number }>>();
+    for (const tournamentId of new Set(values.map((v) => v.tournamentId))) {
+      const entries = values.filter((v) => v.tournamentId === tournamentId);
+      places.set(tournamentId, await leaderboard.recordIn(trx, tournamentId, entries));
+    }
     const touched = new Set<string>();
     for (const change of changes) {
       touched.add(change.tournamentId);
-      const entry = await repository.placeOf(trx, change.tournamentId, change.playerId);
+      const entry = places.get(change.tournamentId)?.get(change.playerId);
       if (!entry) continue;
       events.publishAfterCommit(trx, channels.tournamentPlayer(change.tournamentId, change.playerId), {
         event: 'tournament.player-entry.updated',
@@ -225,7 +278,7 @@ export function createTournaments(deps: TournamentsDeps) {
   /**
    * Freezes the standings and issues the prizes, once: the tournament's row is locked, a
    * completed tournament is left alone, each place is recorded once (`tournament_awards`)
-   * and each bonus is granted under the source `tournament:{id}:{place}`.
+   * and each bonus is granted, or cash paid, under the key `tournament:{id}:{place}`.
    */
   async function finishIn(trx: Transaction<Database>, tournamentId: string): Promise<boolean> {
     const t = await repository.lockForFinish(trx, tournamentId);
@@ -237,6 +290,9 @@ export function createTournaments(deps: TournamentsDeps) {
     const standings = last > 0 ? await repository.standings(trx, tournamentId, last) : [];
     // Only players who played a qualifying round place; the order is the leaderboard's.
     const ranked = standings.filter((s) => s.rounds > 0 && s.currency !== null);
+    const cashAmounts = prizes.some((p) => p.type === TournamentPrizeType.cash)
+      ? await repository.prizeAmounts(trx, tournamentId)
+      : new Map<number, Map<string, bigint>>();
     for (const prize of prizes) {
       const winner = ranked[prize.place - 1];
       if (!winner?.currency) continue;
@@ -247,6 +303,7 @@ export function createTournaments(deps: TournamentsDeps) {
         points: winner.points,
         currency: winner.currency,
         bonusId: prize.bonus_id,
+        prizeType: prize.type,
       });
       if (!awarded) continue;
       await deps.onPrizeAwarded?.(trx, {
@@ -255,12 +312,37 @@ export function createTournaments(deps: TournamentsDeps) {
         tournamentTitle: t.title,
         place: prize.place,
       });
+      const key = `tournament:${tournamentId}:${prize.place}`;
+      if (prize.type === TournamentPrizeType.cash) {
+        const amountMinor = cashAmounts.get(prize.place)?.get(winner.currency);
+        if (amountMinor === undefined) {
+          // No amount in the winner's currency: awarded with the reason, like a refused bonus.
+          deps.log.error({ tournamentId, place: prize.place }, 'tournaments: a cash prize has no amount');
+          await repository.awardRefused(trx, tournamentId, prize.place, `No cash amount in ${winner.currency}.`);
+          continue;
+        }
+        const paid = await deps.payCash(trx, {
+          playerId: winner.playerId,
+          currency: winner.currency,
+          amountMinor,
+          idempotencyKey: key,
+          metadata: { tournamentId, place: prize.place },
+        });
+        await repository.awardPaid(trx, {
+          tournamentId,
+          place: prize.place,
+          amountMinor,
+          ledgerTransactionId: paid.transactionId,
+        });
+        continue;
+      }
+      if (prize.bonus_id === null) throw new Error(`prize ${prize.place} of ${tournamentId} names no bonus`);
       try {
         await deps.grantBonus(trx, {
           bonusId: prize.bonus_id,
           playerId: winner.playerId,
           currency: winner.currency,
-          source: `tournament:${tournamentId}:${prize.place}`,
+          source: key,
         });
       } catch (error) {
         // The bonus engine refused before writing (a bonus without terms in the winner's
@@ -286,14 +368,101 @@ export function createTournaments(deps: TournamentsDeps) {
     return true;
   }
 
+  /** The operator's prizes checked: cash amounts to minor units, free spins name a free-spins bonus. */
+  async function prizesOfBody(prizes: TournamentBody['prizes']): Promise<NewPrize[]> {
+    const result: NewPrize[] = [];
+    for (const prize of prizes) {
+      if (prize.type === TournamentPrizeType.cash) {
+        const amounts = (prize.amounts ?? []).map((a) => {
+          let subunit: bigint;
+          try {
+            subunit = deps.subunitOf(a.isoCode);
+          } catch {
+            throw AppError.validation({ prizes: [`Unknown currency ${a.isoCode}.`] });
+          }
+          const amountMinor = toMinor(a.amount, subunit);
+          if (amountMinor <= 0n) throw AppError.validation({ prizes: ['A cash amount is at least one minor unit.'] });
+          return { currency: a.isoCode, amountMinor };
+        });
+        result.push({ place: prize.place, title: prize.title, type: prize.type, bonusId: null, amounts });
+        continue;
+      }
+      const bonusId = prize.bonusId;
+      if (bonusId === undefined) throw AppError.validation({ prizes: ['A bonus prize names its bonus.'] });
+      if (prize.type === TournamentPrizeType.freeSpins) {
+        const type = await deps.bonusTypeOf(bonusId);
+        if (type === undefined) throw AppError.validation({ prizes: ['A prize names a bonus that does not exist.'] });
+        if (type !== FREE_SPINS_BONUS_TYPE) {
+          throw AppError.validation({ prizes: ['A free-spins prize names a free-spins bonus.'] });
+        }
+      }
+      result.push({ place: prize.place, title: prize.title, type: prize.type, bonusId });
+    }
+    return result;
+  }
+
+  /** The job that makes the occurrence after `t`, due at `t`'s start (keyed per occurrence: added once). */
+  function enqueueNextOccurrence(trx: Transaction<Database>, t: { id: string; start_at: Date }): Promise<boolean> {
+    return deps.enqueueJob(trx, {
+      kind: NEXT_OCCURRENCE_JOB,
+      key: nextOccurrenceJobKey(t.id),
+      runAt: t.start_at,
+      payload: { tournamentId: t.id },
+    });
+  }
+
+  /**
+   * Makes the next occurrence of `tournamentId`'s series: one period after its start, the
+   * same duration, its currencies and prizes copied, with its own finish and next jobs. The
+   * series row is locked, so a stop and a second run take turns; nothing when the series
+   * stopped or its next occurrence exists. An occurrence that would have ended already (the
+   * job ran late) is skipped for the first one still to come.
+   */
+  async function nextOccurrenceIn(
+    trx: Transaction<Database>,
+    tournamentId: string,
+  ): Promise<TournamentRow | undefined> {
+    const t = await repository.find(trx, tournamentId);
+    if (!t?.series_id) return undefined;
+    const series = await repository.lockSeries(trx, t.series_id);
+    if (!series || series.stopped_at) return undefined;
+    if (await repository.laterOccurrenceExists(trx, series.id, t.start_at)) return undefined;
+    const period = periodMs(series.recurrence);
+    const durationMs = t.end_at.getTime() - t.start_at.getTime();
+    const at = now().getTime();
+    let startMs = t.start_at.getTime() + period;
+    while (startMs + durationMs <= at) startMs += period;
+    const startAt = new Date(startMs);
+    const created = await repository.createOccurrence(trx, {
+      fromId: t.id,
+      identity: occurrenceIdentity(series.identity, startAt),
+      startAt,
+      endAt: new Date(startMs + durationMs),
+    });
+    if (!created) return undefined;
+    await deps.enqueueJob(trx, {
+      kind: FINISH_JOB,
+      key: finishJobKey(created.id),
+      runAt: new Date(created.end_at.getTime() + finishDelayMs),
+      payload: { tournamentId: created.id },
+    });
+    await enqueueNextOccurrence(trx, created);
+    return created;
+  }
+
   return {
     consumer,
     finishIn,
+    /** The leaderboard's store (the benchmark rebuilds through it; the finish job drops its keys). */
+    leaderboard,
 
     /** The finish in a transaction of its own (the job's handler runs `finishIn`). */
     finish: (tournamentId: string) => events.transaction((trx) => finishIn(trx, tournamentId)),
 
-    /** Makes sure every open tournament has its finish job (at start; keyed, so added once). */
+    /**
+     * Makes sure every open tournament has its finish job, and every open occurrence of a
+     * series that goes on its next-occurrence job (at start; keyed, so added once).
+     */
     async ensureFinishJobs(): Promise<void> {
       for (const t of await repository.listOpen()) {
         await events.transaction((trx) =>
@@ -305,6 +474,29 @@ export function createTournaments(deps: TournamentsDeps) {
           }),
         );
       }
+      for (const t of await repository.listOpenRecurring()) {
+        await events.transaction((trx) => enqueueNextOccurrence(trx, t));
+      }
+    },
+
+    nextOccurrenceIn,
+
+    /** Stops a tournament's series (by any of its occurrences): no occurrence is made after it. */
+    async stopRecurrence(idOrIdentity: string): Promise<Tournament> {
+      const t = await repository.find(repository.db, idOrIdentity);
+      if (!t) throw AppError.notFound('No such tournament.');
+      const seriesId = t.series_id;
+      if (seriesId === null) throw new AppError('CONFLICT', 'The tournament is not recurring.');
+      await events.transaction(async (trx) => {
+        await repository.lockSeries(trx, seriesId);
+        await repository.stopSeries(trx, seriesId, now());
+      });
+      const [stopped, participants] = await Promise.all([
+        repository.find(repository.db, t.id),
+        repository.participants(repository.db, t.id),
+      ]);
+      if (!stopped) throw new Error('stopped tournament not found');
+      return toTournament(stopped, participants, now());
     },
 
     async create(body: TournamentBody): Promise<Tournament> {
@@ -332,21 +524,38 @@ export function createTournaments(deps: TournamentsDeps) {
       } catch {
         throw AppError.validation({ baseCurrency: ['Unknown currency.'] });
       }
+      const prizes = await prizesOfBody(body.prizes);
+      const recurrence = body.recurrence;
+      const startAt = new Date(body.startAt);
+      const identity = recurrence ? occurrenceIdentity(body.identity, startAt) : body.identity;
+      if (recurrence && (await repository.seriesIdentityExists(body.identity))) {
+        throw AppError.validation({ identity: ['A tournament series has this identity.'] });
+      }
+      if (recurrence && (await repository.identityExists(identity))) {
+        throw AppError.validation({ identity: ['A tournament has this identity.'] });
+      }
       try {
         const row = await events.transaction(async (trx) => {
+          const series = recurrence
+            ? await repository.createSeries(trx, { identity: body.identity, recurrence })
+            : undefined;
+          if (recurrence && !series)
+            throw AppError.validation({ identity: ['A tournament series has this identity.'] });
           const created = await repository.create(trx, {
-            identity: body.identity,
+            seriesId: series?.id ?? null,
+            recurrence,
+            identity,
             title: body.title,
             description: body.description,
             scoring: body.type,
-            startAt: new Date(body.startAt),
+            startAt,
             endAt: new Date(body.endAt),
             confirmationRequired: body.confirmationRequired,
             baseCurrency: body.baseCurrency,
             gameCollections: body.gameCollections,
             gameCollectionsExcluded: body.gameCollectionsExcluded,
             currencies,
-            prizes: body.prizes,
+            prizes,
           });
           await deps.enqueueJob(trx, {
             kind: FINISH_JOB,
@@ -354,6 +563,7 @@ export function createTournaments(deps: TournamentsDeps) {
             runAt: new Date(created.end_at.getTime() + finishDelayMs),
             payload: { tournamentId: created.id },
           });
+          if (recurrence) await enqueueNextOccurrence(trx, created);
           return created;
         });
         const def = await repository.find(repository.db, row.id);
@@ -397,11 +607,12 @@ export function createTournaments(deps: TournamentsDeps) {
       const t = await repository.find(repository.db, idOrIdentity);
       if (!t) throw AppError.notFound('No such tournament.');
       const at = now();
+      const completed = t.completed_at !== null;
       const [participants, top, prizes, entry] = await Promise.all([
         repository.participants(repository.db, t.id),
-        repository.standings(repository.db, t.id, LEADERBOARD_SIZE),
+        leaderboard.top(t.id, LEADERBOARD_SIZE, { completed }),
         prizesOf(repository.db, t.id),
-        playerId ? repository.placeOf(repository.db, t.id, playerId) : Promise.resolve(null),
+        playerId ? leaderboard.placeOf(t.id, playerId, { completed }) : Promise.resolve(null),
       ]);
       return {
         ...toTournament(t, participants, at),
@@ -417,8 +628,11 @@ export function createTournaments(deps: TournamentsDeps) {
       if (!t) throw AppError.notFound('No such tournament.');
       if (stateOf(t, now()) !== 3) throw new AppError('CONFLICT', 'The tournament is not running.');
       return events.transaction(async (trx) => {
+        // Held for share: a leaderboard rebuild waits for the join (docs/tournaments.md).
+        await repository.holdForJoin(trx, t.id);
         await repository.join(trx, t.id, playerId);
-        const entry = await repository.placeOf(trx, t.id, playerId);
+        const values = await repository.entryValues(trx, t.id, [playerId]);
+        const entry = (await leaderboard.recordIn(trx, t.id, values)).get(playerId);
         if (!entry) throw new Error('entry not written');
         const result = { points: points(entry.points), place: entry.place };
         events.publishAfterCommit(trx, channels.tournamentPlayer(t.id, playerId), {

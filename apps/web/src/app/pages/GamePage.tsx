@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -5,6 +6,11 @@ import { BreadcrumbsSkeleton } from '../../components/ui/Breadcrumbs';
 import { GameView, isMissing, useGame } from '../../features/games';
 import { PageHead } from '../../components/PageHead';
 import { NotFoundPage } from './ErrorPage';
+
+/** The running tournaments this game counts in, in the frame's bar: loaded when a real-money game starts. */
+const TournamentWidget = lazy(() =>
+  import('../../features/tournaments').then((module) => ({ default: module.TournamentWidget })),
+);
 
 /** `/games/{id}`: `id` is the game's identity (page links) or its id (winners, bonuses). */
 export function GamePage() {
@@ -25,7 +31,15 @@ export function GamePage() {
   return (
     <>
       <PageHead title={game.data.name} />
-      <GameView key={game.data.id} game={game.data} />
+      <GameView
+        key={game.data.id}
+        game={game.data}
+        realPlayWidget={
+          <Suspense fallback={null}>
+            <TournamentWidget gameCollections={game.data.collections.map((collection) => collection.identity)} />
+          </Suspense>
+        }
+      />
     </>
   );
 }

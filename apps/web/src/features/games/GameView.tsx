@@ -1,5 +1,5 @@
 import type { Game } from '@croupier/contract';
-import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
@@ -43,8 +43,11 @@ function formatRtp(rtp: number, locale: string) {
  * starting a game (`useGameLauncher`) replaces the card with the game frame, which a
  * close button takes back to the card, and which goes full screen with the stage. A game
  * restricted in the visitor's country shows a notice instead of the buttons.
+ * `realPlayWidget` goes into the frame's bar while the game is played for real money (the
+ * page gives the tournaments' widget): its items sit before the bar's buttons, and a
+ * full-width one wraps under them.
  */
-export function GameView({ game }: { game: Game }) {
+export function GameView({ game, realPlayWidget }: { game: Game; realPlayWidget?: ReactNode }) {
   const { t, i18n } = useTranslation('global-components');
   const { localePath } = useLocale();
   const { isLoggedIn } = useSession();
@@ -128,6 +131,7 @@ export function GameView({ game }: { game: Game }) {
               <span className={`games-stage__mode games-stage__mode--${playing.mode}`}>
                 {t(playing.mode === 'demo' ? 'pages.game.demoMode' : 'pages.game.realMode', { ns: 'layout' })}
               </span>
+              {playing.mode === 'real' ? realPlayWidget : null}
               {fullscreenButton}
               <button
                 type="button"

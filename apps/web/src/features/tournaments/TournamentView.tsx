@@ -1,11 +1,5 @@
-import {
-  channels,
-  type TournamentDetail,
-  type TournamentParticipant,
-  type TournamentPlayerEntry,
-} from '@croupier/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import type { TournamentDetail } from '@croupier/contract';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/Button';
@@ -16,42 +10,14 @@ import { TextSkeleton } from '../../components/ui/Skeleton';
 import { useLocale } from '../../lib/app-settings';
 import { formatNumber } from '../../lib/format';
 import { ApiError } from '../../lib/api';
-import { decodeTokenClaims, useSession } from '../auth';
+import { useSession } from '../auth';
 import { useCollections } from '../games';
 import { useOpenModal } from '../modals';
-import { publicChannels } from '../realtime';
-import { tournamentKeys, useParticipate, useTournament } from './api';
+import { useParticipate, useTournament } from './api';
 import { Countdown } from './Countdown';
-import { betBoundsKey, canJoin, pinnedRow, withLeaderboard, withPlayerEntry } from './logic';
+import { useLiveTournament, usePlayerId } from './live';
+import { betBoundsKey, canJoin, pinnedRow } from './logic';
 import './tournaments.css';
-
-/** Follows the tournament's live leaderboard and, signed in, the player's own entry. */
-function useLiveTournament(detail: TournamentDetail | undefined, idOrIdentity: string, playerId: string | undefined) {
-  const queryClient = useQueryClient();
-  const id = detail?.id;
-  const running = detail?.state === 3;
-  useEffect(() => {
-    if (!id || !running) return;
-    const key = tournamentKeys.detail(idOrIdentity, playerId !== undefined);
-    const stops = [
-      publicChannels.watch(channels.tournament(id), (event) => {
-        const { leaderboard } = event as { leaderboard: TournamentParticipant[] };
-        queryClient.setQueryData<TournamentDetail>(key, (cached) => withLeaderboard(cached, leaderboard));
-      }),
-    ];
-    if (playerId) {
-      stops.push(
-        publicChannels.watch(channels.tournamentPlayer(id, playerId), (event) => {
-          const { entry } = event as { entry: TournamentPlayerEntry & { tournamentId: string } };
-          queryClient.setQueryData<TournamentDetail>(key, (cached) =>
-            withPlayerEntry(cached, { points: entry.points, place: entry.place }),
-          );
-        }),
-      );
-    }
-    return () => stops.forEach((stop) => stop());
-  }, [id, running, idOrIdentity, playerId, queryClient]);
-}
 
 function Leaderboard({ detail, playerId }: { detail: TournamentDetail; playerId: string | undefined }) {
   const { t, i18n } = useTranslation('layout');
@@ -224,11 +190,8 @@ export function TournamentPage() {
   const { identity = '' } = useParams();
   const { t } = useTranslation('layout');
   const { localePath } = useLocale();
-  const { token, isLoggedIn } = useSession();
-  const playerId = useMemo(() => {
-    const sub = token ? decodeTokenClaims(token)?.sub : undefined;
-    return typeof sub === 'string' ? sub : undefined;
-  }, [token]);
+  const { isLoggedIn } = useSession();
+  const playerId = usePlayerId();
   const query = useTournament(identity, isLoggedIn);
   const detail = query.data;
   useLiveTournament(detail, identity, playerId);

@@ -5,9 +5,11 @@ import {
   canJoin,
   countdownParts,
   countdownTarget,
+  gameCounts,
   pinnedRow,
   tabOfState,
   TAB_STATES,
+  tournamentsForGame,
   withLeaderboard,
   withPlayerEntry,
 } from './logic';
@@ -57,5 +59,45 @@ describe('tournament logic', () => {
     expect(betBoundsKey({ minAmount: 1, maxAmount: null })).toBe('betFrom');
     expect(betBoundsKey({ minAmount: null, maxAmount: 5 })).toBe('betUpTo');
     expect(betBoundsKey({ minAmount: 1, maxAmount: 5 })).toBe('betBetween');
+  });
+});
+
+describe('the game frame widget’s matching', () => {
+  const conditions = (gameCollections: string[], gameCollectionsExcluded = false) => ({
+    gameCollections,
+    gameCollectionsExcluded,
+  });
+
+  it('counts a game as the server scores it: every game, only listed collections, or all but them', () => {
+    expect(gameCounts(conditions([]), [])).toBe(true);
+    expect(gameCounts(conditions([], true), ['live'])).toBe(true);
+    expect(gameCounts(conditions(['originals']), ['originals', 'popular'])).toBe(true);
+    expect(gameCounts(conditions(['originals', 'slots']), ['slots'])).toBe(true);
+    expect(gameCounts(conditions(['originals']), ['slots'])).toBe(false);
+    expect(gameCounts(conditions(['originals']), [])).toBe(false);
+    expect(gameCounts(conditions(['live'], true), ['slots'])).toBe(true);
+    expect(gameCounts(conditions(['live'], true), ['live', 'popular'])).toBe(false);
+    // Identities match exactly, not by prefix or case.
+    expect(gameCounts(conditions(['live']), ['live-casino', 'Live'])).toBe(false);
+  });
+
+  it('keeps the running tournaments the game counts in, in their order', () => {
+    const tournament = (id: string, state: number, gameCollections: string[], excluded = false) => ({
+      id,
+      state,
+      conditions: { ...conditions(gameCollections, excluded), currencies: [] },
+    });
+    const list = [
+      tournament('race', 3, ['originals']),
+      tournament('hunt', 3, ['slots']),
+      tournament('soon', 2, []),
+      tournament('over', 4, []),
+      tournament('classic', 3, ['live'], true),
+      tournament('open', 3, []),
+    ];
+    expect(tournamentsForGame(list, ['originals']).map((t) => t.id)).toEqual(['race', 'classic', 'open']);
+    expect(tournamentsForGame(list, ['live']).map((t) => t.id)).toEqual(['open']);
+    expect(tournamentsForGame(list, ['slots', 'live']).map((t) => t.id)).toEqual(['hunt', 'open']);
+    expect(tournamentsForGame([], ['originals'])).toEqual([]);
   });
 });

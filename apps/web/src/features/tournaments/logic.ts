@@ -91,3 +91,25 @@ export function canJoin(
 ): boolean {
   return detail.state === 3 && detail.isAvailable && detail.confirmationRequired && !detail.playerEntry;
 }
+
+/**
+ * Whether a game with these collection identities counts in a tournament, as the server
+ * scores it (docs/tournaments.md): no collections, every game; otherwise only the games of
+ * the listed collections, or with `gameCollectionsExcluded` every game but theirs.
+ */
+export function gameCounts(
+  conditions: Pick<TournamentDetail['conditions'], 'gameCollections' | 'gameCollectionsExcluded'>,
+  gameCollections: readonly string[],
+): boolean {
+  if (conditions.gameCollections.length === 0) return true;
+  const inAny = conditions.gameCollections.some((identity) => gameCollections.includes(identity));
+  return conditions.gameCollectionsExcluded ? !inAny : inAny;
+}
+
+/** The running tournaments in which a game with these collection identities counts, in their order. */
+export function tournamentsForGame<T extends Pick<TournamentDetail, 'state' | 'conditions'>>(
+  tournaments: readonly T[],
+  gameCollections: readonly string[],
+): T[] {
+  return tournaments.filter((t) => t.state === 3 && gameCounts(t.conditions, gameCollections));
+}
