@@ -551,6 +551,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     appEvents,
     adminApiKey: config.adminApiKey,
     finishDelayMs: config.tournamentFinishDelayMs,
+    // Leaderboards on Redis sorted sets when configured (docs/tournaments.md), else the database's queries.
+    leaderboard: {
+      store: config.tournamentLeaderboard.store,
+      redis: options.redis,
+      keyPrefix: config.tournamentLeaderboard.keyPrefix,
+    },
     ...(options.now ? { now: options.now } : {}),
     log: server.log,
   });

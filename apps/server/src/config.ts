@@ -63,6 +63,9 @@ const envSchema = z.object({
   ACTIVITY_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   // How long after a tournament's end its finish runs (rounds played before the end are handled first).
   TOURNAMENT_FINISH_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  // Where tournament leaderboards are read: auto is Redis when REDIS_URL is set, else the database.
+  TOURNAMENT_LEADERBOARD: z.enum(['auto', 'database', 'redis']).default('auto'),
+  TOURNAMENT_LEADERBOARD_PREFIX: z.string().min(1).default('croupier:tournaments:'),
   FEATURE_LOYALTY: bool.default(true),
   WALLET_SHOW_FILLED_FIELDS: bool.default(false),
   SPORTSBOOK_CLIENT_HOST: z.string().optional(),
@@ -230,6 +233,8 @@ export interface Config {
   activityPollMs: number;
   /** How long after a tournament's end its finish job runs. */
   tournamentFinishDelayMs: number;
+  /** Tournament leaderboards: the store (auto: Redis when configured) and its Redis key prefix. */
+  tournamentLeaderboard: { store: 'auto' | 'database' | 'redis'; keyPrefix: string };
   features: {
     loyalty: boolean;
     /** Wallet forms show prefilled valid fields too (else they are hidden). */
@@ -541,6 +546,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobsPollMs: e.JOBS_POLL_MS,
     activityPollMs: e.ACTIVITY_POLL_MS,
     tournamentFinishDelayMs: e.TOURNAMENT_FINISH_DELAY_MS,
+    tournamentLeaderboard: { store: e.TOURNAMENT_LEADERBOARD, keyPrefix: e.TOURNAMENT_LEADERBOARD_PREFIX },
     features: {
       loyalty: e.FEATURE_LOYALTY,
       walletShowFilledFields: e.WALLET_SHOW_FILLED_FIELDS,

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import type { Database } from '../src/db/schema';
 import type { ActivityConsumer, ActivityRecord } from '../src/modules/activity';
-import { signBody } from '../src/modules/game-wallet/signature';
-import { ADMIN_KEY, fixtures, useApp, useTestServer } from './fixtures';
+import { ADMIN_KEY, fixtures, useGameProvider, useTestServer } from './fixtures';
 
 /**
  * The activity stream (docs/activity.md): every record reaches each consumer exactly once,
@@ -59,9 +58,9 @@ const t = useTestServer(
     },
   },
 );
-const providerApp = useApp(t, { gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: ['127.0.0.1'] }] });
+const { call: providerCall } = useGameProvider(t, PROVIDER, SECRET);
 const f = fixtures(t);
-const { p } = f;
+const { p, dice } = f;
 
 beforeAll(async () => {
   await sql`create table activity_probe (
@@ -70,25 +69,7 @@ beforeAll(async () => {
     amount_minor bigint, extra text not null)`.execute(t.db);
 });
 
-const dice = (session: string, amount: number, targetHundredths = 5000) =>
-  p.post(
-    '/api/game/originals/dice/rounds',
-    { amount, direction: 'under', targetHundredths },
-    { headers: { 'x-game-session': session } },
-  );
 
-async function providerCall(path: string, body: Record<string, unknown>) {
-  const raw = JSON.stringify(body);
-  const response = await providerApp.server.inject({
-    method: 'POST',
-    url: `/api/game-wallet/${PROVIDER}/${path}`,
-    payload: raw,
-    remoteAddress: '127.0.0.1',
-    headers: { 'content-type': 'application/json', 'x-croupier-signature': signBody(SECRET, raw) },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ status: string }>();
-}
 
 interface ProbeRow {
   seq: string;

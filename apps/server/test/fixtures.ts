@@ -5,6 +5,7 @@ import { buildApp, type App, type AppOptions } from '../src/app';
 import type { Config } from '../src/config';
 import type { SelfExclusionTable } from '../src/db/schema';
 import { hashToken } from '../src/modules/game-wallet/service';
+import { signBody } from '../src/modules/game-wallet/signature';
 import type { Wallet } from '../src/modules/wallet';
 import { startTestServer, type TestServer } from './harness';
 import { players, type RegisteredPlayer } from './players';
@@ -30,7 +31,8 @@ import { fund, walletOf } from './wallet-helpers';
  * - Accounts: `fixtures(t).fundedAccount`, `fundPlayer`, `accountIn`, `activeAccount`.
  *   Money comes from the sandbox funding account through the wallet module (`fund` in
  *   `wallet-helpers.ts`): no player-facing API deposits without a payment provider.
- * - Games: `fixtures(t).launch`, `playerWithSession`.
+ * - Games: `fixtures(t).launch`, `playerWithSession`, `dice` (an in-house dice round);
+ *   `useGameProvider` (a third-party provider's signed wallet callbacks).
  * - Property tests: `seededRandom`.
  * - States no service sets yet (`setPlayerStatus`, `selfExclude`, `expireGameSession`):
  *   the raw table writes tests need for them, each saying why. Anything a service or the
@@ -166,6 +168,34 @@ export async function withApp<T>(t: TestServer, overrides: AppOverrides, test: (
   }
 }
 
+/** What a provider's wallet callback answers (its balance in minor units). */
+export interface ProviderAnswer {
+  status: string;
+  balance: number;
+}
+
+/**
+ * A third-party game provider allowed to call the game wallet from loopback: another app on
+ * the test server's database (`useApp`, with `overrides`) that accepts it, and `call`, which
+ * sends a callback signed with `secret` and expects 200.
+ */
+export function useGameProvider(t: TestServer, provider: string, secret: string, overrides: AppOverrides = {}) {
+  const app = useApp(t, { ...overrides, gameProviders: [{ provider, secret, allowIps: ['127.0.0.1'] }] });
+  async function call(path: string, body: Record<string, unknown>): Promise<ProviderAnswer> {
+    const raw = JSON.stringify(body);
+    const response = await app.server.inject({
+      method: 'POST',
+      url: `/api/game-wallet/${provider}/${path}`,
+      payload: raw,
+      remoteAddress: '127.0.0.1',
+      headers: { 'content-type': 'application/json', 'x-croupier-signature': signBody(secret, raw) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ProviderAnswer>();
+  }
+  return { app, call };
+}
+
 /** A request to the operator API with `key` (`null`: none). */
 export function adminRequest(
   t: TestServer,
@@ -237,10 +267,19 @@ export function fixtures(t: TestServer, p: ReturnType<typeof players> = players(
     return { playerId: player.id, accountId };
   }
 
+  /** A round of the in-house dice in game session `session`: `amount` in major units, under `targetHundredths`. */
+  const dice = (session: string, amount: number, targetHundredths = 5000) =>
+    p.post(
+      '/api/game/originals/dice/rounds',
+      { amount, direction: 'under', targetHundredths },
+      { headers: { 'x-game-session': session } },
+    );
+
   return {
     p,
     wallet,
     launch,
+    dice,
     activeAccount,
     fundPlayer,
     accountIn,

@@ -1,8 +1,7 @@
 import { limitSchema, type Limit } from '@croupier/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { signBody } from '../src/modules/game-wallet/signature';
-import { ADMIN_KEY, fixtures, useApp, useTestServer } from './fixtures';
+import { ADMIN_KEY, fixtures, useGameProvider, useTestServer } from './fixtures';
 import { dataOf, paymentsClient, WEBHOOK_SECRET } from './payments-helpers';
 import { errorOf } from './players';
 import { balancesOf, ledgerViolations } from './wallet-helpers';
@@ -42,12 +41,9 @@ const t = useTestServer(
   },
   { app: { now } },
 );
-const providerApp = useApp(t, {
-  now,
-  gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: ['127.0.0.1'] }],
-});
+const { call: providerCall } = useGameProvider(t, PROVIDER, SECRET, { now });
 const f = fixtures(t);
-const { p } = f;
+const { p, dice } = f;
 const c = paymentsClient(t);
 
 const limitsOf = async (token: string): Promise<Limit[]> =>
@@ -59,25 +55,7 @@ async function addLimit(token: string, body: Record<string, unknown>): Promise<L
   return dataOf(response, limitSchema);
 }
 
-const dice = (session: string, amount: number, targetHundredths = 5000) =>
-  p.post(
-    '/api/game/originals/dice/rounds',
-    { amount, direction: 'under', targetHundredths },
-    { headers: { 'x-game-session': session } },
-  );
 
-async function providerCall(path: string, body: Record<string, unknown>) {
-  const raw = JSON.stringify(body);
-  const response = await providerApp.server.inject({
-    method: 'POST',
-    url: `/api/game-wallet/${PROVIDER}/${path}`,
-    payload: raw,
-    remoteAddress: '127.0.0.1',
-    headers: { 'content-type': 'application/json', 'x-croupier-signature': signBody(SECRET, raw) },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ status: string; balance: number }>();
-}
 
 let tx = 0;
 const txId = (label: string) => `${label}-${++tx}-${Date.now()}`;

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signBody } from '../src/modules/game-wallet/signature';
-import { ADMIN_KEY, adminRequest, fixtures, useApp, useTestServer } from './fixtures';
+import { ADMIN_KEY, adminRequest, fixtures, useGameProvider, useTestServer } from './fixtures';
 import type { RegisteredPlayer } from './players';
 
 /**
@@ -14,9 +13,9 @@ const PROVIDER = 'northern-lights';
 const SECRET = 'northern-lights-loyalty-secret';
 
 const t = useTestServer({ ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '100000' });
-const providerApp = useApp(t, { gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: ['127.0.0.1'] }] });
+const { call: providerCall } = useGameProvider(t, PROVIDER, SECRET);
 const f = fixtures(t);
-const { p } = f;
+const { p, dice } = f;
 
 interface Level {
   id: string;
@@ -64,12 +63,6 @@ async function levels(): Promise<Level[]> {
   return response.json<{ data: Level[] }>().data;
 }
 
-const dice = (session: string, amount: number) =>
-  p.post(
-    '/api/game/originals/dice/rounds',
-    { amount, direction: 'under', targetHundredths: 5000 },
-    { headers: { 'x-game-session': session } },
-  );
 
 async function play(session: string, amount: number, rounds = 1): Promise<void> {
   for (let i = 0; i < rounds; i++) {
@@ -78,17 +71,6 @@ async function play(session: string, amount: number, rounds = 1): Promise<void> 
   }
 }
 
-async function providerCall(path: string, body: Record<string, unknown>) {
-  const raw = JSON.stringify(body);
-  const response = await providerApp.server.inject({
-    method: 'POST',
-    url: `/api/game-wallet/${PROVIDER}/${path}`,
-    payload: raw,
-    remoteAddress: '127.0.0.1',
-    headers: { 'content-type': 'application/json', 'x-croupier-signature': signBody(SECRET, raw) },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
 
 /** What the loyalty channel of a player published, in order. */
 function published(playerId: string) {

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { signBody } from '../src/modules/game-wallet/signature';
 import { EXPIRE_JOB, expireJobKey } from '../src/modules/quests';
-import { ADMIN_KEY, adminRequest, fixtures, useApp, useTestServer } from './fixtures';
+import { ADMIN_KEY, adminRequest, fixtures, useGameProvider, useTestServer } from './fixtures';
 import type { RegisteredPlayer } from './players';
 
 /**
@@ -15,7 +14,7 @@ const PROVIDER = 'northern-lights';
 const SECRET = 'northern-lights-quest-secret';
 
 const t = useTestServer({ ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '100000' });
-const providerApp = useApp(t, { gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: ['127.0.0.1'] }] });
+const { call: providerCall } = useGameProvider(t, PROVIDER, SECRET);
 const f = fixtures(t);
 const { p } = f;
 
@@ -101,17 +100,6 @@ async function playerQuest(player: RegisteredPlayer, playerQuestId: string): Pro
 
 const progressOf = (quest: Quest) => quest.tasks.map((task) => task.progress);
 
-async function providerCall(path: string, body: Record<string, unknown>) {
-  const raw = JSON.stringify(body);
-  const response = await providerApp.server.inject({
-    method: 'POST',
-    url: `/api/game-wallet/${PROVIDER}/${path}`,
-    payload: raw,
-    remoteAddress: '127.0.0.1',
-    headers: { 'content-type': 'application/json', 'x-croupier-signature': signBody(SECRET, raw) },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
 
 /** A USD player with money and a session of the provider's slot (aurora-wilds). */
 async function slotPlayer() {

@@ -6,11 +6,10 @@ import {
 } from '@croupier/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody } from '../src/modules/game-wallet/signature';
 import { createReferralsRepository } from '../src/modules/referrals/repository';
 import { createReferrals } from '../src/modules/referrals/service';
 import { REFERRAL_OWNER_BONUS_ID } from '../src/seed/referrals';
-import { adminRequest, fixtures, useApp, useTestServer } from './fixtures';
+import { adminRequest, fixtures, useGameProvider, useTestServer } from './fixtures';
 import type { RegisteredPlayer } from './players';
 
 /**
@@ -27,7 +26,7 @@ const t = useTestServer({
   ADMIN_API_KEY: 'test-admin-key-0123456789abcdefghijklmnop',
   RATE_LIMIT_PER_MINUTE: '100000',
 });
-const providerApp = useApp(t, { gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: ['127.0.0.1'] }] });
+const { call: providerCall } = useGameProvider(t, PROVIDER, SECRET);
 const f = fixtures(t);
 const { p } = f;
 
@@ -46,17 +45,6 @@ async function putSettings(body: Record<string, unknown>) {
   return referralAdminSettingsSchema.parse(response.json<{ data: unknown }>().data);
 }
 
-async function providerCall(path: string, body: Record<string, unknown>) {
-  const raw = JSON.stringify(body);
-  const response = await providerApp.server.inject({
-    method: 'POST',
-    url: `/api/game-wallet/${PROVIDER}/${path}`,
-    payload: raw,
-    remoteAddress: '127.0.0.1',
-    headers: { 'content-type': 'application/json', 'x-croupier-signature': signBody(SECRET, raw) },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
 
 let tx = 0;
 const txId = (label: string) => `ref-${label}-${++tx}-${Date.now()}`;

@@ -3,9 +3,12 @@ import type { Database } from '../../db/schema';
 import type { ActivityRepository, ActivityRow, StreamPosition } from './repository';
 import type { ActivityConsumer, ActivityRecord, GameActivity, NewActivity } from './types';
 
-/** A game call as the game wallet's reader answers it (its module's `readGameActivity`). */
+/**
+ * A real-money game call as the game wallet's reader answers it (its module's
+ * `readGameActivity`); both modules use this one type.
+ */
 export interface GameActivitySourceRow {
-  /** The row's place in its transaction, as a stream position names it. */
+  /** The row's place within its transaction (`{rank}:{id}`): what a stream position names. */
   position: string;
   id: string;
   tx_xid: string;

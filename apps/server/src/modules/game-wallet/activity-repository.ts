@@ -1,34 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-
-/** A real-money game call as the activity stream reads it (docs/activity.md). */
-export interface GameActivityRow {
-  /** The row's place within its transaction (`{rank}:{id}`): what a stream position names. */
-  position: string;
-  id: string;
-  tx_xid: string;
-  kind: 'bet' | 'win' | 'rollback';
-  player_id: string;
-  account_id: string;
-  currency: string;
-  amount_minor: bigint;
-  bonus_minor: bigint;
-  game_id: string;
-  game_identity: string;
-  provider: string;
-  round_id: string;
-  free_round: boolean;
-  round_stake_minor: bigint;
-  undid: 'bet' | 'win' | null;
-  created_at: Date;
-}
-
-/**
- * Where a read resumes: from transaction `xid` on (`from`), after row `id` of it (`after`), or
- * after all of it (`past`).
- */
-export type StreamPosition =
-  { kind: 'from'; xid: string } | { kind: 'after'; xid: string; id: string } | { kind: 'past'; xid: string };
+import type { GameActivitySourceRow, StreamPosition } from '../activity';
 
 /**
  * The game calls of finished transactions after `after` and below `horizon`, in stream order
@@ -40,7 +12,7 @@ export async function readGameActivity(
   after: StreamPosition,
   horizon: string,
   limit: number,
-): Promise<GameActivityRow[]> {
+): Promise<GameActivitySourceRow[]> {
   // Within a transaction (an in-house round's bet and win), bets come before wins before
   // rollbacks; the position's id is `{rank}:{row id}`.
   const rank = sql`(case t.kind when 'bet' then 0 when 'win' then 1 else 2 end)`;
@@ -51,7 +23,7 @@ export async function readGameActivity(
     const [afterRank, afterId] = after.id.split(':');
     from = sql`(t.tx_xid, ${rank}, t.id) > (${after.xid}::xid8, ${Number(afterRank)}, ${afterId}::uuid)`;
   }
-  const result = await sql<GameActivityRow>`
+  const result = await sql<GameActivitySourceRow>`
     select ${rank} || ':' || t.id as position, t.id, t.tx_xid::text as tx_xid, t.kind, s.player_id, s.account_id, t.currency, t.amount_minor,
       t.bonus_minor, s.game_id, g.identity as game_identity, t.provider, t.round_id,
       (t.freespin_id is not null) as free_round,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Db } from '../../db/database';
 import type { EventRegistry } from '../../lib/events';
 import type { Activity } from '../activity';
@@ -8,6 +9,8 @@ import type { Jobs } from '../jobs';
 import type { RealtimeEvents } from '../realtime';
 import type { Ledger, WalletAccounts } from '../wallet';
 import { AppError } from '../../lib/errors';
+import { createDatabaseLeaderboard } from './leaderboard';
+import { createRedisLeaderboard } from './leaderboard-redis';
 import { createTournamentsRepository } from './repository';
 import { tournamentAdminRoutes, tournamentRoutes } from './routes';
 import { createTournaments, FINISH_JOB, NEXT_OCCURRENCE_JOB } from './service';
@@ -15,6 +18,7 @@ import { createTournaments, FINISH_JOB, NEXT_OCCURRENCE_JOB } from './service';
 export type { Tournaments } from './service';
 export { FINISH_DELAY_MS, FINISH_JOB, finishJobKey, LEADERBOARD_THROTTLE_MS } from './service';
 export { NEXT_OCCURRENCE_JOB, nextOccurrenceJobKey, occurrenceIdentity } from './service';
+export type { BoardPlace, BoardRow, LeaderboardStore } from './leaderboard';
 
 /**
  * Tournaments (docs/tournaments.md): the operator's definitions, scoring from the activity
@@ -38,12 +42,22 @@ export async function registerTournaments(
     appEvents?: EventRegistry;
     adminApiKey: string | undefined;
     finishDelayMs?: number;
+    /** The leaderboard store: auto is Redis when a client is given; redis without one fails at start. */
+    leaderboard?: { store: 'auto' | 'database' | 'redis'; redis: Redis | undefined; keyPrefix: string };
     now?: () => Date;
     log: { error(details: object, message: string): void };
   },
 ) {
+  const repository = createTournamentsRepository(deps.db);
+  const board = deps.leaderboard;
+  if (board?.store === 'redis' && !board.redis) throw new Error('TOURNAMENT_LEADERBOARD=redis needs REDIS_URL');
+  const leaderboard =
+    board?.redis && board.store !== 'database'
+      ? createRedisLeaderboard({ redis: board.redis, repository, keyPrefix: board.keyPrefix, log: deps.log })
+      : createDatabaseLeaderboard(repository);
   const tournaments = createTournaments({
-    repository: createTournamentsRepository(deps.db),
+    repository,
+    leaderboard,
     events: deps.events,
     enqueueJob: (trx, job) => deps.jobs.enqueue(trx, job),
     grantBonus: (trx, input) => deps.bonuses.grantIn(trx, input),
@@ -84,7 +98,15 @@ export async function registerTournaments(
     const id = job.payload.tournamentId;
     const tournamentId = typeof id === 'string' ? id : job.key?.replace(/^tournament-finish:/, '');
     if (!tournamentId) throw new Error('a tournament finish job without its tournament');
-    await tournaments.finishIn(job.trx, tournamentId);
+    const finished = await tournaments.finishIn(job.trx, tournamentId);
+    // The standings are frozen in the database: the Redis keys go after the commit.
+    if (finished) {
+      deps.events.afterCommit(job.trx, () => {
+        leaderboard.forget(tournamentId).catch((error: unknown) => {
+          deps.log.error({ err: error, tournamentId }, 'tournaments: the leaderboard keys were not dropped');
+        });
+      });
+    }
   });
   deps.jobs.handle(NEXT_OCCURRENCE_JOB, async (job) => {
     const id = job.payload.tournamentId;

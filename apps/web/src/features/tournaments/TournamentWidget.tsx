@@ -112,10 +112,8 @@ export function TournamentWidget({ gameCollections }: { gameCollections: readonl
   if (!isLoggedIn || matching.length === 0) return null;
 
   const toggle = () => {
-    setCollapsed((was) => {
-      writeCollapsed(!was);
-      return !was;
-    });
+    writeCollapsed(!collapsed);
+    setCollapsed(!collapsed);
   };
   return (
     <>

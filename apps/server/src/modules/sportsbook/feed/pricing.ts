@@ -194,24 +194,45 @@ function setDistribution(model: TennisModel, games: TeamScore, point: TeamScore,
   const out = new Map<string, number>();
   const add = (key: string, p: number) => out.set(key, (out.get(key) ?? 0) + p);
   const tiebreakPoint = (model.homeServe + 1 - model.awayServe) / 2;
-  const walk = (h: number, a: number, serving: Side, p: number, pointsNow: TeamScore | null) => {
-    if (p < 1e-10) return;
-    if (isSetOver({ home: h, away: a })) return add(`${h}-${a}`, p);
-    if (h === 6 && a === 6) {
-      const homeWins = tiebreakWinProbability(tiebreakPoint, pointsNow?.home ?? 0, pointsNow?.away ?? 0);
-      add('7-6', p * homeWins);
-      add('6-7', p * (1 - homeWins));
-      return;
+  const holdFresh = { home: gameWinProbability(model.homeServe, 0, 0), away: gameWinProbability(model.awayServe, 0, 0) };
+  // Forward over the games still to play: the mass on each games score, one game at a time.
+  let level = new Map<string, { h: number; a: number; p: number }>([
+    [`${games.home}-${games.away}`, { h: games.home, a: games.away, p: 1 }],
+  ]);
+  let serving = server;
+  let first = true;
+  while (level.size > 0) {
+    const next = new Map<string, { h: number; a: number; p: number }>();
+    const push = (h: number, a: number, p: number) => {
+      const key = `${h}-${a}`;
+      const known = next.get(key);
+      if (known) known.p += p;
+      else next.set(key, { h, a, p });
+    };
+    for (const { h, a, p } of level.values()) {
+      if (isSetOver({ home: h, away: a })) {
+        add(`${h}-${a}`, p);
+        continue;
+      }
+      if (h === 6 && a === 6) {
+        const homeWins = tiebreakWinProbability(tiebreakPoint, first ? point.home : 0, first ? point.away : 0);
+        add('7-6', p * homeWins);
+        add('6-7', p * (1 - homeWins));
+        continue;
+      }
+      let hold = holdFresh[serving];
+      if (first) {
+        const serverPoint = serving === 'home' ? model.homeServe : model.awayServe;
+        hold = gameWinProbability(serverPoint, point[serving], point[other(serving)]);
+      }
+      const homeWins = serving === 'home' ? hold : 1 - hold;
+      push(h + 1, a, p * homeWins);
+      push(h, a + 1, p * (1 - homeWins));
     }
-    const serverPoint = serving === 'home' ? model.homeServe : model.awayServe;
-    const serverPoints = pointsNow ? (serving === 'home' ? pointsNow.home : pointsNow.away) : 0;
-    const receiverPoints = pointsNow ? (serving === 'home' ? pointsNow.away : pointsNow.home) : 0;
-    const hold = gameWinProbability(serverPoint, serverPoints, receiverPoints);
-    const homeWins = serving === 'home' ? hold : 1 - hold;
-    walk(h + 1, a, other(serving), p * homeWins, null);
-    walk(h, a + 1, other(serving), p * (1 - homeWins), null);
-  };
-  walk(games.home, games.away, server, 1, point);
+    level = next;
+    serving = other(serving);
+    first = false;
+  }
   return out;
 }
 
