@@ -69,8 +69,6 @@ beforeAll(async () => {
     amount_minor bigint, extra text not null)`.execute(t.db);
 });
 
-
-
 interface ProbeRow {
   seq: string;
   consumer: string;

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { limitSchema, profileSchema, type Limit } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { signBody } from '../src/modules/game-wallet/signature';
 import { EXCLUSIONS_JOB } from '../src/modules/limits';
 import { verificationDigestHeaders } from '../src/modules/verification';
-import { ADMIN_KEY, fixtures, setPlayerStatus, useApp, useTestServer } from './fixtures';
+import { ADMIN_KEY, fixtures, setPlayerStatus, useGameProvider, useTestServer } from './fixtures';
 import { dataOf, paymentsClient, WEBHOOK_SECRET, type Payer } from './payments-helpers';
 import { errorOf, PASSWORD } from './players';
 
@@ -42,12 +41,9 @@ const t = useTestServer(
   },
   { app: { now } },
 );
-const providerApp = useApp(t, {
-  now,
-  gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: ['127.0.0.1'] }],
-});
+const provider = useGameProvider(t, PROVIDER, SECRET, { now });
 const f = fixtures(t);
-const { p } = f;
+const { p, dice } = f;
 const c = paymentsClient(t);
 
 const limitsOf = async (token: string): Promise<Limit[]> =>
@@ -61,30 +57,14 @@ async function exclude(token: string, definition: 4 | 5, period: string): Promis
 
 const launch = (token: string, demoMode = false) => p.post('/api/game/games/dice/play', { demoMode }, { token });
 
-const dice = (session: string, amount: number) =>
-  p.post(
-    '/api/game/originals/dice/rounds',
-    { amount, direction: 'under', targetHundredths: 5000 },
-    { headers: { 'x-game-session': session } },
-  );
-
 async function providerBet(token: string, amountMinor: number) {
-  const raw = JSON.stringify({
+  return provider.call('bet', {
     token,
     transactionId: `bet-${randomUUID()}`,
     roundId: `r-${randomUUID()}`,
     amount: amountMinor,
     currency: 'USD',
   });
-  const response = await providerApp.server.inject({
-    method: 'POST',
-    url: `/api/game-wallet/${PROVIDER}/bet`,
-    payload: raw,
-    remoteAddress: '127.0.0.1',
-    headers: { 'content-type': 'application/json', 'x-croupier-signature': signBody(SECRET, raw) },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ status: string }>();
 }
 
 /** One run of the recurring job, due now (the runner does not poll in tests). */
@@ -199,7 +179,7 @@ describe('cooling-off', () => {
     advance(60_000);
     // Two processes run it at once (each its own occurrence): each row ends once.
     await Promise.all(
-      [t.app.jobs, providerApp.jobs].map(async (jobs) => {
+      [t.app.jobs, provider.app.jobs].map(async (jobs) => {
         await jobs.enqueue(t.db, { kind: EXCLUSIONS_JOB, key: `test:${randomUUID()}`, runAt: new Date() });
         await jobs.runDue();
       }),

@@ -55,8 +55,6 @@ async function addLimit(token: string, body: Record<string, unknown>): Promise<L
   return dataOf(response, limitSchema);
 }
 
-
-
 let tx = 0;
 const txId = (label: string) => `${label}-${++tx}-${Date.now()}`;
 

@@ -63,14 +63,12 @@ async function levels(): Promise<Level[]> {
   return response.json<{ data: Level[] }>().data;
 }
 
-
 async function play(session: string, amount: number, rounds = 1): Promise<void> {
   for (let i = 0; i < rounds; i++) {
     const response = await dice(session, amount);
     expect(response.statusCode, response.body).toBe(200);
   }
 }
-
 
 /** What the loyalty channel of a player published, in order. */
 function published(playerId: string) {

@@ -100,7 +100,6 @@ async function playerQuest(player: RegisteredPlayer, playerQuestId: string): Pro
 
 const progressOf = (quest: Quest) => quest.tasks.map((task) => task.progress);
 
-
 /** A USD player with money and a session of the provider's slot (aurora-wilds). */
 async function slotPlayer() {
   const { player, session } = await f.playerWithSession('aurora-wilds', 1_000_00n);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferralsRepository } from '../src/modules/referrals/repository';
 import { createReferrals } from '../src/modules/referrals/service';
 import { REFERRAL_OWNER_BONUS_ID } from '../src/seed/referrals';
-import { adminRequest, fixtures, useGameProvider, useTestServer } from './fixtures';
+import { ADMIN_KEY, adminRequest, fixtures, useGameProvider, useTestServer } from './fixtures';
 import type { RegisteredPlayer } from './players';
 
 /**
@@ -22,10 +22,7 @@ import type { RegisteredPlayer } from './players';
 const PROVIDER = 'northern-lights';
 const SECRET = 'northern-lights-referrals-secret';
 
-const t = useTestServer({
-  ADMIN_API_KEY: 'test-admin-key-0123456789abcdefghijklmnop',
-  RATE_LIMIT_PER_MINUTE: '100000',
-});
+const t = useTestServer({ ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '100000' });
 const { call: providerCall } = useGameProvider(t, PROVIDER, SECRET);
 const f = fixtures(t);
 const { p } = f;
@@ -44,7 +41,6 @@ async function putSettings(body: Record<string, unknown>) {
   expect(response.statusCode, response.body).toBe(200);
   return referralAdminSettingsSchema.parse(response.json<{ data: unknown }>().data);
 }
-
 
 let tx = 0;
 const txId = (label: string) => `ref-${label}-${++tx}-${Date.now()}`;

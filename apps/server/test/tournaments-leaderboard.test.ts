@@ -166,7 +166,13 @@ async function scenario() {
   const players: RegisteredPlayer[] = [];
   for (let i = 0; i < 7; i++) players.push(await f.p.registerByEmail());
   for (const player of players) await join(tournamentId, player);
-  const [a, b, c, d, e] = players as [RegisteredPlayer, RegisteredPlayer, RegisteredPlayer, RegisteredPlayer, RegisteredPlayer];
+  const [a, b, c, d, e] = players as [
+    RegisteredPlayer,
+    RegisteredPlayer,
+    RegisteredPlayer,
+    RegisteredPlayer,
+    RegisteredPlayer,
+  ];
   const at = new Date(Date.now() + 1_000);
   const later = new Date(at.getTime() + 1);
   await batch([
@@ -190,7 +196,7 @@ describe.skipIf(!available)('tournament leaderboard on Redis', () => {
     expect(database().kind).toBe('database');
     const result = await expectSameAnswers(tournamentId, players);
     // The scenario holds what it says: A first, the tie of B and C by id, D after them, E, then the joins.
-    const [a, b, c, d, e, g1, g2] = players as RegisteredPlayer[];
+    const [a, b, c, d, e, g1, g2] = players;
     const [first, second] = [b, c].sort((x, y) => ((x?.id ?? '') < (y?.id ?? '') ? -1 : 1));
     const [zeroFirst, zeroSecond] = await joinOrder(tournamentId, [g1, g2]);
     expect(result.top.map((row) => row.playerId)).toEqual([
@@ -249,7 +255,7 @@ describe.skipIf(!available)('tournament leaderboard on Redis', () => {
 
   it('ends equal to the database when a batch rolls back after its Redis write and comes again', async () => {
     const { tournamentId, players, at } = await scenario();
-    const [, , , d] = players as RegisteredPlayer[];
+    const [, , , d] = players;
     if (!d) throw new Error('no player');
     const records = [await call(d, 'bet', 10_00n, new Date(at.getTime() + 5))];
     await batch(records, true);
@@ -263,7 +269,9 @@ describe.skipIf(!available)('tournament leaderboard on Redis', () => {
 
   it('reads a completed tournament from the database and drops its keys after the finish', async () => {
     const { tournamentId, players } = await scenario();
-    await sql`update tournaments set end_at = now() - interval '1 millisecond' where id = ${tournamentId}`.execute(t.db);
+    await sql`update tournaments set end_at = now() - interval '1 millisecond' where id = ${tournamentId}`.execute(
+      t.db,
+    );
     await sql`update jobs set run_at = now() where kind = ${FINISH_JOB} and key = ${finishJobKey(tournamentId)}`.execute(
       t.db,
     );

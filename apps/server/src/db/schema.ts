@@ -1387,3 +1387,79 @@ export interface Database {
   player_quest_tasks: PlayerQuestTaskTable;
   player_quest_task_rounds: PlayerQuestTaskRoundTable;
 }
+
+// --- sportsbook catalogue (migration 0045; modules/sportsbook/ingest) ---
+
+/** Per feed, the last message applied. */
+export interface SbFeedStateTable {
+  feed: string;
+  sequence: bigint;
+  updated_at: Generated<Date>;
+}
+
+export interface SbSportTable {
+  id: string;
+  key: 'football' | 'tennis' | 'basketball' | 'esports';
+  name: string;
+}
+
+export interface SbCompetitionTable {
+  id: string;
+  sport_id: string;
+  name: string;
+  region: string;
+}
+
+export interface SbEventTable {
+  id: string;
+  feed: string;
+  sport_id: string;
+  competition_id: string;
+  home_id: string;
+  home_name: string;
+  away_id: string;
+  away_name: string;
+  starts_at: Date;
+  status: 'scheduled' | 'live' | 'ended' | 'cancelled';
+  /** The feed's LiveScore. */
+  score: ColumnType<unknown, string | null, string | null>;
+  clock_period: number | null;
+  clock_seconds: number | null;
+  clock_running: boolean | null;
+  best_of: number | null;
+  /** The feed result's `outcome`. */
+  result: ColumnType<unknown, string | null, string | null>;
+  result_version: number | null;
+  removed_at: Date | null;
+  updated_sequence: bigint;
+}
+
+export interface SbMarketTable {
+  id: string;
+  event_id: string;
+  type: string;
+  /** Line × 4. */
+  line_quarters: number | null;
+  /** The set or map of set_winner / map_winner. */
+  number: number | null;
+  status: 'open' | 'suspended' | 'closed' | 'settled';
+  updated_sequence: bigint;
+}
+
+export interface SbOutcomeTable {
+  id: string;
+  market_id: string;
+  key: string;
+  position: number;
+  odds_milli: number;
+  active: boolean;
+}
+
+export interface Database {
+  sb_feed_state: SbFeedStateTable;
+  sb_sports: SbSportTable;
+  sb_competitions: SbCompetitionTable;
+  sb_events: SbEventTable;
+  sb_markets: SbMarketTable;
+  sb_outcomes: SbOutcomeTable;
+}

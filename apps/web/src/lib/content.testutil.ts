@@ -1,6 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { readFileSync } from 'node:fs';
 import { initReactI18next } from 'react-i18next';
+import type { AppSettings } from './app-settings';
 
 /**
  * The real English content groups (the server's `content/en/*.json`) in an i18next instance
@@ -26,3 +27,10 @@ export async function englishContent(namespaces: readonly [string, ...string[]])
   });
   return instance;
 }
+
+/** The app settings of an English-only site (`AppSettingsContext`), for the same renders. */
+export const ENGLISH_SETTINGS: AppSettings = {
+  locales: [{ code: 'en', name: 'English', nativeName: 'English', languageCode: 'en', isDefault: true }],
+  defaultLocale: 'en',
+  init: undefined,
+};

@@ -107,7 +107,11 @@ export function createRedisLeaderboard(options: RedisLeaderboardOptions): Leader
           scored.push(scoreOf(entry.points), member);
           members.push(entry.playerId, member);
         }
-        const results = await redis.pipeline().zadd(k.board, ...scored).hset(k.members, ...members).exec();
+        const results = await redis
+          .pipeline()
+          .zadd(k.board, ...scored)
+          .hset(k.members, ...members)
+          .exec();
         const failed = results?.find(([error]) => error);
         if (failed?.[0]) throw failed[0];
         after = page[page.length - 1]?.playerId ?? null;

@@ -34,7 +34,11 @@ export interface LeaderboardStore {
    * Records entries' absolute values (read back after the writes of `trx`, before its
    * commit) and answers each one's place. Re-applying the same values changes nothing.
    */
-  recordIn(trx: Transaction<Database>, tournamentId: string, entries: readonly EntryValue[]): Promise<Map<string, BoardPlace>>;
+  recordIn(
+    trx: Transaction<Database>,
+    tournamentId: string,
+    entries: readonly EntryValue[],
+  ): Promise<Map<string, BoardPlace>>;
   /** Builds the tournament's sorted set again from the database (the benchmark; nothing for the database store). */
   rebuild(tournamentId: string): Promise<void>;
   /** Drops a completed tournament's keys (after the finish's commit). */
@@ -72,8 +76,7 @@ const TIME_LIMIT = 10n ** BigInt(TIME_DIGITS);
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 const HEX = '0123456789abcdef';
 
-const invertHex = (hex: string): string =>
-  Array.from(hex, (c) => HEX.charAt(15 - HEX.indexOf(c))).join('');
+const invertHex = (hex: string): string => Array.from(hex, (c) => HEX.charAt(15 - HEX.indexOf(c))).join('');
 
 /** The sorted-set member of an entry: inverted microseconds (17 digits) then the inverted player id (32 hex). */
 export function encodeMember(reachedUs: bigint, playerId: string): string {

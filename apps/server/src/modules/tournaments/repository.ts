@@ -618,10 +618,7 @@ export function createTournamentsRepository(db: Kysely<Database>) {
     },
 
     /** The tournament's row locked for a leaderboard rebuild (scoring batches and joins wait). */
-    async lockForRebuild(
-      trx: Transaction<Database>,
-      id: string,
-    ): Promise<{ completed_at: Date | null } | undefined> {
+    async lockForRebuild(trx: Transaction<Database>, id: string): Promise<{ completed_at: Date | null } | undefined> {
       return trx.selectFrom('tournaments').select('completed_at').where('id', '=', id).forUpdate().executeTakeFirst();
     },
 
@@ -631,7 +628,12 @@ export function createTournamentsRepository(db: Kysely<Database>) {
     },
 
     /** A page of entries' values by player id (a leaderboard rebuild). */
-    async entryValuesPage(q: Q, tournamentId: string, afterPlayerId: string | null, limit: number): Promise<EntryValue[]> {
+    async entryValuesPage(
+      q: Q,
+      tournamentId: string,
+      afterPlayerId: string | null,
+      limit: number,
+    ): Promise<EntryValue[]> {
       const rows = await sql<{ player_id: string; points: string; reached_us: string }>`
         select player_id, points::text as points, ${REACHED_US} as reached_us from tournament_entries
           where tournament_id = ${tournamentId}

@@ -16,7 +16,7 @@ import { useModals } from '../modals';
 import { useCurrencies } from '../settings';
 import { useBonusAction, usePlayerBonuses, usePlayerFreespins } from './api';
 import { FreespinsSection } from './FreespinCards';
-import { HistoryPager } from './HistoryPager';
+import { Pager } from '../../components/ui/Pager';
 import {
   activateScreen,
   bonusDeadline,
@@ -172,7 +172,7 @@ function BonusList({
           <BonusCard key={bonus.id} bonus={bonus} list={list} currency={currency} onDone={onDone} />
         ))}
       </ul>
-      <HistoryPager
+      <Pager
         page={page}
         totalPages={totalPages}
         busy={bonuses.isFetching}

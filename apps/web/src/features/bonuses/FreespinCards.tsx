@@ -13,7 +13,7 @@ import { formatDateTime, formatPercent } from '../../lib/format';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { useFreespinAction, usePlayerFreespins } from './api';
-import { HistoryPager } from './HistoryPager';
+import { Pager } from '../../components/ui/Pager';
 import { freespinDeadline, freespinProgress, freespinStatusKey, openFreespinsInOrder, type BonusTab } from './logic';
 
 /**
@@ -107,7 +107,7 @@ export function FreespinsSection({
         ))}
       </ul>
       {tab === 'history' ? (
-        <HistoryPager
+        <Pager
           page={page}
           totalPages={Math.max(1, grants.data?.meta.totalPages ?? 1)}
           busy={grants.isFetching}

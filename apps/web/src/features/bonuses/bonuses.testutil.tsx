@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { AppSettingsContext, type AppSettings } from '../../lib/app-settings';
-import { englishContent as englishContentOf } from '../../lib/content.testutil';
+import { AppSettingsContext } from '../../lib/app-settings';
+import { englishContent as englishContentOf, ENGLISH_SETTINGS } from '../../lib/content.testutil';
 import { ModalsContext, type ModalsApi } from '../modals';
 import { settingsKeys } from '../settings';
 
@@ -145,15 +145,10 @@ export function render(
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(settingsKeys.currencies, [USD]);
   fill(client);
-  const settings: AppSettings = {
-    locales: [{ code: 'en', name: 'English', nativeName: 'English', languageCode: 'en', isDefault: true }],
-    defaultLocale: 'en',
-    init: undefined,
-  };
   const markup = renderToStaticMarkup(
     <MemoryRouter initialEntries={[path]}>
       <I18nextProvider i18n={content}>
-        <AppSettingsContext.Provider value={settings}>
+        <AppSettingsContext.Provider value={ENGLISH_SETTINGS}>
           <QueryClientProvider client={client}>
             <ModalsContext.Provider value={modals}>{node}</ModalsContext.Provider>
           </QueryClientProvider>

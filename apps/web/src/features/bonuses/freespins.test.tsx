@@ -17,7 +17,6 @@ import {
   playerFreespinsQuery,
   type BonusTab,
 } from './logic';
-import { HistoryPager } from './HistoryPager';
 import { FreespinCancelBody } from './ModalBodies';
 import { englishContent, render, textOf, USD } from './bonuses.testutil';
 
@@ -230,34 +229,6 @@ describe('the bonuses page with free spins', () => {
   it('shows no pager on the active tab or for one page', () => {
     expect(renderPage('active', [grant()]).markup).not.toContain('profile-pager');
     expect(renderPage('history', [grant({ status: 3, result: 2 })]).markup).not.toContain('profile-pager');
-  });
-});
-
-describe('the history pager', () => {
-  const pager = (page: number, totalPages: number, busy = false) =>
-    render(
-      content,
-      <HistoryPager
-        page={page}
-        totalPages={totalPages}
-        busy={busy}
-        label="Bonus history pages"
-        onPage={() => undefined}
-      />,
-    ).markup;
-
-  it('turns pages, each way only as far as there are pages, and waits while one loads', () => {
-    expect(pager(1, 1)).toBe('');
-    const first = pager(1, 3);
-    expect(first).toContain('aria-label="Bonus history pages"');
-    expect(first).toMatch(/aria-disabled="true"[^>]*>Previous<\/button>/);
-    expect(first).toContain('aria-live="polite">Page 1 of 3</span>');
-    expect(first).not.toMatch(/aria-disabled="true"[^>]*>Next<\/button>/);
-    expect(pager(3, 3)).toMatch(/aria-disabled="true"[^>]*>Next<\/button>/);
-    const loading = pager(2, 3, true);
-    expect(loading.match(/aria-disabled="true"/g)).toHaveLength(2);
-    // Never the disabled attribute: focus stays on the pager while pages turn.
-    expect(first + loading).not.toContain('disabled=""');
   });
 });
 

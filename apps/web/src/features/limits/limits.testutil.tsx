@@ -14,8 +14,8 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { AppSettingsContext, type AppSettings } from '../../lib/app-settings';
-import { englishContent as englishContentOf } from '../../lib/content.testutil';
+import { AppSettingsContext } from '../../lib/app-settings';
+import { englishContent as englishContentOf, ENGLISH_SETTINGS } from '../../lib/content.testutil';
 import { realtimeKeys } from '../../lib/query-keys';
 import { authKeys } from '../auth';
 import { ModalsContext, type ModalBodyProps, type ModalName, type ModalsApi } from '../modals';
@@ -156,15 +156,10 @@ export function render(
   client.setQueryData(authKeys.constants, constants());
   client.setQueryData(limitsKeys.list, data.limits ?? []);
   client.setQueryData(realtimeKeys.walletAccounts, data.accounts ?? [account('USD')]);
-  const settings: AppSettings = {
-    locales: [{ code: 'en', name: 'English', nativeName: 'English', languageCode: 'en', isDefault: true }],
-    defaultLocale: 'en',
-    init: undefined,
-  };
   const markup = renderToStaticMarkup(
     <MemoryRouter initialEntries={['/profile/limits']}>
       <I18nextProvider i18n={content}>
-        <AppSettingsContext.Provider value={settings}>
+        <AppSettingsContext.Provider value={ENGLISH_SETTINGS}>
           <QueryClientProvider client={client}>
             <ModalsContext.Provider value={modals}>{node}</ModalsContext.Provider>
           </QueryClientProvider>

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { Pager } from '../../components/ui/Pager';
 import { RowsSkeleton } from '../../components/ui/Skeleton';
 import { PAGE_SIZE, useDeleteMessage, useMessages, useReadAllMessages, useReadMessage } from './api';
 import { pageAfterDelete } from './logic';
@@ -17,7 +18,6 @@ import './messenger.css';
  */
 export function ProfileNotificationsPage() {
   const { t } = useTranslation('layout');
-  const { t: tc } = useTranslation('global-components');
   const [page, setPage] = useState(1);
   const messages = useMessages(page, PAGE_SIZE);
   const readOne = useReadMessage();
@@ -36,16 +36,6 @@ export function ProfileNotificationsPage() {
         setAnnouncement(t('profile.notifications.deleted'));
       },
     });
-  };
-
-  const step = (to: number, possible: boolean) => {
-    const off = messages.isFetching || !possible;
-    return {
-      'aria-disabled': off || undefined,
-      onClick: () => {
-        if (!off) setPage(to);
-      },
-    };
   };
 
   return (
@@ -96,19 +86,13 @@ export function ProfileNotificationsPage() {
               />
             ))}
           </div>
-          {totalPages > 1 ? (
-            <nav className="profile-pager" aria-label={t('profile.notifications.list')}>
-              <Button variant="ghost" {...step(page - 1, page > 1)}>
-                {tc('pagination.previous')}
-              </Button>
-              <span className="profile-pager__status" aria-live="polite">
-                {tc('pagination.page', { page, total: totalPages })}
-              </span>
-              <Button variant="ghost" {...step(page + 1, page < totalPages)}>
-                {tc('pagination.next')}
-              </Button>
-            </nav>
-          ) : null}
+          <Pager
+            page={page}
+            totalPages={totalPages}
+            busy={messages.isFetching}
+            label={t('profile.notifications.list')}
+            onPage={setPage}
+          />
         </section>
       )}
     </div>

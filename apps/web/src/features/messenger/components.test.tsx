@@ -6,8 +6,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppSettingsContext, type AppSettings } from '../../lib/app-settings';
-import { englishContent } from '../../lib/content.testutil';
+import { AppSettingsContext } from '../../lib/app-settings';
+import { englishContent, ENGLISH_SETTINGS } from '../../lib/content.testutil';
 import { messagesKey, PAGE_SIZE, POPOVER_SIZE } from './api';
 import { MessageItem } from './MessageItem';
 import { NotificationsBell } from './NotificationsBell';
@@ -22,12 +22,6 @@ beforeAll(async () => {
   vi.stubGlobal('window', { location: { origin: 'https://croupier.test' } });
 });
 afterAll(() => vi.unstubAllGlobals());
-
-const settings: AppSettings = {
-  locales: [{ code: 'en', name: 'English', nativeName: 'English', languageCode: 'en', isDefault: true }],
-  defaultLocale: 'en',
-  init: undefined,
-};
 
 function message(index: number, overrides: Partial<MessengerMessage> = {}): MessengerMessage {
   return {
@@ -55,7 +49,7 @@ function render(node: ReactNode, cache: [readonly unknown[], MessagesPage][] = [
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={content}>
-        <AppSettingsContext.Provider value={settings}>
+        <AppSettingsContext.Provider value={ENGLISH_SETTINGS}>
           <MemoryRouter>{node}</MemoryRouter>
         </AppSettingsContext.Provider>
       </I18nextProvider>

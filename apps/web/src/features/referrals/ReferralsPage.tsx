@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { Pager } from '../../components/ui/Pager';
 import { RowsSkeleton } from '../../components/ui/Skeleton';
 import { useLocale } from '../../lib/app-settings';
 import { formatDateTime } from '../../lib/format';
@@ -91,7 +92,6 @@ function ReferralRow({ referral, now, locale }: { referral: Referral; now: numbe
  */
 export function ProfileReferralsPage() {
   const { t } = useTranslation('layout');
-  const { t: tc } = useTranslation('global-components');
   const { locale, localePath } = useLocale();
   const now = useMinuteClock();
   const [page, setPage] = useState(1);
@@ -106,15 +106,6 @@ export function ProfileReferralsPage() {
   const max = settings.data?.maxReferralCount ?? null;
   const items = referrals.data?.data ?? [];
   const totalPages = referrals.data?.meta.totalPages ?? 0;
-  const step = (to: number, possible: boolean) => {
-    const off = referrals.isFetching || !possible;
-    return {
-      'aria-disabled': off || undefined,
-      onClick: () => {
-        if (!off) setPage(to);
-      },
-    };
-  };
 
   return (
     <div className="profile-page referrals-page">
@@ -169,19 +160,13 @@ export function ProfileReferralsPage() {
                   />
                 ))}
               </ul>
-              {totalPages > 1 ? (
-                <nav className="profile-pager" aria-label={t('profile.referrals.list')}>
-                  <Button variant="ghost" {...step(page - 1, page > 1)}>
-                    {tc('pagination.previous')}
-                  </Button>
-                  <span className="profile-pager__status" aria-live="polite">
-                    {tc('pagination.page', { page, total: totalPages })}
-                  </span>
-                  <Button variant="ghost" {...step(page + 1, page < totalPages)}>
-                    {tc('pagination.next')}
-                  </Button>
-                </nav>
-              ) : null}
+              <Pager
+                page={page}
+                totalPages={totalPages}
+                busy={referrals.isFetching}
+                label={t('profile.referrals.list')}
+                onPage={setPage}
+              />
             </>
           )}
         </section>

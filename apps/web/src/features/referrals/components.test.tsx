@@ -5,8 +5,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppSettingsContext, type AppSettings } from '../../lib/app-settings';
-import { englishContent } from '../../lib/content.testutil';
+import { AppSettingsContext } from '../../lib/app-settings';
+import { englishContent, ENGLISH_SETTINGS } from '../../lib/content.testutil';
 import { authKeys } from '../auth';
 import { referralKeys } from './api';
 import { ProfileReferralsPage } from './ReferralsPage';
@@ -19,12 +19,6 @@ beforeAll(async () => {
   vi.stubGlobal('window', { location: { origin: 'https://croupier.test' } });
 });
 afterAll(() => vi.unstubAllGlobals());
-
-const settings: AppSettings = {
-  locales: [{ code: 'en', name: 'English', nativeName: 'English', languageCode: 'en', isDefault: true }],
-  defaultLocale: 'en',
-  init: undefined,
-};
 
 const on: ReferralSettings = { enabled: true, maxReferralCount: 50, ownerBonusId: 'b-1' };
 const profile = { referralCode: 'ABC234XYZ9', qualifiedReferralsCount: 3 } as Profile;
@@ -41,7 +35,7 @@ function render(cache: {
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={content}>
-        <AppSettingsContext.Provider value={settings}>
+        <AppSettingsContext.Provider value={ENGLISH_SETTINGS}>
           <MemoryRouter>
             <ProfileReferralsPage />
           </MemoryRouter>

@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { AppSettingsContext, type AppSettings } from '../../lib/app-settings';
-import { englishContent as englishContentOf } from '../../lib/content.testutil';
+import { englishContent as englishContentOf, ENGLISH_SETTINGS } from '../../lib/content.testutil';
 import { authKeys } from '../auth';
 import { ModalsContext, type ModalBodyProps, type ModalsApi } from '../modals';
 import { realtimeKeys } from '../../lib/query-keys';
@@ -105,11 +105,7 @@ export function renderInApp(content: i18n, node: ReactNode, scene: Scene = {}): 
     pendingAfterSignIn: null,
     takePendingAfterSignIn: () => null,
   };
-  const settings: AppSettings = {
-    locales: [{ code: 'en', name: 'English', nativeName: 'English', languageCode: 'en', isDefault: true }],
-    defaultLocale: 'en',
-    init: init(scene.detectedCountry ?? null),
-  };
+  const settings: AppSettings = { ...ENGLISH_SETTINGS, init: init(scene.detectedCountry ?? null) };
   const markup = renderToStaticMarkup(
     <MemoryRouter>
       <I18nextProvider i18n={content}>

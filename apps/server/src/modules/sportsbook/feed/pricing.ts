@@ -194,7 +194,10 @@ function setDistribution(model: TennisModel, games: TeamScore, point: TeamScore,
   const out = new Map<string, number>();
   const add = (key: string, p: number) => out.set(key, (out.get(key) ?? 0) + p);
   const tiebreakPoint = (model.homeServe + 1 - model.awayServe) / 2;
-  const holdFresh = { home: gameWinProbability(model.homeServe, 0, 0), away: gameWinProbability(model.awayServe, 0, 0) };
+  const holdFresh = {
+    home: gameWinProbability(model.homeServe, 0, 0),
+    away: gameWinProbability(model.awayServe, 0, 0),
+  };
   // Forward over the games still to play: the mass on each games score, one game at a time.
   let level = new Map<string, { h: number; a: number; p: number }>([
     [`${games.home}-${games.away}`, { h: games.home, a: games.away, p: 1 }],

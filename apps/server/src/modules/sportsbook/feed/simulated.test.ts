@@ -170,7 +170,8 @@ describe('simulated feed', () => {
       if (message.kind === 'market_reopened') {
         const pausedMs = message.atMs - suspendedAt.get(message.marketId)!;
         expect(pausedMs).toBeGreaterThanOrEqual(5000);
-        expect(pausedMs).toBeLessThanOrEqual(6000);
+        // A new goal or burst while suspended extends the pause.
+        expect(pausedMs).toBeLessThan(MINUTE_MS);
       }
     }
   });
@@ -183,7 +184,11 @@ describe('simulated feed', () => {
     let resolved = 0;
     for (const message of long.messages) {
       if (message.kind === 'market_opened') add(message.market);
-      if (message.kind !== 'result_published' && message.kind !== 'result_corrected' && message.kind !== 'event_cancelled')
+      if (
+        message.kind !== 'result_published' &&
+        message.kind !== 'result_corrected' &&
+        message.kind !== 'event_cancelled'
+      )
         continue;
       const result = toSettlementResult(message.result);
       for (const market of markets.get(message.result.eventId) ?? []) {
@@ -219,9 +224,7 @@ describe('simulated feed', () => {
 
   it('publishes a result once, after the markets closed, and a correction as the next version', () => {
     const versions = new Map<string, number>();
-    const open = new Map<string, Set<string>>();
     for (const message of long.messages) {
-      if (message.kind === 'market_opened') open.set(message.market.eventId, new Set());
       if (message.kind === 'result_published') {
         expect(versions.has(message.result.eventId)).toBe(false);
         expect(message.result.version).toBe(1);
@@ -247,7 +250,8 @@ describe('simulated feed', () => {
     const football = long.initial.events.filter((event) => event.sportId === 'sim:football');
     expect(football.length).toBeGreaterThan(5);
     for (const event of football) {
-      const market = (type: MarketType) => long.initial.markets.find((m) => m.eventId === event.id && m.spec.type === type)!;
+      const market = (type: MarketType) =>
+        long.initial.markets.find((m) => m.eventId === event.id && m.spec.type === type)!;
       const price = (m: FeedMarket, key: string) => m.outcomes.find((o) => o.key === key)!.oddsMilli;
       const matchResult = market('match_result');
       const handicap = market('asian_handicap');

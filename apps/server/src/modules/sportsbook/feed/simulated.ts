@@ -1,6 +1,6 @@
 import { createRandom, type FeedClock } from './clock';
 import { COMPETITIONS, competitorName, slug, SPORT_NAMES, type CompetitionTemplate } from './names';
-import { oddsWithMargin } from './pricing';
+import { MAX_FEED_ODDS_MILLI, oddsWithMargin } from './pricing';
 import { createMatchSim, outcomeKeys, type MatchSim } from './sports';
 import {
   SPORT_KEYS,
@@ -147,7 +147,11 @@ export class SimulatedFeed implements FeedAdapter {
 
   private emit(body: FeedMessageBody): void {
     this.sequence += 1;
-    const message = structuredClone({ ...body, sequence: this.sequence, atMs: this.options.clock.now() }) as FeedMessage;
+    const message: FeedMessage = structuredClone<FeedMessage>({
+      ...body,
+      sequence: this.sequence,
+      atMs: this.options.clock.now(),
+    });
     for (const listener of this.listeners) listener(message);
   }
 
@@ -220,7 +224,8 @@ export class SimulatedFeed implements FeedAdapter {
         eventId: id,
         spec,
         status: 'open',
-        outcomes: keys.map((key) => ({ id: `${marketId}:${key}`, key, oddsMilli: 0n, active: false })),
+        // An outcome never priced shows the top price, inactive.
+        outcomes: keys.map((key) => ({ id: `${marketId}:${key}`, key, oddsMilli: MAX_FEED_ODDS_MILLI, active: false })),
       };
       const prices = this.price(simEvent, market, spec);
       if (!prices) continue;
@@ -294,6 +299,14 @@ export class SimulatedFeed implements FeedAdapter {
     const all = [...this.events.values()];
 
     for (const sim of all) {
+      if (sim.event.status === 'live') this.play(sim, nowMs, elapsedMs);
+      else if (sim.event.status === 'scheduled' && this.random() < this.options.preMatchDriftProbability) {
+        sim.sim.drift(this.random);
+        this.reprice(sim, nowMs);
+      }
+    }
+
+    for (const sim of all) {
       if (sim.event.status !== 'scheduled' || sim.event.startsAtMs > nowMs) continue;
       if (sim.cancels) this.cancel(sim, nowMs);
       else if (this.liveCount() >= this.options.maxLive) {
@@ -312,17 +325,16 @@ export class SimulatedFeed implements FeedAdapter {
     }
 
     for (const sim of all) {
-      if (sim.event.status === 'live') this.play(sim, nowMs, elapsedMs);
-      else if (sim.event.status === 'scheduled' && this.random() < this.options.preMatchDriftProbability) {
-        sim.sim.drift(this.random);
-        this.reprice(sim, nowMs);
-      }
       if (sim.correctionAtMs !== null && sim.correctionAtMs <= nowMs && sim.result) {
         sim.correctionAtMs = null;
         sim.result = this.corrected(sim.result);
         this.emit({ kind: 'result_corrected', result: sim.result });
       }
-      if (sim.endedAtMs !== null && sim.endedAtMs + this.options.retainEndedMs <= nowMs && sim.correctionAtMs === null) {
+      if (
+        sim.endedAtMs !== null &&
+        sim.endedAtMs + this.options.retainEndedMs <= nowMs &&
+        sim.correctionAtMs === null
+      ) {
         this.events.delete(sim.event.id);
         this.emit({ kind: 'event_removed', eventId: sim.event.id });
       }
@@ -359,7 +371,8 @@ export class SimulatedFeed implements FeedAdapter {
     this.updateEvent(sim);
 
     if (sim.sim.finished()) {
-      for (const market of sim.markets) if (market.status === 'open' || market.status === 'suspended') this.closeMarket(sim, market);
+      for (const market of sim.markets)
+        if (market.status === 'open' || market.status === 'suspended') this.closeMarket(sim, market);
       sim.event.status = 'ended';
       sim.event.clock = sim.sim.clock();
       this.updateEvent(sim, true);
@@ -371,7 +384,8 @@ export class SimulatedFeed implements FeedAdapter {
         outcome: { status: 'finished', score: sim.sim.finalScore() },
       };
       this.emit({ kind: 'result_published', result: sim.result });
-      if (this.random() < this.options.correctionProbability) sim.correctionAtMs = nowMs + this.options.correctionDelayMs;
+      if (this.random() < this.options.correctionProbability)
+        sim.correctionAtMs = nowMs + this.options.correctionDelayMs;
       return;
     }
 

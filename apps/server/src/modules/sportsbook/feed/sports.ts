@@ -12,7 +12,16 @@ import {
   type ScoreState,
   type TennisModel,
 } from './pricing';
-import type { FinalScore, LiveClock, LiveScore, MarketSpec, Side, SportKey, SuspensionReason, TeamScore } from './types';
+import type {
+  FinalScore,
+  LiveClock,
+  LiveScore,
+  MarketSpec,
+  Side,
+  SportKey,
+  SuspensionReason,
+  TeamScore,
+} from './types';
 
 /**
  * One simulated match per sport: its model parameters, its live state, how it plays on
@@ -532,7 +541,10 @@ export class BasketballSim implements MatchSim {
         mean: points.home - points.away + (this.homeMean - this.awayMean) * share,
         sd: DIFFERENCE_SD * Math.sqrt(share),
       },
-      total: { mean: points.home + points.away + (this.homeMean + this.awayMean) * share, sd: TOTAL_SD * Math.sqrt(share) },
+      total: {
+        mean: points.home + points.away + (this.homeMean + this.awayMean) * share,
+        sd: TOTAL_SD * Math.sqrt(share),
+      },
       inOvertime,
     };
   }

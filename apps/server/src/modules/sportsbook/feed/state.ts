@@ -1,8 +1,8 @@
-import type { FeedMessage, FeedSnapshot } from './types';
+import type { FeedMarket, FeedMessage, FeedResult, FeedSnapshot } from './types';
 
 /**
  * Applies one stream message to a snapshot, returning the next snapshot (the input is not
- * changed). A consumer keeps its picture of the feed with this; a message whose sequence
+ * changed; unchanged parts are shared, so treat snapshots as read-only). A consumer keeps its picture of the feed with this; a message whose sequence
  * is not the snapshot's + 1 is a gap, reported by `FeedGapError`, after which the consumer
  * takes a fresh `snapshot()`. Older messages (already included) are ignored.
  */
@@ -19,52 +19,57 @@ export class FeedGapError extends Error {
 export function applyFeedMessage(snapshot: FeedSnapshot, message: FeedMessage): FeedSnapshot {
   if (message.sequence <= snapshot.sequence) return snapshot;
   if (message.sequence !== snapshot.sequence + 1) throw new FeedGapError(snapshot.sequence + 1, message.sequence);
-  const next: FeedSnapshot = structuredClone(snapshot);
-  next.sequence = message.sequence;
-  next.atMs = message.atMs;
-  const market = (marketId: string) => next.markets.find((m) => m.id === marketId);
-  const setResult = (eventId: string, result: FeedSnapshot['results'][number]) => {
-    next.results = [...next.results.filter((r) => r.eventId !== eventId), result];
-    for (const m of next.markets) if (m.eventId === eventId) m.status = 'settled';
+  // Copy on write: only what the message changes is new, the rest is shared with the input.
+  const next: FeedSnapshot = { ...snapshot, sequence: message.sequence, atMs: message.atMs };
+  const updateMarket = (marketId: string, update: (market: FeedMarket) => FeedMarket) => {
+    next.markets = next.markets.map((market) => (market.id === marketId ? update(market) : market));
+  };
+  const setResult = (result: FeedResult) => {
+    next.results = [...next.results.filter((r) => r.eventId !== result.eventId), structuredClone(result)];
+    next.markets = next.markets.map((market) =>
+      market.eventId === result.eventId ? { ...market, status: 'settled' } : market,
+    );
   };
   switch (message.kind) {
     case 'event_created':
-      if (!next.competitions.some((c) => c.id === message.competition.id)) next.competitions.push(message.competition);
-      next.events.push(message.event);
+      if (!next.competitions.some((c) => c.id === message.competition.id)) {
+        next.competitions = [...next.competitions, structuredClone(message.competition)];
+      }
+      next.events = [...next.events, structuredClone(message.event)];
       break;
     case 'event_updated':
-      next.events = next.events.map((e) => (e.id === message.event.id ? message.event : e));
+      next.events = next.events.map((e) => (e.id === message.event.id ? structuredClone(message.event) : e));
       break;
     case 'market_opened':
-      next.markets.push(message.market);
+      next.markets = [...next.markets, structuredClone(message.market)];
       break;
     case 'market_suspended':
-      market(message.marketId)!.status = 'suspended';
+      updateMarket(message.marketId, (market) => ({ ...market, status: 'suspended' }));
       break;
     case 'market_reopened':
     case 'odds_changed': {
-      const target = market(message.marketId)!;
-      if (message.kind === 'market_reopened') target.status = 'open';
-      for (const price of message.prices) {
-        const outcome = target.outcomes.find((o) => o.id === price.outcomeId)!;
-        outcome.oddsMilli = price.oddsMilli;
-        outcome.active = price.active;
-      }
+      const prices = new Map(message.prices.map((price) => [price.outcomeId, price]));
+      updateMarket(message.marketId, (market) => ({
+        ...market,
+        status: message.kind === 'market_reopened' ? 'open' : market.status,
+        outcomes: market.outcomes.map((outcome) => {
+          const price = prices.get(outcome.id);
+          return price ? { ...outcome, oddsMilli: price.oddsMilli, active: price.active } : outcome;
+        }),
+      }));
       break;
     }
     case 'market_closed':
-      market(message.marketId)!.status = 'closed';
+      updateMarket(message.marketId, (market) => ({ ...market, status: 'closed' }));
       break;
     case 'result_published':
     case 'result_corrected':
-      setResult(message.result.eventId, message.result);
+      setResult(message.result);
       break;
-    case 'event_cancelled': {
-      const event = next.events.find((e) => e.id === message.eventId)!;
-      event.status = 'cancelled';
-      setResult(message.eventId, message.result);
+    case 'event_cancelled':
+      next.events = next.events.map((e) => (e.id === message.eventId ? { ...e, status: 'cancelled' } : e));
+      setResult(message.result);
       break;
-    }
     case 'event_removed': {
       next.events = next.events.filter((e) => e.id !== message.eventId);
       next.markets = next.markets.filter((m) => m.eventId !== message.eventId);

@@ -194,7 +194,7 @@ export type FeedListener = (message: FeedMessage) => void;
 export interface FeedAdapter {
   readonly name: string;
   snapshot(): FeedSnapshot;
-  /** Messages after subscribing, in sequence order, delivered synchronously or in order. Returns the unsubscribe. */
+  /** Messages after subscribing, in sequence order (the simulated feed calls listeners synchronously: they must not throw or block). Returns the unsubscribe. */
   subscribe(listener: FeedListener): () => void;
   start(): void;
   stop(): void;
