@@ -98,15 +98,7 @@ export async function registerTournaments(
     const id = job.payload.tournamentId;
     const tournamentId = typeof id === 'string' ? id : job.key?.replace(/^tournament-finish:/, '');
     if (!tournamentId) throw new Error('a tournament finish job without its tournament');
-    const finished = await tournaments.finishIn(job.trx, tournamentId);
-    // The standings are frozen in the database: the Redis keys go after the commit.
-    if (finished) {
-      deps.events.afterCommit(job.trx, () => {
-        leaderboard.forget(tournamentId).catch((error: unknown) => {
-          deps.log.error({ err: error, tournamentId }, 'tournaments: the leaderboard keys were not dropped');
-        });
-      });
-    }
+    await tournaments.finishIn(job.trx, tournamentId);
   });
   deps.jobs.handle(NEXT_OCCURRENCE_JOB, async (job) => {
     const id = job.payload.tournamentId;

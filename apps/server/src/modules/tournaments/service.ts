@@ -354,6 +354,12 @@ export function createTournaments(deps: TournamentsDeps) {
       }
     }
     await repository.markCompleted(trx, tournamentId, at);
+    // The standings are frozen in the database: a Redis store's keys go after the commit.
+    events.afterCommit(trx, () => {
+      leaderboard.forget(tournamentId).catch((error: unknown) => {
+        deps.log.error({ err: error, tournamentId }, 'tournaments: the leaderboard keys were not dropped');
+      });
+    });
     events.publishAfterCommit(trx, channels.tournaments, {
       event: 'tournament.completed',
       tournament: {

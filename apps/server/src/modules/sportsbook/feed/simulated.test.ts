@@ -49,7 +49,8 @@ function checkMargins(markets: readonly FeedMarket[], marginBp: number) {
   }
 }
 
-describe('simulated feed', () => {
+// Whole matches are played on a manual clock: seconds of CPU, more on a loaded machine.
+describe('simulated feed', { timeout: 60_000 }, () => {
   let long: ReturnType<typeof run>;
   beforeAll(() => {
     long = run({ correctionProbability: 0.3, cancellationProbability: 0.1, correctionDelayMs: 10_000 }, 12 * MINUTE_MS);

@@ -1,6 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
-import type { FeedAdapter, FeedEvent, FeedMessage, FeedResult, FeedSnapshot, MarketStatus, OutcomePrice } from '../feed';
+import type {
+  FeedAdapter,
+  FeedEvent,
+  FeedMessage,
+  FeedResult,
+  FeedSnapshot,
+  MarketStatus,
+  OutcomePrice,
+} from '../feed';
 import {
   lockFeedSequence,
   removeEvent,
