@@ -14,12 +14,19 @@ import { CASHBACK_BATCH_JOB, CASHBACK_JOB, createCashback } from '../src/modules
 import { createCashbackRepository } from '../src/modules/bonuses/cashback-repository';
 import { createBonusesRepository } from '../src/modules/bonuses/repository';
 import { createBonuses } from '../src/modules/bonuses/service';
-import { signBody } from '../src/modules/game-wallet/signature';
 import { createJobs, createJobsRepository, nextWeekStartUtc, type Jobs } from '../src/modules/jobs';
 import { createSettingsRepository } from '../src/modules/settings/repository';
 import { toCurrency } from '../src/modules/settings/service';
 import { CASHBACK_BONUS_ID } from '../src/seed/bonuses';
-import { ADMIN_KEY, adminRequest, fixtures, setPlayerStatus, useApp, useTestServer, walletFor } from './fixtures';
+import {
+  ADMIN_KEY,
+  adminRequest,
+  fixtures,
+  setPlayerStatus,
+  useGameProvider,
+  useTestServer,
+  walletFor,
+} from './fixtures';
 import { PASSWORD, type RegisteredPlayer } from './players';
 import { ledgerViolations } from './wallet-helpers';
 
@@ -38,7 +45,8 @@ const GAME = 'aurora-wilds';
 
 const t = useTestServer({ ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '100000' });
 // Another process on the same database: the provider's access, and a job runner of its own.
-const other = useApp(t, { gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: ['10.9.9.9'] }] });
+const provider = useGameProvider(t, PROVIDER, SECRET, { ip: '10.9.9.9' });
+const other = provider.app;
 const f = fixtures(t);
 const { p } = f;
 const jobsRepository = () => createJobsRepository(t.db);
@@ -48,16 +56,7 @@ const txId = (label: string) => `${label}-${Date.now()}-${++txCounter}`;
 
 /** A signed callback of the provider's game wallet (minor units). */
 async function call(path: 'bet' | 'win' | 'rollback', body: Record<string, unknown>) {
-  const raw = JSON.stringify(body);
-  const response = await other.server.inject({
-    method: 'POST',
-    url: `/api/game-wallet/${PROVIDER}/${path}`,
-    payload: raw,
-    remoteAddress: '10.9.9.9',
-    headers: { 'content-type': 'application/json', 'x-croupier-signature': signBody(SECRET, raw) },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  expect(response.json<{ status: string }>().status).toBe('OK');
+  expect((await provider.call(path, body)).status).toBe('OK');
 }
 
 /** A USD player with `fundMinor` cents and a session of the provider's game. */

@@ -1,8 +1,7 @@
 import { adminBonusSchema, playerBonusSchema } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { signBody } from '../src/modules/game-wallet/signature';
-import { ADMIN_KEY, adminRequest, fixtures, seededRandom, useApp, useTestServer } from './fixtures';
+import { ADMIN_KEY, adminRequest, fixtures, seededRandom, useGameProvider, useTestServer } from './fixtures';
 import { balancesOf, fund, ledgerViolations } from './wallet-helpers';
 
 /**
@@ -27,7 +26,7 @@ const t = useTestServer({
   PAYMENTS_SANDBOX_WEBHOOK_SECRET: 'property-webhook-secret',
   WITHDRAWAL_AUTO_APPROVE_MAX: '0',
 });
-const app = useApp(t, { gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: ['10.9.9.9'] }] });
+const { call } = useGameProvider(t, PROVIDER, SECRET, { ip: '10.9.9.9' });
 const f = fixtures(t);
 
 interface Template {
@@ -57,19 +56,6 @@ interface Round {
   bonusMinor: bigint;
   step: number;
   settled: boolean;
-}
-
-async function call(path: string, body: Record<string, unknown>) {
-  const raw = JSON.stringify(body);
-  const response = await app.server.inject({
-    method: 'POST',
-    url: `/api/game-wallet/${PROVIDER}/${path}`,
-    payload: raw,
-    remoteAddress: '10.9.9.9',
-    headers: { 'content-type': 'application/json', 'x-croupier-signature': signBody(SECRET, raw) },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ status: string }>();
 }
 
 async function template(body: Record<string, unknown>, shape: Omit<Template, 'id'>): Promise<Template> {

@@ -8,8 +8,7 @@ import {
 } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { signBody } from '../src/modules/game-wallet/signature';
-import { ADMIN_KEY, adminRequest, fixtures, useApp, useTestServer } from './fixtures';
+import { ADMIN_KEY, adminRequest, fixtures, useGameProvider, useTestServer, type ProviderAnswer } from './fixtures';
 import { recordPublications } from './payments-helpers';
 import { balancesOf, ledgerViolations } from './wallet-helpers';
 
@@ -26,28 +25,16 @@ const SECRET = 'northern-lights-wagering-secret';
 const SLOT = 'aurora-wilds';
 
 const t = useTestServer({ ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '100000' });
-const app = useApp(t, { gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: ['10.9.9.9'] }] });
+const provider = useGameProvider(t, PROVIDER, SECRET, { ip: '10.9.9.9' });
+const app = provider.app;
 const f = fixtures(t);
 const { p } = f;
 
-interface Answer {
-  status: string;
-  balance: number;
+interface Answer extends ProviderAnswer {
   bonusBalance: number;
 }
 
-async function call(path: string, body: Record<string, unknown>): Promise<Answer> {
-  const raw = JSON.stringify(body);
-  const response = await app.server.inject({
-    method: 'POST',
-    url: `/api/game-wallet/${PROVIDER}/${path}`,
-    payload: raw,
-    remoteAddress: '10.9.9.9',
-    headers: { 'content-type': 'application/json', 'x-croupier-signature': signBody(SECRET, raw) },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Answer>();
-}
+const call = (path: string, body: Record<string, unknown>) => provider.call<Answer>(path, body);
 
 let counter = 0;
 const id = (label: string) => `${label}-${Date.now()}-${++counter}`;

@@ -175,23 +175,33 @@ export interface ProviderAnswer {
 }
 
 /**
- * A third-party game provider allowed to call the game wallet from loopback: another app on
- * the test server's database (`useApp`, with `overrides`) that accepts it, and `call`, which
- * sends a callback signed with `secret` and expects 200.
+ * A third-party game provider allowed to call the game wallet from `ip` (loopback unless
+ * said): another app on the test server's database (`useApp`, with the `app` options) that
+ * accepts it, and `call`, which sends a callback signed with `secret` from `ip` and expects 200.
  */
-export function useGameProvider(t: TestServer, provider: string, secret: string, overrides: AppOverrides = {}) {
-  const app = useApp(t, { ...overrides, gameProviders: [{ provider, secret, allowIps: ['127.0.0.1'] }] });
-  async function call(path: string, body: Record<string, unknown>): Promise<ProviderAnswer> {
+export function useGameProvider(
+  t: TestServer,
+  provider: string,
+  secret: string,
+  options: { ip?: string; app?: AppOverrides } = {},
+) {
+  const ip = options.ip ?? '127.0.0.1';
+  const app = useApp(t, { ...options.app, gameProviders: [{ provider, secret, allowIps: [ip] }] });
+  /** A signed callback; `T` names what a test reads beyond the status and balance. */
+  async function call<T extends ProviderAnswer = ProviderAnswer>(
+    path: string,
+    body: Record<string, unknown>,
+  ): Promise<T> {
     const raw = JSON.stringify(body);
     const response = await app.server.inject({
       method: 'POST',
       url: `/api/game-wallet/${provider}/${path}`,
       payload: raw,
-      remoteAddress: '127.0.0.1',
+      remoteAddress: ip,
       headers: { 'content-type': 'application/json', 'x-croupier-signature': signBody(secret, raw) },
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<ProviderAnswer>();
+    return response.json<T>();
   }
   return { app, call };
 }

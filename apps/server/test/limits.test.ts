@@ -41,7 +41,7 @@ const t = useTestServer(
   },
   { app: { now } },
 );
-const { call: providerCall } = useGameProvider(t, PROVIDER, SECRET, { now });
+const { call: providerCall } = useGameProvider(t, PROVIDER, SECRET, { app: { now } });
 const f = fixtures(t);
 const { p, dice } = f;
 const c = paymentsClient(t);

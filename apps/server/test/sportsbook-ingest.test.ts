@@ -44,7 +44,7 @@ interface Rig {
 describe('sportsbook catalogue ingest', () => {
   const t = useTestServer();
   /** A fresh catalogue and a feed on a manual clock; the ingestor is not subscribed. */
-  async function rig(seed: number, maxBatch = 200): Promise<Rig> {
+  async function rig(seed: number, maxBatch = 200, flushMs = 0): Promise<Rig> {
     // The simulated feed's ids repeat from seed to seed: each test starts from empty tables.
     await t.db.deleteFrom('sb_events').execute();
     await t.db.deleteFrom('sb_feed_state').execute();
@@ -63,7 +63,7 @@ describe('sportsbook catalogue ingest', () => {
       scheduleHorizonMs: 10 * MINUTE_MS,
     });
     const changes: FeedChanges[] = [];
-    const ingestor = new FeedIngestor({ db: t.db, feed, maxBatch, flushMs: 0, onChanges: (c) => void changes.push(c) });
+    const ingestor = new FeedIngestor({ db: t.db, feed, maxBatch, flushMs, onChanges: (c) => void changes.push(c) });
     const messages: FeedMessage[] = [];
     feed.subscribe((m) => messages.push(m));
     feed.start();
@@ -130,6 +130,7 @@ describe('sportsbook catalogue ingest', () => {
     const commits = statements.filter((s) => /^commit/i.test(s.trim())).length;
     const steps = (6 * MINUTE_MS) / 10_000;
     expect(commits).toBeLessThanOrEqual(steps + Math.ceil(r.messages.length / 200));
+    expect(commits).toBeGreaterThan(0);
     expect(r.messages.length).toBeGreaterThan(commits * 5);
     expect(statements.some((s) => /update sb_outcomes o set odds_milli = v\.odds_milli/.test(s))).toBe(true);
 
@@ -200,5 +201,15 @@ describe('sportsbook catalogue ingest', () => {
       .execute();
     expect(removed.length).toBeGreaterThan(0);
     expect(r.changes.at(-1)!.removedEventIds.sort()).toEqual(removed.map((e) => e.id).sort());
+  });
+
+  it('applies batches on its own timer, without explicit flushes', async () => {
+    const r = await rig(53, 200, 20);
+    await r.ingestor.start();
+    r.clock.advance(MINUTE_MS);
+    const last = r.messages.at(-1)!.sequence;
+    await expect.poll(() => r.changes.at(-1)?.sequence, { timeout: 10_000, interval: 50 }).toBe(last);
+    await expectEqual(r);
+    await r.ingestor.stop();
   });
 });

@@ -54,7 +54,7 @@ describe('simulated feed', { timeout: 60_000 }, () => {
   let long: ReturnType<typeof run>;
   beforeAll(() => {
     long = run({ correctionProbability: 0.3, cancellationProbability: 0.1, correctionDelayMs: 10_000 }, 12 * MINUTE_MS);
-  });
+  }, 120_000);
 
   it('is deterministic: the same seed gives the same messages, another seed others', () => {
     const first = run({}, 3 * MINUTE_MS);

@@ -137,6 +137,8 @@ export class FeedIngestor {
       this.timer = null;
       this.flush().catch((error: unknown) => this.options.onError?.(error));
     }, delayMs);
+    // A pending batch does not keep the process alive; `stop()` applies it.
+    this.timer.unref?.();
   }
 
   /** Applies every queued message (in batches of `maxBatch`). */
