@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { GameActivity } from '../src/modules/activity';
 import { FINISH_JOB, finishJobKey, type LeaderboardStore } from '../src/modules/tournaments';
 import { createTournamentsRepository } from '../src/modules/tournaments/repository';
@@ -222,6 +222,37 @@ describe.skipIf(!available)('tournament leaderboard on Redis', () => {
     expect(await page(redisApp, players[3] as RegisteredPlayer)).toEqual(
       await page(t.app, players[3] as RegisteredPlayer),
     );
+  });
+
+  it('publishes each changed player with the place the database gives', async () => {
+    const { tournamentId, players, at } = await scenario();
+    const [a, , c, d, e] = players;
+    if (!a || !c || !d || !e) throw new Error('no player');
+    const spy = vi.spyOn(redisApp.realtime.events, 'publishAfterCommit');
+    try {
+      // D overtakes B and C, E draws level with A later than A (A keeps first place).
+      await batch([
+        await call(d, 'bet', 1_00n, new Date(at.getTime() + 10)),
+        await call(e, 'bet', 3_00n, new Date(at.getTime() + 10)),
+      ]);
+      const published = new Map<string, { points: number; place: number }>();
+      for (const [, , sent] of spy.mock.calls) {
+        // The spy sees every channel's events: keep the player entries.
+        const event = sent as { event: string; entry?: { playerId: string; points: number; place: number } };
+        if (event.event === 'tournament.player-entry.updated' && event.entry) {
+          published.set(event.entry.playerId, { points: event.entry.points, place: event.entry.place });
+        }
+      }
+      expect([...published.keys()].sort()).toEqual([d.id, e.id].sort());
+      for (const player of [d, e]) {
+        const truth = await database().placeOf(tournamentId, player.id);
+        expect(published.get(player.id)).toEqual({ points: Number(truth?.points) / 100, place: truth?.place });
+      }
+      expect(published.get(e.id)).toEqual({ points: 5, place: 2 });
+      expect(published.get(d.id)).toEqual({ points: 4, place: 3 });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('rebuilds a flushed set, and entries written straight into the database, from the database', async () => {
