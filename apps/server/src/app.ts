@@ -76,6 +76,7 @@ import { registerMessenger } from './modules/messenger';
 import { registerReferrals } from './modules/referrals';
 import { registerLoyalty, type Loyalty } from './modules/retention';
 import { registerTournaments, type Tournaments } from './modules/tournaments';
+import { registerSportsbook } from './modules/sportsbook';
 import { registerQuests, type Quests } from './modules/quests';
 import { registerWheels, type Wheels } from './modules/wheels';
 import { registerVerification } from './modules/verification';
@@ -289,6 +290,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(contentRoutes, { content });
   const games = createGamesService({ repository: createGamesRepository(db) });
   await server.register(gamesRoutes, { games });
+  await registerSportsbook(server, { db });
 
   const outboxRepository = createOutboxRepository(db);
   const email = createEmailSender({ config, outbox: outboxRepository });

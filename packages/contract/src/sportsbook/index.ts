@@ -1,1 +1,3 @@
 export * from './odds';
+export * from './schemas';
+export * from './endpoints';
