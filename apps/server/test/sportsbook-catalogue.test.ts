@@ -153,7 +153,10 @@ describe('sportsbook catalogue API', () => {
 
   it('lists live and upcoming events page by page with their main market, never a removed one', async () => {
     const items = await allPages('');
-    expectListing(items, expectedEvents(() => true));
+    expectListing(
+      items,
+      expectedEvents(() => true),
+    );
     expect(items.some((i) => i.id === removedId)).toBe(false);
     expect(items.some((i) => i.status === 'live' && i.score !== null && i.mainMarket !== null)).toBe(true);
     // Past the last page: an empty page with the same totals.
@@ -165,11 +168,20 @@ describe('sportsbook catalogue API', () => {
   });
 
   it('filters by status, sport (id or key) and competition', async () => {
-    expectListing(await allPages('status=live'), expectedEvents((e) => e.status === 'live'));
-    expectListing(await allPages('status=upcoming', 5), expectedEvents((e) => e.status === 'scheduled'));
+    expectListing(
+      await allPages('status=live'),
+      expectedEvents((e) => e.status === 'live'),
+    );
+    expectListing(
+      await allPages('status=upcoming', 5),
+      expectedEvents((e) => e.status === 'scheduled'),
+    );
     const tennis = snapshot.sports.find((s) => s.key === 'tennis')!;
     const byKey = await allPages('sport=tennis');
-    expectListing(byKey, expectedEvents((e) => e.sportId === tennis.id));
+    expectListing(
+      byKey,
+      expectedEvents((e) => e.sportId === tennis.id),
+    );
     expect((await allPages(`sport=${encodeURIComponent(tennis.id)}`)).map((i) => i.id)).toEqual(byKey.map((i) => i.id));
     const competitionId = expectedEvents(() => true)[0]!.competitionId;
     expectListing(

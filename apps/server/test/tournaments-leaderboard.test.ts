@@ -281,6 +281,10 @@ describe.skipIf(!available)('tournament leaderboard on Redis', () => {
     );
     await t.db.transaction().execute((trx) => redisStore().recordIn(trx, tournamentId, values));
     expect(await snapshot(tournamentId)).toEqual(before);
+    // The database store answers a batch of several players in one ordered pass: the same places.
+    const places = await t.db.transaction().execute((trx) => database().recordIn(trx, tournamentId, values));
+    for (const player of players)
+      expect(places.get(player.id)).toEqual(await database().placeOf(tournamentId, player.id));
     await expectSameAnswers(tournamentId, players);
   });
 

@@ -55,6 +55,14 @@ export function createDatabaseLeaderboard(repository: TournamentsRepository): Le
     },
     placeOf: (tournamentId, playerId) => repository.placeOf(repository.db, tournamentId, playerId),
     async recordIn(trx, tournamentId, entries) {
+      // One player: count those ranked before; more: one ordered pass serves them all.
+      if (entries.length > 1) {
+        return repository.placesOf(
+          trx,
+          tournamentId,
+          entries.map((entry) => entry.playerId),
+        );
+      }
       const places = new Map<string, BoardPlace>();
       for (const entry of entries) {
         const found = await repository.placeOf(trx, tournamentId, entry.playerId);

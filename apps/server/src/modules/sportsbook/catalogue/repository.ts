@@ -140,13 +140,13 @@ export function createCatalogueRepository(db: Q) {
         .limit(page.perPage)
         .offset((page.page - 1) * page.perPage)
         .execute();
-      return { rows: rows as EventRow[], totalRows };
+      return { rows, totalRows };
     },
 
     /** One event not removed, or undefined. */
     async findEvent(eventId: string): Promise<EventRow | undefined> {
       const row = await eventsQuery().select(eventColumns).where('e.id', '=', eventId).executeTakeFirst();
-      return row as EventRow | undefined;
+      return row;
     },
 
     /** The shown main-market candidates of these events, with their outcomes. */

@@ -15,7 +15,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: Catalogue }> = 
     {
       tags,
       summary: 'Sports with their numbers of live and upcoming events',
-      description: 'Every sport of the feed, in the order football, tennis, basketball, esports; removed events do not count.',
+      description:
+        'Every sport of the feed, in the order football, tennis, basketball, esports; removed events do not count.',
     },
     async (_request, reply) => {
       void reply.header('cache-control', NO_CACHE);
