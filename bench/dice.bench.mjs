@@ -46,6 +46,8 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import {
+  call,
+  createDicePlayer,
   ensureServerBuilt,
   percentile,
   postgresCpuByPid,
@@ -81,34 +83,8 @@ const ENGINES_POLL_MS = 200;
 const ADMIN_KEY = 'dice-bench-admin-key-0123456789abcdefghijkl';
 const PGBENCH_CLIENTS = [8, 32];
 
-async function call(url, method, body, headers = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return JSON.parse(text).data;
-}
-
-/** A registered, funded player with a real-money dice session. */
-async function createPlayer(url, index) {
-  const email = `dice-${index}-${randomUUID().slice(0, 8)}@bench.example`;
-  // Registration is limited per client IP: each player comes from an address of its own.
-  const auth = await call(
-    `${url}/api/player/register`,
-    'POST',
-    { email, password: PASSWORD, password_confirmation: PASSWORD, agreements: 1, currency: 'USD' },
-    { 'cf-connecting-ip': `10.78.${Math.floor(index / 250)}.${(index % 250) + 1}` },
-  );
-  const headers = { authorization: `Bearer ${auth.accessToken}` };
-  const accounts = await call(`${url}/api/wallet/accounts`, 'GET', undefined, headers);
-  await call(`${url}/api/dev/wallet/accounts/${accounts[0].id}/fund`, 'POST', { amount: 1_000_000 }, headers);
-  const launch = await call(`${url}/api/game/games/dice/play`, 'POST', { demoMode: false }, headers);
-  const playerId = JSON.parse(Buffer.from(auth.accessToken.split('.')[1], 'base64url').toString('utf8')).sub;
-  return { session: { 'x-game-session': launch.token }, rounds: 0, headers, playerId };
-}
+const createPlayer = (url, index) =>
+  createDicePlayer(url, index, { emailPrefix: 'dice', ipOctet: 78, password: PASSWORD });
 
 /**
  * A bonus being wagered on every round: 10,000 USD at 200x, so that it neither converts nor

@@ -1,6 +1,7 @@
 // Shared helpers for benchmarks: start the built server on a fresh database, and a
 // closed-loop HTTP load generator with latency percentiles.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -222,4 +223,36 @@ export function processesCpuMsSince(before, comm) {
   let total = 0;
   for (const [pid, ms] of processesCpuByPid(comm)) total += ms - (before.get(pid) ?? 0);
   return total;
+}
+
+/** An API call answering the envelope's `data`; throws on a refusal. A string body goes as it is. */
+export async function call(url, method, body, headers = {}) {
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return JSON.parse(text).data;
+}
+
+/**
+ * A registered player funded with 10,000 USD and a real-money dice session. Registration is
+ * limited per client IP, so each player comes from an address of its own (`10.{ipOctet}.x.y`).
+ */
+export async function createDicePlayer(url, index, { emailPrefix, ipOctet, password }) {
+  const email = `${emailPrefix}-${index}-${randomUUID().slice(0, 8)}@bench.example`;
+  const auth = await call(
+    `${url}/api/player/register`,
+    'POST',
+    { email, password, password_confirmation: password, agreements: 1, currency: 'USD' },
+    { 'cf-connecting-ip': `10.${ipOctet}.${Math.floor(index / 250)}.${(index % 250) + 1}` },
+  );
+  const headers = { authorization: `Bearer ${auth.accessToken}` };
+  const accounts = await call(`${url}/api/wallet/accounts`, 'GET', undefined, headers);
+  await call(`${url}/api/dev/wallet/accounts/${accounts[0].id}/fund`, 'POST', { amount: 1_000_000 }, headers);
+  const launch = await call(`${url}/api/game/games/dice/play`, 'POST', { demoMode: false }, headers);
+  const playerId = JSON.parse(Buffer.from(auth.accessToken.split('.')[1], 'base64url').toString('utf8')).sub;
+  return { session: { 'x-game-session': launch.token }, token: auth.accessToken, headers, playerId, rounds: 0 };
 }

@@ -12,7 +12,7 @@
 //   PAYMENTS_BENCH_DURATION_MS=8000    per level
 import { createHmac, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { ensureServerBuilt, percentile, startServer } from './lib.mjs';
+import { call, ensureServerBuilt, percentile, startServer } from './lib.mjs';
 
 const LEVELS = (process.env.PAYMENTS_BENCH_PAYERS ?? '1,8,32')
   .split(',')
@@ -28,17 +28,6 @@ const PASSWORD = 'bench payer password';
 function sign(body) {
   const t = Math.floor(Date.now() / 1000);
   return `t=${t},v1=${createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex')}`;
-}
-
-async function call(url, method, body, headers = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return JSON.parse(text).data;
 }
 
 async function createPayer(url, index) {

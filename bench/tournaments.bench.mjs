@@ -36,6 +36,8 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import WebSocket from 'ws';
 import {
+  call,
+  createDicePlayer,
   ensureServerBuilt,
   percentile,
   postgresCpuByPid,
@@ -77,34 +79,8 @@ const REDIS_PREFIX = `bench-tournaments-${randomUUID().slice(0, 8)}:`;
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function call(url, method, body, headers = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return JSON.parse(text).data;
-}
-
-/** A registered, funded player with a real-money dice session (as bench/dice.bench.mjs makes them). */
-async function createPlayer(url, index) {
-  const email = `tournament-${index}-${randomUUID().slice(0, 8)}@bench.example`;
-  // Registration is limited per client IP: each player comes from an address of its own.
-  const auth = await call(
-    `${url}/api/player/register`,
-    'POST',
-    { email, password: PASSWORD, password_confirmation: PASSWORD, agreements: 1, currency: 'USD' },
-    { 'cf-connecting-ip': `10.79.${Math.floor(index / 250)}.${(index % 250) + 1}` },
-  );
-  const headers = { authorization: `Bearer ${auth.accessToken}` };
-  const accounts = await call(`${url}/api/wallet/accounts`, 'GET', undefined, headers);
-  await call(`${url}/api/dev/wallet/accounts/${accounts[0].id}/fund`, 'POST', { amount: 1_000_000 }, headers);
-  const launch = await call(`${url}/api/game/games/dice/play`, 'POST', { demoMode: false }, headers);
-  const playerId = JSON.parse(Buffer.from(auth.accessToken.split('.')[1], 'base64url').toString('utf8')).sub;
-  return { session: { 'x-game-session': launch.token }, token: auth.accessToken, headers, playerId, rounds: 0 };
-}
+const createPlayer = (url, index) =>
+  createDicePlayer(url, index, { emailPrefix: 'tournament', ipOctet: 79, password: PASSWORD });
 
 // The rounds and reads go through node:http with kept-alive connections (fetch costs this
 // load generator about three times the CPU per request, CPU the server and PostgreSQL share).

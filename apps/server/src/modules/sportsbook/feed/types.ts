@@ -1,4 +1,5 @@
 import type { OddsMilli } from '@croupier/contract';
+import type { Market, MarketType } from '../settlement';
 
 /**
  * The sportsbook's feed adapter: what any source of fixtures, odds and results (the local
@@ -76,24 +77,11 @@ export interface FeedEvent {
 }
 
 /**
- * Market types; the keys and outcome keys are the settlement rules' (docs/sportsbook.md,
+ * A market as the feed describes it: the settlement rules' own market type (docs/sportsbook.md,
  * "Market types"), so a feed market resolves with the settlement helper as it stands.
  */
-export type MarketSpec =
-  | { type: 'match_result' }
-  | { type: 'match_winner' }
-  | { type: 'double_chance' }
-  | { type: 'draw_no_bet' }
-  | { type: 'total'; line: number }
-  | { type: 'asian_handicap'; line: number }
-  | { type: 'both_teams_to_score' }
-  | { type: 'correct_score' }
-  | { type: 'set_winner'; set: number }
-  | { type: 'total_games'; line: number }
-  | { type: 'map_winner'; map: number }
-  | { type: 'total_maps'; line: number };
-
-export type MarketType = MarketSpec['type'];
+export type MarketSpec = Market;
+export type { MarketType };
 
 export const MARKET_STATUSES = ['open', 'suspended', 'closed', 'settled'] as const;
 /** open: bets taken; suspended: no bets for now; closed: no more bets; settled: the event's result is out. */
