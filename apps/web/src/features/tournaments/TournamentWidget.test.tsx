@@ -1,14 +1,9 @@
 import type { Tournament, TournamentDetail } from '@croupier/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { i18n } from 'i18next';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppSettingsContext, type AppSettings } from '../../lib/app-settings';
-import { englishContent } from '../../lib/content.testutil';
+import { describe, expect, it, vi } from 'vitest';
 import { tournamentKeys } from './api';
 import { TournamentWidget } from './TournamentWidget';
+import { renderWithCache, tournamentOf, loadTournamentContent } from './tournaments.testutil';
 
 /** The game frame's widget rendered to markup with the real English content, signed in or not. */
 
@@ -18,42 +13,13 @@ vi.mock('../auth', () => ({
   decodeTokenClaims: () => ({ sub: 'p1' }),
 }));
 
-let content: i18n;
-beforeAll(async () => {
-  content = await englishContent(['layout', 'global-components']);
-  vi.stubGlobal('window', {
-    location: { origin: 'https://croupier.test' },
-    setInterval: () => 0,
-    clearInterval: () => undefined,
-  });
-});
-afterAll(() => vi.unstubAllGlobals());
-
-const settings: AppSettings = {
-  locales: [{ code: 'en', name: 'English', nativeName: 'English', languageCode: 'en', isDefault: true }],
-  defaultLocale: 'en',
-  init: undefined,
-};
-
-const HOUR = 3_600_000;
+const content = loadTournamentContent();
 
 function tournament(overrides: Partial<Tournament> = {}): Tournament {
-  return {
-    id: 't1',
-    identity: 'originals-race',
-    title: 'Originals Race',
-    description: '',
-    type: 1,
-    state: 3,
-    confirmationRequired: true,
-    isAvailable: true,
-    startAt: new Date(Date.now() - HOUR).toISOString(),
-    endAt: new Date(Date.now() + 2 * HOUR).toISOString(),
-    rates: { baseCurrency: 'USD', baseCurrencyRate: 1, currencyRates: [] },
+  return tournamentOf({
     conditions: { gameCollections: ['originals'], gameCollectionsExcluded: false, currencies: [] },
-    participants: 3,
     ...overrides,
-  };
+  });
 }
 
 const detailOf = (t: Tournament, playerEntry: TournamentDetail['playerEntry']): TournamentDetail => ({
@@ -66,18 +32,12 @@ const detailOf = (t: Tournament, playerEntry: TournamentDetail['playerEntry']): 
 const page = (data: Tournament[]) => ({ data, meta: { page: 1, perPage: 100, totalPages: 1, totalRows: data.length } });
 
 function render(gameCollections: string[], cache: [readonly unknown[], unknown][]) {
-  const queryClient = new QueryClient();
-  for (const [key, data] of cache) queryClient.setQueryData(key, data);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={content}>
-        <AppSettingsContext.Provider value={settings}>
-          <MemoryRouter>
-            <TournamentWidget gameCollections={gameCollections} />
-          </MemoryRouter>
-        </AppSettingsContext.Provider>
-      </I18nextProvider>
-    </QueryClientProvider>,
+  return renderWithCache(
+    content(),
+    <MemoryRouter>
+      <TournamentWidget gameCollections={gameCollections} />
+    </MemoryRouter>,
+    cache,
   );
 }
 

@@ -1,51 +1,23 @@
 import type { Tournament, TournamentDetail } from '@croupier/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppSettingsContext, type AppSettings } from '../../lib/app-settings';
-import { englishContent } from '../../lib/content.testutil';
+import { describe, expect, it } from 'vitest';
 import { ModalsContext, type ModalsApi } from '../modals';
 import { tournamentKeys } from './api';
 import { TournamentsPage } from './TournamentsList';
 import { TournamentsRail } from './TournamentsRail';
 import { TournamentPage } from './TournamentView';
+import { HOUR, renderWithCache, tournamentOf, loadTournamentContent } from './tournaments.testutil';
 
 /** Tournament pages rendered to markup with the real English content and a filled query cache. */
 
-let content: i18n;
-beforeAll(async () => {
-  content = await englishContent(['layout', 'global-components']);
-  vi.stubGlobal('window', {
-    location: { origin: 'https://croupier.test' },
-    setInterval: () => 0,
-    clearInterval: () => undefined,
-  });
-});
-afterAll(() => vi.unstubAllGlobals());
-
-const settings: AppSettings = {
-  locales: [{ code: 'en', name: 'English', nativeName: 'English', languageCode: 'en', isDefault: true }],
-  defaultLocale: 'en',
-  init: undefined,
-};
-
-const HOUR = 3_600_000;
+const content = loadTournamentContent();
 
 function tournament(overrides: Partial<Tournament> = {}): Tournament {
-  return {
-    id: 't1',
+  return tournamentOf({
     identity: 'spring-race',
     title: 'Spring Race',
     description: 'Wager to climb.',
-    type: 1,
-    state: 3,
-    confirmationRequired: true,
-    isAvailable: true,
-    startAt: new Date(Date.now() - HOUR).toISOString(),
     endAt: new Date(Date.now() + 26 * HOUR).toISOString(),
     rates: { baseCurrency: 'USD', baseCurrencyRate: 1, currencyRates: [{ isoCode: 'EUR', rate: 1.08 }] },
     conditions: {
@@ -55,22 +27,16 @@ function tournament(overrides: Partial<Tournament> = {}): Tournament {
     },
     participants: 1234,
     ...overrides,
-  };
+  });
 }
 
 function render(node: ReactNode, cache: [readonly unknown[], unknown][], path = '/') {
-  const queryClient = new QueryClient();
-  for (const [key, data] of cache) queryClient.setQueryData(key, data);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={content}>
-        <AppSettingsContext.Provider value={settings}>
-          <ModalsContext.Provider value={{ open: () => undefined } as unknown as ModalsApi}>
-            <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
-          </ModalsContext.Provider>
-        </AppSettingsContext.Provider>
-      </I18nextProvider>
-    </QueryClientProvider>,
+  return renderWithCache(
+    content(),
+    <ModalsContext.Provider value={{ open: () => undefined } as unknown as ModalsApi}>
+      <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
+    </ModalsContext.Provider>,
+    cache,
   );
 }
 
