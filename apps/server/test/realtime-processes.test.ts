@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { channels } from '@croupier/contract';
 import { Centrifuge, type PublicationContext } from 'centrifuge';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { REDIS_URL, redisAnswers } from './redis-probe';
 
 /**
  * Two real server processes (`src/main.ts` run by tsx, as `npm run dev` does) over one
@@ -16,21 +16,8 @@ import WebSocket from 'ws';
  */
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const root = path.resolve(import.meta.dirname, '../../..');
 const START_TIMEOUT_MS = 90_000;
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const available = Boolean(DATABASE_URL) && (await redisAnswers());
 if (!available) console.warn('realtime-processes tests skipped: they need TEST_DATABASE_URL and a Redis');

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { channels } from '@croupier/contract';
 import type { ConnectedContext, DisconnectedContext, PublicationContext } from 'centrifuge';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createRedisEventBus, type EventBus } from '../src/modules/realtime/bus';
 import { useApp, useTestServer } from './fixtures';
 import { players } from './players';
 import { Clients, eventually, JWT_SECRET, listen, sessionPlayers, sleep, waitFor } from './realtime-helpers';
+import { REDIS_URL, redisAnswers } from './redis-probe';
 
 /**
  * Two server processes (two apps, each with its own gateway and its own Redis-backed bus)
@@ -16,25 +16,6 @@ import { Clients, eventually, JWT_SECRET, listen, sessionPlayers, sleep, waitFor
  * sign up through the API: the gateways accept tokens of open sessions only. Skipped,
  * saying so, only when no Redis answers (CI always has one).
  */
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1000,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const available = await redisAnswers();
 if (!available) console.warn(`realtime-redis tests skipped: no Redis at ${REDIS_URL} (set TEST_REDIS_URL)`);

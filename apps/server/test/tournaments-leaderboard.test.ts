@@ -7,6 +7,7 @@ import { FINISH_JOB, finishJobKey, type LeaderboardStore } from '../src/modules/
 import { createTournamentsRepository } from '../src/modules/tournaments/repository';
 import { ADMIN_KEY, adminRequest, fixtures, useApp, useTestServer } from './fixtures';
 import type { RegisteredPlayer } from './players';
+import { REDIS_URL, redisAnswers } from './redis-probe';
 
 /**
  * The Redis leaderboard (docs/tournaments.md) answers exactly as the database does: ties by
@@ -15,20 +16,6 @@ import type { RegisteredPlayer } from './players';
  * whose transaction rolled back once its values were in Redis. The file's own app reads
  * Redis; the test server's app reads the database, both over the same database.
  */
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const available = await redisAnswers();
 if (!available) console.warn(`tournament leaderboard tests skipped: no Redis at ${REDIS_URL} (set TEST_REDIS_URL)`);
