@@ -4,6 +4,7 @@ import { NEXT_OCCURRENCE_JOB, nextOccurrenceJobKey, occurrenceIdentity } from '.
 import { ADMIN_KEY, adminRequest, fixtures, useApp, useTestServer } from './fixtures';
 import type { RegisteredPlayer } from './players';
 import { ledgerViolations } from './wallet-helpers';
+import { crashAtSecondAward } from './tournament-crash';
 
 /**
  * Tournament prizes of every kind and recurring schedules (docs/tournaments.md): cash paid
@@ -230,26 +231,15 @@ describe('cash prizes', () => {
     const second = await diceSession('USD');
     await standings(tournament.id, [first, second], [2, 1]);
     const before = [await realBalance(first.player, 'USD'), await realBalance(second.player, 'USD')];
-    // The second award's insert fails (a test-only trigger) after the first place's cash was posted.
-    await sql`create table if not exists tournament_cash_crash (tournament_id uuid primary key)`.execute(t.db);
-    await sql`create or replace function tournament_cash_crash() returns trigger language plpgsql as $$
-      begin
-        if new.place = 2 and exists (select 1 from tournament_cash_crash c where c.tournament_id = new.tournament_id) then
-          raise exception 'crash mid-payout';
-        end if;
-        return new;
-      end $$`.execute(t.db);
-    await sql`drop trigger if exists tournament_cash_crash on tournament_awards`.execute(t.db);
-    await sql`create trigger tournament_cash_crash before insert on tournament_awards
-      for each row execute function tournament_cash_crash()`.execute(t.db);
-    await sql`insert into tournament_cash_crash values (${tournament.id})`.execute(t.db);
+    // A crash between the first and the second prize, after the first was issued.
+    const recover = await crashAtSecondAward(t.db, tournament.id);
     try {
       await expect(t.app.tournaments.finish(tournament.id)).rejects.toThrow('crash mid-payout');
       expect(await cashPostings(tournament.id)).toEqual([]);
       expect(await realBalance(first.player, 'USD')).toBe(before[0]);
       expect((await detail(tournament.id)).state).toBe(4);
     } finally {
-      await sql`delete from tournament_cash_crash`.execute(t.db);
+      await recover();
     }
     expect(await t.app.tournaments.finish(tournament.id)).toBe(true);
     expect(await t.app.tournaments.finish(tournament.id)).toBe(false);
@@ -260,7 +250,6 @@ describe('cash prizes', () => {
     expect(await realBalance(first.player, 'USD')).toBe((before[0] ?? 0n) + 20_00n);
     expect(await realBalance(second.player, 'USD')).toBe((before[1] ?? 0n) + 10_00n);
     expect(await ledgerViolations(t.db)).toEqual([]);
-    await sql`drop trigger tournament_cash_crash on tournament_awards`.execute(t.db);
   });
 });
 

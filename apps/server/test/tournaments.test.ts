@@ -5,6 +5,7 @@ import { FINISH_JOB, finishJobKey } from '../src/modules/tournaments';
 import { ADMIN_KEY, adminRequest, fixtures, useApp, useTestServer } from './fixtures';
 import type { RegisteredPlayer } from './players';
 import { Clients, eventually, listen } from './realtime-helpers';
+import { crashAtSecondAward } from './tournament-crash';
 
 /**
  * Tournaments (docs/tournaments.md): definitions and their states, scoring from the
@@ -482,20 +483,8 @@ describe('finish and payout', () => {
     await play(second.session, 1);
     await t.app.activity.drain();
     await endNow(tournament.id);
-    // A crash between the first and the second prize: the database refuses the second award
-    // while the flag row exists (a test-only trigger), after the first bonus was granted.
-    await sql`create table if not exists tournament_award_crash (tournament_id uuid primary key)`.execute(t.db);
-    await sql`create or replace function tournament_award_crash() returns trigger language plpgsql as $$
-      begin
-        if new.place = 2 and exists (select 1 from tournament_award_crash c where c.tournament_id = new.tournament_id) then
-          raise exception 'crash mid-payout';
-        end if;
-        return new;
-      end $$`.execute(t.db);
-    await sql`drop trigger if exists tournament_award_crash on tournament_awards`.execute(t.db);
-    await sql`create trigger tournament_award_crash before insert on tournament_awards
-      for each row execute function tournament_award_crash()`.execute(t.db);
-    await sql`insert into tournament_award_crash values (${tournament.id})`.execute(t.db);
+    // A crash between the first and the second prize, after the first was issued.
+    const recover = await crashAtSecondAward(t.db, tournament.id);
     const issued = async () =>
       (
         await sql<{ source: string }>`select source from player_bonuses
@@ -506,12 +495,11 @@ describe('finish and payout', () => {
       expect(await issued()).toEqual([]);
       expect((await detail(tournament.id)).state).toBe(4);
     } finally {
-      await sql`delete from tournament_award_crash`.execute(t.db);
+      await recover();
     }
     expect(await t.app.tournaments.finish(tournament.id)).toBe(true);
     expect(await t.app.tournaments.finish(tournament.id)).toBe(false);
     expect(await issued()).toEqual([`tournament:${tournament.id}:1`, `tournament:${tournament.id}:2`]);
-    await sql`drop trigger tournament_award_crash on tournament_awards`.execute(t.db);
   });
 
   it('keeps a prize the bonus engine refuses awarded, with the reason, and pays the others', async () => {

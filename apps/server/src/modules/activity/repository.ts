@@ -55,6 +55,19 @@ export function createActivityRepository(db: Db) {
         on conflict (name) do nothing`.execute(db);
     },
 
+    /** The id the next transaction will get: every transaction before it has started. */
+    async nextXid(): Promise<string> {
+      const row = await sql<{ xmax: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`.execute(db);
+      return row.rows[0]?.xmax ?? '0';
+    },
+
+    /** Whether every transaction before `xid` has finished (the horizon has passed it). */
+    async horizonPassed(xid: string): Promise<boolean> {
+      const row = await sql<{ passed: boolean }>`
+        select pg_snapshot_xmin(pg_current_snapshot()) >= ${xid}::xid8 as passed`.execute(db);
+      return row.rows[0]?.passed ?? false;
+    },
+
     /**
      * Takes the consumer for this transaction (a transaction-scoped advisory lock, so an idle
      * poll writes nothing), then reads its position and the horizon in a statement of its own,

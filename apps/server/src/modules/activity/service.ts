@@ -246,12 +246,20 @@ export function createActivity(options: ActivityOptions) {
     /**
      * Handles everything committed so far, for every consumer, and returns how many records
      * each handled. Waits for a consumer another process holds. Tests call it; a consumer's
-     * error is thrown.
+     * error is thrown. First it waits, up to `settleMs`, for the transactions already under
+     * way when it was called to finish: an unrelated one elsewhere on the database server
+     * (another test file's) holds the horizon back, and what was committed after it would
+     * not be read yet. Past `settleMs` it reads what it can.
      */
-    async drain(timeoutMs = 30_000): Promise<Record<string, number>> {
+    async drain(timeoutMs = 30_000, settleMs = 3_000): Promise<Record<string, number>> {
       await ensureConsumers();
       const handled: Record<string, number> = {};
       const deadline = Date.now() + timeoutMs;
+      const next = await repository.nextXid();
+      const settled = Date.now() + settleMs;
+      while (!(await repository.horizonPassed(next)) && Date.now() < settled) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       for (const consumer of consumers.values()) {
         let count = 0;
         for (;;) {
