@@ -71,6 +71,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Every browser test shares one server and one client IP.
       RATE_LIMIT_ALLOW_IPS: '127.0.0.1',
+      // No sportsbook feed: no e2e test needs it yet.
+      SPORTSBOOK_FEED: 'off',
       // Telegram sign-in through the local sandbox page (no TELEGRAM_BOT_TOKEN): its auth URL is this server.
       TELEGRAM_BOT: 'croupier_e2e_bot',
       TELEGRAM_AUTH_URL: `http://127.0.0.1:${port}/api/player/sessions/social/telegram/callback`,

@@ -76,7 +76,7 @@ import { registerMessenger } from './modules/messenger';
 import { registerReferrals } from './modules/referrals';
 import { registerLoyalty, type Loyalty } from './modules/retention';
 import { registerTournaments, type Tournaments } from './modules/tournaments';
-import { registerSportsbook } from './modules/sportsbook';
+import { registerSportsbook, type Sportsbook, type SportsbookOptions } from './modules/sportsbook';
 import { registerQuests, type Quests } from './modules/quests';
 import { registerWheels, type Wheels } from './modules/wheels';
 import { registerVerification } from './modules/verification';
@@ -102,6 +102,8 @@ export interface AppOptions {
   onSecretCheck?: SecretCheckObserver;
   /** The clock of the rules that count time (responsible-gaming limits); tests move it. */
   now?: () => Date;
+  /** The sportsbook feed's clock and ingest lock (tests). */
+  sportsbook?: SportsbookOptions;
 }
 
 export interface App {
@@ -126,6 +128,8 @@ export interface App {
   quests: Quests;
   /** Every route registered, as `METHOD /path` (the contract test compares them with the endpoints). */
   routes: readonly string[];
+  /** The sportsbook: its catalogue and, when the feed is on, the feed's runner (tests ask who ingests). */
+  sportsbook: Sportsbook;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -290,7 +294,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(contentRoutes, { content });
   const games = createGamesService({ repository: createGamesRepository(db) });
   await server.register(gamesRoutes, { games });
-  await registerSportsbook(server, { db });
 
   const outboxRepository = createOutboxRepository(db);
   const email = createEmailSender({ config, outbox: outboxRepository });
@@ -383,6 +386,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
   late.realtimeEvents = realtime.events;
+  // After realtime: the feed's changes are published after each ingested batch.
+  const sportsbook = await registerSportsbook(server, {
+    db,
+    config,
+    events: realtime.events,
+    options: options.sportsbook,
+  });
   // Closing sessions ends their live websocket connections.
   appEvents.on('auth.sessions-ended', (ended) => realtime.endSessions(ended));
 
@@ -682,6 +692,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     loyalty,
     quests,
     routes,
+    sportsbook,
     beginShutdown() {
       shuttingDown = true;
     },

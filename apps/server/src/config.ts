@@ -66,6 +66,12 @@ const envSchema = z.object({
   // Where tournament leaderboards are read: auto is Redis when REDIS_URL is set, else the database.
   TOURNAMENT_LEADERBOARD: z.enum(['auto', 'database', 'redis']).default('auto'),
   TOURNAMENT_LEADERBOARD_PREFIX: z.string().min(1).default('croupier:tournaments:'),
+  // The sportsbook's feed (docs/sportsbook.md, "Running the feed and live updates"): on by
+  // default except under NODE_ENV=test; the seed replays the same simulated feed.
+  SPORTSBOOK_FEED: z.enum(['simulated', 'off']).optional(),
+  SPORTSBOOK_FEED_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(20_261_126),
+  // Real minutes a whole simulated match takes (the feed's speed knob).
+  SPORTSBOOK_MATCH_MINUTES: z.coerce.number().min(1).max(1440).default(15),
   FEATURE_LOYALTY: bool.default(true),
   WALLET_SHOW_FILLED_FIELDS: bool.default(false),
   SPORTSBOOK_CLIENT_HOST: z.string().optional(),
@@ -235,6 +241,8 @@ export interface Config {
   tournamentFinishDelayMs: number;
   /** Tournament leaderboards: the store (auto: Redis when configured) and its Redis key prefix. */
   tournamentLeaderboard: { store: 'auto' | 'database' | 'redis'; keyPrefix: string };
+  /** The sportsbook's feed: which one runs here (off: reads and fan-out only), its seed and match length. */
+  sportsbook: { feed: 'simulated' | 'off'; feedSeed: number; matchDurationMs: number };
   features: {
     loyalty: boolean;
     /** Wallet forms show prefilled valid fields too (else they are hidden). */
@@ -547,6 +555,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     activityPollMs: e.ACTIVITY_POLL_MS,
     tournamentFinishDelayMs: e.TOURNAMENT_FINISH_DELAY_MS,
     tournamentLeaderboard: { store: e.TOURNAMENT_LEADERBOARD, keyPrefix: e.TOURNAMENT_LEADERBOARD_PREFIX },
+    sportsbook: {
+      feed: e.SPORTSBOOK_FEED ?? (e.NODE_ENV === 'test' ? 'off' : 'simulated'),
+      feedSeed: e.SPORTSBOOK_FEED_SEED,
+      matchDurationMs: Math.round(e.SPORTSBOOK_MATCH_MINUTES * 60_000),
+    },
     features: {
       loyalty: e.FEATURE_LOYALTY,
       walletShowFilledFields: e.WALLET_SHOW_FILLED_FIELDS,

@@ -40,6 +40,8 @@ export async function startTestServer(
     JOBS_POLL_MS: '0',
     // Nor an activity poller: tests handle the stream with `app.activity.drain()`.
     ACTIVITY_POLL_MS: '0',
+    // Nor the sportsbook feed: the tests that need it ask for it.
+    SPORTSBOOK_FEED: 'off',
     ...env,
   });
   const url = process.env.TEST_DATABASE_URL;

@@ -57,7 +57,14 @@ export function pageRoutes(settings: AppSettings): Page[] {
     { id: 'main', path: 'main', ...page(() => import('./pages/HomePage'), 'HomePage') },
     { id: 'casino', path: 'casino', ...page(() => import('./pages/CasinoPage'), 'CasinoPage') },
     ...(features?.sportsbook
-      ? [{ id: 'betting', path: 'betting', ...page(() => import('./pages/BettingPage'), 'BettingPage') }]
+      ? [
+          { id: 'betting', path: 'betting', ...page(() => import('./pages/BettingPage'), 'BettingPage') },
+          {
+            id: 'betting-event-eventId',
+            path: 'betting/event/:eventId',
+            ...page(() => import('./pages/BettingPage'), 'SportsbookEventPage'),
+          },
+        ]
       : []),
     { id: 'categories', path: 'categories', ...page(() => import('./pages/CategoryPage'), 'CategoriesRedirect') },
     {

@@ -31,6 +31,9 @@ describe('channels', () => {
       channels.gameWinners('desktop', 'DE'),
       // The activity board's `#` carries a board id, not a player id.
       channels.activityBoard('main'),
+      channels.sportsbookEvents,
+      // Feed event ids hold colons.
+      channels.sportsbookEvent('sim:e12'),
     ]) {
       expect(channelAccess(channel)).toEqual({ kind: 'public' });
       expect(canSubscribe(channel, undefined)).toBe('ok');
@@ -50,6 +53,8 @@ describe('channels', () => {
       'global:offline',
       `wallet:accounts#${'a'.repeat(300)}`,
       'wallet:accounts#a b',
+      'sportsbook:events:',
+      `sportsbook:events:sim:e1#${PLAYER}`,
     ]) {
       expect(channelAccess(channel), channel).toBeNull();
       expect(canSubscribe(channel, PLAYER)).toBe('unknown');

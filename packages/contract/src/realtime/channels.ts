@@ -7,7 +7,7 @@
  *   granted only to the signed-in player whose id follows the `#`;
  * - every other known channel is public: guests may subscribe too. They carry nothing
  *   private (tournament results, the winners feed, the activity board and the online
- *   count are shown to guests on the site anyway), and the reference client subscribes
+ *   count are shown to guests on the site anyway, as is the sportsbook's catalogue), and the reference client subscribes
  *   to the winners and activity-board channels without signing in;
  * - an unknown channel is refused.
  */
@@ -56,6 +56,10 @@ export const channels = {
   gameWinners: (platform: WinnersPlatform, countryCode: string) => `game:winners:${platform}:${countryCode}` as const,
   activityBoard: (boardId: string) => `activity-board:boards#${boardId}` as const,
   globalOnline: 'global:online' as const,
+  /** The sportsbook's event list: status, score, clock and main-market changes (docs/sportsbook.md). */
+  sportsbookEvents: 'sportsbook:events' as const,
+  /** One sportsbook event with all its markets (feed ids may hold `:`). */
+  sportsbookEvent: (eventId: string) => `sportsbook:events:${eventId}` as const,
 };
 
 /** Every per-player channel of one player, in the order the web client subscribes at sign-in. */
@@ -72,7 +76,9 @@ export type RealtimeChannel =
   | `tournaments:${string}`
   | `game:winners:${WinnersPlatform}:${string}`
   | `activity-board:boards#${string}`
-  | 'global:online';
+  | 'global:online'
+  | 'sportsbook:events'
+  | `sportsbook:events:${string}`;
 
 /** Who may subscribe to a channel. */
 export type ChannelAccess = { kind: 'player'; playerId: string } | { kind: 'public' };
@@ -87,11 +93,14 @@ const TOURNAMENT = new RegExp(`^tournaments:${ID}$`);
 const TOURNAMENT_PLAYER = new RegExp(`^tournaments:${ID}#(${ID})$`);
 const WINNERS = /^game:winners:(?:mobile|desktop):[A-Z]{2}$/;
 const ACTIVITY_BOARD = new RegExp(`^activity-board:boards#${ID}$`);
+/** Feed event ids (`sim:e12`) have colons: allowed after the prefix, `#` still is not. */
+const SPORTSBOOK_EVENT = /^sportsbook:events:[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 
 /** The access rule of a channel, or null when the gateway does not know the channel. */
 export function channelAccess(channel: string): ChannelAccess | null {
   if (channel.length === 0 || channel.length > MAX_CHANNEL_LENGTH) return null;
   if (channel === channels.tournaments || channel === channels.globalOnline) return { kind: 'public' };
+  if (channel === channels.sportsbookEvents || SPORTSBOOK_EVENT.test(channel)) return { kind: 'public' };
   const player = PLAYER_CHANNEL.exec(channel) ?? TOURNAMENT_PLAYER.exec(channel);
   if (player) return { kind: 'player', playerId: player[player.length - 1] as string };
   if (TOURNAMENT.test(channel) || WINNERS.test(channel) || ACTIVITY_BOARD.test(channel)) return { kind: 'public' };

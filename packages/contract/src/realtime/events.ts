@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { documentFileSchema } from '../documents/schemas';
 import { winnerSchema } from '../games/schemas';
+import { sportsbookEventDetailSchema, sportsbookEventSummarySchema } from '../sportsbook/schemas';
 import { verificationStatusUpdateSchema } from '../verification/schemas';
 import {
   channelAccess,
@@ -136,6 +137,17 @@ export const activityBoardUpdatedEventSchema = event('activity-board.updated', {
 /** Number of signed-in players connected, published when it changes. */
 export const onlineUpdatedEventSchema = event('online.updated', { count: z.number().int().min(0) });
 
+// sportsbook:events — one per changed event per ingested batch (docs/sportsbook.md).
+export const sportsbookEventUpdatedEventSchema = event('sportsbook.event.updated', {
+  sportsbookEvent: sportsbookEventSummarySchema,
+});
+// sportsbook:events and sportsbook:events:{eventId}: the event left the catalogue.
+export const sportsbookEventRemovedEventSchema = event('sportsbook.event.removed', { eventId: z.string() });
+// sportsbook:events:{eventId} — the whole event with its open and suspended markets.
+export const sportsbookEventMarketsUpdatedEventSchema = event('sportsbook.event.markets.updated', {
+  sportsbookEvent: sportsbookEventDetailSchema,
+});
+
 /** Event unions per channel family. */
 export const channelEventSchemas = {
   'wallet:accounts': z.discriminatedUnion('event', [walletBalanceUpdatedEventSchema]),
@@ -166,6 +178,14 @@ export const channelEventSchemas = {
   gameWinners: z.discriminatedUnion('event', [gameWinnerEventSchema]),
   activityBoard: z.discriminatedUnion('event', [activityBoardUpdatedEventSchema]),
   globalOnline: z.discriminatedUnion('event', [onlineUpdatedEventSchema]),
+  sportsbookEvents: z.discriminatedUnion('event', [
+    sportsbookEventUpdatedEventSchema,
+    sportsbookEventRemovedEventSchema,
+  ]),
+  sportsbookEvent: z.discriminatedUnion('event', [
+    sportsbookEventMarketsUpdatedEventSchema,
+    sportsbookEventRemovedEventSchema,
+  ]),
 } satisfies Record<PlayerChannelNamespace, z.ZodType> & Record<string, z.ZodType>;
 
 type Events<K extends keyof typeof channelEventSchemas> = z.infer<(typeof channelEventSchemas)[K]>;
@@ -208,6 +228,9 @@ export const realtimeEventSchema = z.discriminatedUnion('event', [
   gameWinnerEventSchema,
   activityBoardUpdatedEventSchema,
   onlineUpdatedEventSchema,
+  sportsbookEventUpdatedEventSchema,
+  sportsbookEventRemovedEventSchema,
+  sportsbookEventMarketsUpdatedEventSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventName = RealtimeEvent['event'];
@@ -227,7 +250,11 @@ export type ChannelEvent<C extends string> = C extends `${infer N extends Player
             ? Events<'activityBoard'>
             : C extends 'global:online'
               ? Events<'globalOnline'>
-              : never;
+              : C extends 'sportsbook:events'
+                ? Events<'sportsbookEvents'>
+                : C extends `sportsbook:events:${string}`
+                  ? Events<'sportsbookEvent'>
+                  : never;
 
 const playerNamespaces: ReadonlySet<string> = new Set(PLAYER_CHANNEL_NAMESPACES);
 
@@ -239,6 +266,8 @@ export function channelEventSchema(channel: string): z.ZodType | null {
   if (playerNamespaces.has(head)) return channelEventSchemas[head as PlayerChannelNamespace];
   if (channel === 'tournaments') return channelEventSchemas.tournaments;
   if (channel === 'global:online') return channelEventSchemas.globalOnline;
+  if (channel === 'sportsbook:events') return channelEventSchemas.sportsbookEvents;
+  if (channel.startsWith('sportsbook:events:')) return channelEventSchemas.sportsbookEvent;
   if (head.startsWith('tournaments:'))
     return hash === -1 ? channelEventSchemas.tournament : channelEventSchemas.tournamentPlayer;
   if (head.startsWith('game:winners:')) return channelEventSchemas.gameWinners;

@@ -105,7 +105,8 @@ export function createSettingsService(options: { repository: SettingsRepository;
         serverTime: new Date().toISOString(),
         features: {
           loyalty: config.features.loyalty,
-          sportsbook: config.features.sportsbook !== undefined,
+          // A third-party client is configured, or the in-house sportsbook's feed runs here.
+          sportsbook: config.features.sportsbook !== undefined || config.sportsbook.feed !== 'off',
           chat: config.features.chat !== undefined,
           guestChat: config.features.chat?.forGuests ?? false,
           chatWidget: config.features.chat

@@ -1,8 +1,2 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/ui/PageHeader';
-
-/** The sportsbook page (only routed when the sportsbook client is configured). */
-export function BettingPage() {
-  const { t } = useTranslation('layout');
-  return <PageHeader title={t('pages.betting.title')} description={t('pages.betting.description')} />;
-}
+/** The sportsbook: the events list and an event's page (features/sportsbook; only routed when the sportsbook is configured). */
+export { SportsbookPage as BettingPage, SportsbookEventPage } from '../../features/sportsbook';
