@@ -77,6 +77,8 @@ export async function startServer(env = {}, { nodeArgs = [] } = {}) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
+      // The sportsbook's simulated feed is background work of its own: not in these figures.
+      SPORTSBOOK_FEED: 'off',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
