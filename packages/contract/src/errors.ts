@@ -88,6 +88,31 @@ export const errorCatalogue = {
   WHEEL_NO_SPINS: { code: 16101, status: 409, message: 'You have no spins on this wheel.' },
   WHEEL_SPIN_LIMIT: { code: 16102, status: 409, message: 'The spin limit of this period is reached.' },
   WHEEL_NOT_ACTIVE: { code: 16103, status: 409, message: 'This wheel is not running now.' },
+  // Croupier's own sportsbook errors (17xxx, docs/sportsbook.md)
+  SPORTSBOOK_MARKET_SUSPENDED: {
+    code: 17001,
+    status: 409,
+    message: 'A selection is not available now: its market is suspended or closed.',
+  },
+  SPORTSBOOK_ODDS_CHANGED: { code: 17002, status: 409, message: 'The odds have changed. Check the new odds.' },
+  SPORTSBOOK_STAKE_TOO_LOW: { code: 17003, status: 400, message: 'The stake is below the minimum.' },
+  SPORTSBOOK_STAKE_TOO_HIGH: { code: 17004, status: 400, message: 'The stake is above the maximum.' },
+  SPORTSBOOK_LIABILITY_LIMIT: {
+    code: 17005,
+    status: 409,
+    message: 'This bet is more than we can take on this event now. Try a lower stake.',
+  },
+  SPORTSBOOK_INVALID_SLIP: {
+    code: 17006,
+    status: 400,
+    message: 'These selections cannot be combined: an accumulator takes one selection per event.',
+  },
+  SPORTSBOOK_CASH_OUT_UNAVAILABLE: { code: 17007, status: 409, message: 'Cash-out is not available for this bet now.' },
+  SPORTSBOOK_CASH_OUT_CHANGED: {
+    code: 17008,
+    status: 409,
+    message: 'The cash-out amount has changed. Check the new amount.',
+  },
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -22,6 +22,7 @@
  * | tournaments (prefix) | tournament lists and details (GET /api/retention/tournaments…) | `tournament.completed` refetches |
  * | wheels (prefix) | wheel lists (GET /api/retention/wheels) | `wheel.spin.issued` refetches |
  * | documents | `DocumentFile[]` (GET /api/player/documents) | `player.document.updated` refetches |
+ * | sportsbookTickets (prefix) | the sportsbook's ticket lists (GET /api/sportsbook/tickets) and the bet history (GET /api/game/bets) | `sportsbook.ticket.updated` refetches |
  * | verification | `Verification` (GET /api/player/verification) | `player.verification.updated` refetches it and the profile |
  */
 export const realtimeKeys = {
@@ -41,4 +42,5 @@ export const realtimeKeys = {
   wheels: ['retention', 'wheels'] as const,
   verification: ['player', 'verification'] as const,
   documents: ['player', 'documents'] as const,
+  sportsbookTickets: ['sportsbook', 'tickets'] as const,
 };

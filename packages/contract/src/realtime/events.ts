@@ -95,6 +95,12 @@ export const betMaxExceededEventSchema = event('game.bet.max.exceed', {
   playerBonus: playerBonusSchema,
 });
 
+/** A Croupier addition: one of the player's sportsbook tickets was placed, settled, resettled or cashed out. */
+export const sportsbookTicketUpdatedEventSchema = event('sportsbook.ticket.updated', {
+  ticketId: z.string(),
+  status: z.enum(['open', 'won', 'lost', 'void', 'cashed_out']),
+});
+
 // player:documents#{playerId} — a Croupier addition: the operator approved or rejected a document.
 export const documentUpdatedEventSchema = event('player.document.updated', { document: documentFileSchema });
 
@@ -169,7 +175,11 @@ export const channelEventSchemas = {
   ]),
   'retention:wheels': z.discriminatedUnion('event', [wheelSpinIssuedEventSchema]),
   'messenger:notifications': z.discriminatedUnion('event', [messageReceivedEventSchema]),
-  'game:bets': z.discriminatedUnion('event', [betRestrictedEventSchema, betMaxExceededEventSchema]),
+  'game:bets': z.discriminatedUnion('event', [
+    betRestrictedEventSchema,
+    betMaxExceededEventSchema,
+    sportsbookTicketUpdatedEventSchema,
+  ]),
   'player:documents': z.discriminatedUnion('event', [documentUpdatedEventSchema]),
   'player:verification': z.discriminatedUnion('event', [verificationUpdatedEventSchema]),
   tournaments: z.discriminatedUnion('event', [tournamentCompletedEventSchema]),
@@ -220,6 +230,7 @@ export const realtimeEventSchema = z.discriminatedUnion('event', [
   messageReceivedEventSchema,
   betRestrictedEventSchema,
   betMaxExceededEventSchema,
+  sportsbookTicketUpdatedEventSchema,
   documentUpdatedEventSchema,
   verificationUpdatedEventSchema,
   tournamentCompletedEventSchema,

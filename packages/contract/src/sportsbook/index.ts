@@ -1,3 +1,4 @@
 export * from './odds';
 export * from './schemas';
 export * from './endpoints';
+export * from './betting';

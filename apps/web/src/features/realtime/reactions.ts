@@ -186,6 +186,11 @@ export function applyRealtimeEvent(channel: string, data: unknown, sink: Realtim
     case 'game:bets': {
       const event = parse(family, data);
       if (!event) return false;
+      if (event.event === 'sportsbook.ticket.updated') {
+        // The sportsbook's ticket lists reload (my bets, the balance after a settlement).
+        void sink.queryClient.invalidateQueries({ queryKey: realtimeKeys.sportsbookTickets });
+        return true;
+      }
       // Only the tab showing that game reacts (the modals belong on the matching game page);
       // the page's address names the game by identity, or by id when reached from a winner.
       const current = sink.currentGame();

@@ -1,4 +1,4 @@
-import type { OddsMilli } from '@croupier/contract';
+import type { OddsChangePolicyName as OddsChangePolicy, OddsMilli } from '@croupier/contract';
 
 export interface StakeLimitMinor {
   minStakeMinor: bigint;
@@ -30,8 +30,8 @@ export function checkStake(
  * any — accept every change; higher — accept rises, refuse if any leg shortened;
  * none — ("ask") refuse any change so the slip can show the new odds.
  */
-export const ODDS_CHANGE_POLICIES = ['any', 'higher', 'none'] as const;
-export type OddsChangePolicy = (typeof ODDS_CHANGE_POLICIES)[number];
+export { ODDS_CHANGE_POLICIES } from '@croupier/contract';
+export type { OddsChangePolicy };
 
 export interface QuotedLeg {
   seenOddsMilli: OddsMilli;
