@@ -76,7 +76,14 @@ import { registerMessenger } from './modules/messenger';
 import { registerReferrals } from './modules/referrals';
 import { registerLoyalty, type Loyalty } from './modules/retention';
 import { registerTournaments, type Tournaments } from './modules/tournaments';
-import { registerSportsbook, type Sportsbook, type SportsbookOptions } from './modules/sportsbook';
+import {
+  registerSportsbook,
+  registerSportsbookBetting,
+  sportsbookWalletOf,
+  type Sportsbook,
+  type SportsbookBetting,
+  type SportsbookOptions,
+} from './modules/sportsbook';
 import { registerQuests, type Quests } from './modules/quests';
 import { registerWheels, type Wheels } from './modules/wheels';
 import { registerVerification } from './modules/verification';
@@ -130,6 +137,8 @@ export interface App {
   routes: readonly string[];
   /** The sportsbook: its catalogue and, when the feed is on, the feed's runner (tests ask who ingests). */
   sportsbook: Sportsbook;
+  /** The sportsbook's betting: placement, cash-out and the settlement job's batches (tests). */
+  sportsbookBetting: SportsbookBetting;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -391,6 +400,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db,
     config,
     events: realtime.events,
+    jobs,
     options: options.sportsbook,
   });
   // Closing sessions ends their live websocket connections.
@@ -544,6 +554,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
     appEvents,
   });
 
+  // The sportsbook's betting (docs/sportsbook.md): a provider of the game wallet, in process.
+  const sportsbookBetting = await registerSportsbookBetting(server, {
+    db,
+    config,
+    events: realtime.events,
+    jobs,
+    wallet: sportsbookWalletOf(gameWallet.gameWallet),
+    gameIdOf: gameWallet.gameIdOf,
+    stakeLimits: gameWallet.stakeLimits,
+    currencies: settings,
+    sandbox:
+      sportsbook.sandbox && sportsbook.feed
+        ? { feed: sportsbook.sandbox, flush: () => sportsbook.feed.flush() }
+        : null,
+  });
+
   // Tournaments (docs/tournaments.md): an activity consumer, the finish job and the prizes' bonuses.
   const tournaments = await registerTournaments(server, {
     db,
@@ -693,6 +719,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     quests,
     routes,
     sportsbook,
+    sportsbookBetting,
     beginShutdown() {
       shuttingDown = true;
     },

@@ -68,10 +68,18 @@ const envSchema = z.object({
   TOURNAMENT_LEADERBOARD_PREFIX: z.string().min(1).default('croupier:tournaments:'),
   // The sportsbook's feed (docs/sportsbook.md, "Running the feed and live updates"): on by
   // default except under NODE_ENV=test; the seed replays the same simulated feed.
-  SPORTSBOOK_FEED: z.enum(['simulated', 'off']).optional(),
+  // `sandbox`: a feed driven by its dev endpoints (browser journeys; refused in production).
+  SPORTSBOOK_FEED: z.enum(['simulated', 'sandbox', 'off']).optional(),
   SPORTSBOOK_FEED_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(20_261_126),
   // Real minutes a whole simulated match takes (the feed's speed knob).
   SPORTSBOOK_MATCH_MINUTES: z.coerce.number().min(1).max(1440).default(15),
+  // How long a bet with a live selection waits before its prices are checked again and it is taken.
+  SPORTSBOOK_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(5_000),
+  // The most the house may lose on one event, in major units of the base currency (other
+  // currencies by their rate).
+  SPORTSBOOK_EVENT_LIABILITY: z.coerce.number().positive().default(50_000),
+  // Cash-out offers keep this margin off the fair value, in basis points.
+  SPORTSBOOK_CASH_OUT_MARGIN_BP: z.coerce.number().int().min(0).max(5_000).default(500),
   FEATURE_LOYALTY: bool.default(true),
   WALLET_SHOW_FILLED_FIELDS: bool.default(false),
   SPORTSBOOK_CLIENT_HOST: z.string().optional(),
@@ -242,7 +250,14 @@ export interface Config {
   /** Tournament leaderboards: the store (auto: Redis when configured) and its Redis key prefix. */
   tournamentLeaderboard: { store: 'auto' | 'database' | 'redis'; keyPrefix: string };
   /** The sportsbook's feed: which one runs here (off: reads and fan-out only), its seed and match length. */
-  sportsbook: { feed: 'simulated' | 'off'; feedSeed: number; matchDurationMs: number };
+  sportsbook: {
+    feed: 'simulated' | 'sandbox' | 'off';
+    feedSeed: number;
+    matchDurationMs: number;
+    liveDelayMs: number;
+    eventLiabilityBaseMajor: number;
+    cashOutMarginBp: number;
+  };
   features: {
     loyalty: boolean;
     /** Wallet forms show prefilled valid fields too (else they are hidden). */
@@ -559,6 +574,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       feed: e.SPORTSBOOK_FEED ?? (e.NODE_ENV === 'test' ? 'off' : 'simulated'),
       feedSeed: e.SPORTSBOOK_FEED_SEED,
       matchDurationMs: Math.round(e.SPORTSBOOK_MATCH_MINUTES * 60_000),
+      liveDelayMs: e.SPORTSBOOK_LIVE_DELAY_MS,
+      eventLiabilityBaseMajor: e.SPORTSBOOK_EVENT_LIABILITY,
+      cashOutMarginBp: e.SPORTSBOOK_CASH_OUT_MARGIN_BP,
     },
     features: {
       loyalty: e.FEATURE_LOYALTY,

@@ -17,7 +17,8 @@ const t = useTestServer();
 
 /** The seeded catalogue is the expectation: tests compute what the API must return from it. */
 const catalogue = loadCatalogue();
-const enabledGames = catalogue.games.filter((g) => g.isEnabled);
+// The lobby lists every enabled game but the sportsbook (launched from the betting page).
+const enabledGames = catalogue.games.filter((g) => g.isEnabled && g.type !== 'sportsbook');
 const byIdentity = new Map(catalogue.games.map((g) => [g.identity, g]));
 const inCollection = (identity: string) => enabledGames.filter((g) => g.collections.includes(identity));
 

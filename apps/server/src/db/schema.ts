@@ -606,7 +606,8 @@ export interface GameWalletTransactionTable {
   id: Generated<string>;
   provider: string;
   provider_tx_id: string;
-  kind: 'bet' | 'win' | 'rollback';
+  /** `resettle`: a correction of what a settled round paid (migration 0047); its amount is signed. */
+  kind: 'bet' | 'win' | 'rollback' | 'resettle';
   session_id: string;
   round_id: string;
   amount_minor: bigint;
@@ -619,6 +620,8 @@ export interface GameWalletTransactionTable {
   bonus_minor: Minor;
   /** A provider's free round: the free-spins grant it was played from (no money moved). */
   freespin_id: Generated<string | null>;
+  /** A resettle taking money back: the part the player's real balance could not cover (not collected). */
+  shortfall_minor: Minor;
   /** The writing transaction's id (xid8 as text): the activity stream's order (migration 0038). */
   tx_xid: Generated<string>;
   created_at: Generated<Date>;
@@ -1462,4 +1465,45 @@ export interface Database {
   sb_events: SbEventTable;
   sb_markets: SbMarketTable;
   sb_outcomes: SbOutcomeTable;
+  sb_tickets: SbTicketTable;
+  sb_ticket_legs: SbTicketLegTable;
+  sb_event_exposure: SbEventExposureTable;
+}
+
+export type SbTicketStatus = 'open' | 'won' | 'lost' | 'void' | 'cashed_out';
+export type SbLegResolution = 'won' | 'lost' | 'void' | 'half_won' | 'half_lost';
+
+/** A sportsbook ticket (modules/sportsbook/betting): one round of the sportsbook game. */
+export interface SbTicketTable {
+  id: string;
+  player_id: string;
+  session_id: string;
+  request_id: string;
+  currency: string;
+  stake_minor: bigint;
+  odds_milli: bigint;
+  type: 'single' | 'combo';
+  status: ColumnType<SbTicketStatus, SbTicketStatus | undefined, SbTicketStatus>;
+  payout_minor: bigint | null;
+  settlements: ColumnType<number, number | undefined, number>;
+  created_at: Generated<Date>;
+  settled_at: Date | null;
+}
+
+export interface SbTicketLegTable {
+  ticket_id: string;
+  position: number;
+  event_id: string;
+  market_id: string;
+  outcome_id: string;
+  odds_milli: bigint;
+  live: boolean;
+  resolution: SbLegResolution | null;
+  result_version: number | null;
+}
+
+export interface SbEventExposureTable {
+  event_id: string;
+  currency: string;
+  exposure_minor: bigint;
 }

@@ -11,6 +11,7 @@ import {
   gameWalletBalanceRequestSchema,
   gameWalletBetRequestSchema,
   gameWalletEndRoundRequestSchema,
+  gameWalletResettleRequestSchema,
   gameWalletResponseSchema,
   gameWalletRollbackRequestSchema,
   gameWalletWinRequestSchema,
@@ -344,6 +345,14 @@ export const gameWalletEndpoints = {
     access: 'provider',
     params: providerParams,
     body: gameWalletRollbackRequestSchema,
+    response: callbackResponse,
+  }),
+  resettle: defineEndpoint({
+    method: 'POST',
+    path: '/api/game-wallet/:provider/resettle',
+    access: 'provider',
+    params: providerParams,
+    body: gameWalletResettleRequestSchema,
     response: callbackResponse,
   }),
   endRound: defineEndpoint({

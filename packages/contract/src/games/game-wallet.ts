@@ -87,6 +87,17 @@ export const gameWalletRollbackRequestSchema = z.object({
   referenceTransactionId: providerId,
   roundId: providerId,
 });
+/**
+ * A correction of what a settled round paid (a sportsbook's resettlement of a corrected
+ * result): `amount` is signed, in minor units; positive credits the player, negative takes
+ * money back (at most the real balance; the rest is recorded as a shortfall).
+ */
+export const gameWalletResettleRequestSchema = z.object({
+  token: z.string().min(1).max(200),
+  transactionId: providerId,
+  roundId: providerId,
+  amount: z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+});
 export const gameWalletEndRoundRequestSchema = z.object({
   token: z.string().min(1).max(200),
   roundId: providerId,

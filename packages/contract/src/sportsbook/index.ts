@@ -2,3 +2,4 @@ export * from './odds';
 export * from './schemas';
 export * from './endpoints';
 export * from './betting';
+export * from './sandbox';

@@ -226,12 +226,23 @@ export function createBonusesRepository(db: Executor) {
 
     /**
      * Adds (or takes back, never below zero) wagering of an active bonus; undefined when the
-     * bonus is no longer active. One statement on the bet path.
+     * bonus is no longer active. One statement on the bet path; the sportsbook column is set
+     * only when a sportsbook round counts (at its settlement).
      */
-    addWager: (q: Executor, id: string, casinoMinor: bigint): Promise<PlayerBonusRow | undefined> =>
+    addWager: (
+      q: Executor,
+      id: string,
+      casinoMinor: bigint,
+      sportsbookMinor = 0n,
+    ): Promise<PlayerBonusRow | undefined> =>
       q
         .updateTable('player_bonuses')
-        .set({ wagered_casino_minor: sql<bigint>`greatest(0, wagered_casino_minor + ${casinoMinor})` })
+        .set({
+          wagered_casino_minor: sql<bigint>`greatest(0, wagered_casino_minor + ${casinoMinor})`,
+          ...(sportsbookMinor === 0n
+            ? {}
+            : { wagered_sportsbook_minor: sql<bigint>`greatest(0, wagered_sportsbook_minor + ${sportsbookMinor})` }),
+        })
         .where('id', '=', id)
         .where('status', '=', sql.lit(2))
         .returningAll()

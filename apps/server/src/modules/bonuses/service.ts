@@ -92,6 +92,8 @@ export interface FreespinGrants {
 }
 
 const DAY_MS = 86_400_000;
+/** The catalogue type of a sportsbook's game (docs/bonuses.md, "Wagering"). */
+const SPORTSBOOK_GAME_TYPE = 'sportsbook';
 /** `triggerType` of the referral owner's bonuses (catalogue trigger `referral`). */
 const REFERRAL_OWNER_TRIGGER_TYPE = 11;
 /** The operator account bonus money comes from and goes back to. */
@@ -473,8 +475,16 @@ export function createBonuses(deps: {
   // Written by issueIn from the terms (betConditionsOf); read back as given.
   const conditionsOf = (row: PlayerBonusRow): Partial<BetConditions> => row.conditions;
 
+  /**
+   * A sportsbook's game (catalogue type `sportsbook`): its bets count toward the sportsbook
+   * wager when their round is settled, never toward the casino one; the casino conditions
+   * (games, providers, contributions) do not apply to it.
+   */
+  const isSportsbook = (game: GameInfo): boolean => game.type === SPORTSBOOK_GAME_TYPE;
+
   /** Whether the bonus's terms leave a game out (its money may not be bet there). */
   function excludes(row: PlayerBonusRow, game: GameInfo, provider: string): boolean {
+    if (isSportsbook(game)) return false;
     const c = conditionsOf(row);
     const gameIds = c.gameIds ?? [];
     if (gameIds.length > 0) {
@@ -491,11 +501,22 @@ export function createBonuses(deps: {
 
   /** The part of a stake that counts toward the wager: by the game's type, 100 % unless listed. */
   function contributionOf(row: PlayerBonusRow, game: GameInfo, provider: string, stakeMinor: bigint): bigint {
-    if (Number(row.wager_casino) === 0 || excludes(row, game, provider)) return 0n;
+    if (isSportsbook(game) || Number(row.wager_casino) === 0 || excludes(row, game, provider)) return 0n;
     if (row.min_bet_minor !== null && stakeMinor < row.min_bet_minor) return 0n;
     const listed = (conditionsOf(row).categoryContributions ?? []).find((c) => c.category === game.type);
     const percentage = BigInt(Math.round(listed?.percentage ?? 100));
     return (stakeMinor * percentage) / 100n;
+  }
+
+  /**
+   * The part of a settled sportsbook round's stakes that counts toward the sportsbook wager:
+   * all of it, unless the bonus has no sportsbook wager or the stake is below the minimum
+   * bet (the terms' one bet range bounds sportsbook bets as it does casino ones).
+   */
+  function sportsbookContributionOf(row: PlayerBonusRow, stakeMinor: bigint): bigint {
+    if (Number(row.wager_sportsbook) === 0 || stakeMinor <= 0n) return 0n;
+    if (row.min_bet_minor !== null && stakeMinor < row.min_bet_minor) return 0n;
+    return stakeMinor;
   }
 
   const wagerMet = (row: PlayerBonusRow) =>
@@ -609,8 +630,13 @@ export function createBonuses(deps: {
         return { balancesChanged: true };
       }
       if (settle.kind === 'rollback') {
+        // A sportsbook bet counted nothing when it was placed: its void takes nothing back.
         const contribution = contributionOf(row, settle.game, settle.session.provider, settle.amountMinor);
         if (contribution > 0n) row = (await repository.addWager(trx, row.id, -contribution)) ?? row;
+      } else if (settle.kind === 'win' && isSportsbook(settle.game)) {
+        // A settled ticket (won, lost or cashed out) counts its stakes; a correction counts nothing.
+        const contribution = sportsbookContributionOf(row, settle.roundStakeMinor);
+        if (contribution > 0n) row = (await repository.addWager(trx, row.id, 0n, contribution)) ?? row;
       }
       const currency = (await knownCurrencies()).get(row.currency);
       if (!currency) throw new Error(`unknown currency ${row.currency}`);

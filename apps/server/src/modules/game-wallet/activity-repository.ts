@@ -38,6 +38,8 @@ export async function readGameActivity(
     left join game_wallet_transactions r
       on t.kind = 'rollback' and r.provider = t.provider and r.provider_tx_id = t.reference_tx_id and r.kind <> 'rollback'
     where ${from} and t.tx_xid < ${horizon}::xid8
+      -- Corrections of settled rounds (resettle) are no bets, wins or refunds of the stream.
+      and t.kind in ('bet', 'win', 'rollback')
       and not s.is_demo and s.player_id is not null and s.account_id is not null
     order by t.tx_xid, ${rank}, t.id
     limit ${limit}`.execute(q);

@@ -30,10 +30,13 @@ export type {
   GameInfo,
   GameWallet,
   GameSession,
+  MoneyCall,
+  ResettleCall,
   WalletAnswer,
 } from './service';
 export type { FreeRoundsClient } from './free-rounds';
 export { canBet, newRoundRefusal, WalletRefusal } from './service';
+export { walletRefusalError } from './refusal-error';
 export type { StakeLimits } from './stake-limits';
 export { createSessionTimesRepository, type SessionTimesRepository } from './session-times-repository';
 export { createProviderClient, type WalletCall } from './conformance/client';

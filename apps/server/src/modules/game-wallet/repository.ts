@@ -266,6 +266,85 @@ export function createGameWalletRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * A round as a correction (`resettle`) finds it: the session of its first bet, and its
+     * stakes not rolled back with their bonus part; undefined when the provider sent no bet
+     * with that round id.
+     */
+    async findRound(
+      q: Executor,
+      provider: string,
+      roundId: string,
+    ): Promise<{ session_id: string; stake_minor: bigint; bonus_stake_minor: bigint } | undefined> {
+      const round = (column: 'amount_minor' | 'bonus_minor') =>
+        sql<bigint>`(select coalesce(sum(s.${sql.ref(column)}), 0)::int8 from game_wallet_transactions s
+          where s.provider = ${provider} and s.round_id = ${roundId} and s.kind = 'bet' and not s.rolled_back)`;
+      return q
+        .selectFrom('game_wallet_transactions as b')
+        .select(['b.session_id', round('amount_minor').as('stake_minor'), round('bonus_minor').as('bonus_stake_minor')])
+        .where('b.provider', '=', provider)
+        .where('b.round_id', '=', roundId)
+        .where('b.kind', '=', 'bet')
+        .orderBy('b.created_at')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Locks a player's account and the provider's game account in id order (the ledger's one
+     * order, so no cycle with a round posting to both) and answers the player's real balance:
+     * a correction taking money back reads it before choosing what it can collect.
+     */
+    async lockForCorrection(q: Executor, accountId: string, game: { key: string; currency: string }): Promise<bigint> {
+      const rows = await q
+        .selectFrom('ledger_accounts')
+        .select(['id', 'balance_minor'])
+        .where((eb) =>
+          eb.or([
+            eb('id', '=', accountId),
+            eb.and([eb('kind', '=', 'game'), eb('operator_key', '=', game.key), eb('currency', '=', game.currency)]),
+          ]),
+        )
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      const player = rows.find((row) => row.id === accountId);
+      if (!player) throw new Error(`unknown account ${accountId}`);
+      return player.balance_minor;
+    },
+
+    /** Adds a signed correction to a demo play balance, never below zero; answers what it moved. */
+    async correctDemo(q: Executor, sessionId: string, deltaMinor: bigint): Promise<bigint> {
+      const row = await q
+        .selectFrom('game_sessions')
+        .select('demo_balance_minor')
+        .where('id', '=', sessionId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const moved = deltaMinor < 0n && -deltaMinor > row.demo_balance_minor ? -row.demo_balance_minor : deltaMinor;
+      if (moved !== 0n) {
+        await q
+          .updateTable('game_sessions')
+          .set({ demo_balance_minor: row.demo_balance_minor + moved })
+          .where('id', '=', sessionId)
+          .execute();
+      }
+      return moved;
+    },
+
+    /** Records on a correction its ledger transaction and the part it could not collect (see resettleIn). */
+    async recordCorrection(
+      q: Executor,
+      id: string,
+      values: { ledgerTransactionId: string | null; shortfallMinor: bigint },
+    ): Promise<void> {
+      await q
+        .updateTable('game_wallet_transactions')
+        .set({ ledger_transaction_id: values.ledgerTransactionId, shortfall_minor: values.shortfallMinor })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Names the bonus part of a bet (and its ledger transaction when another than chosen). */
     async setBonusPart(q: Executor, id: string, bonusMinor: bigint, ledgerTransactionId: string): Promise<void> {
       await q

@@ -299,6 +299,30 @@ export const gameWalletCallbackRoutes: FastifyPluginAsyncZod<{
 
   route(
     app,
+    gameWalletEndpoints.resettle,
+    {
+      tags,
+      summary: 'Provider callback: resettle (correction of a settled round), idempotent on transactionId',
+      description: describe(
+        "Corrects what a settled round paid, as a sportsbook does when an event's result is corrected. " +
+          '`amount` is signed (minor units): positive credits the player (like a win), negative takes money ' +
+          'back. A correction down takes at most the real balance (bonus money is left alone, balances never ' +
+          'go below zero); the part not collected is recorded for the operator and the answer is OK. Processed ' +
+          'at most once per provider `transactionId`. Accepted after the launch token expired and for blocked ' +
+          "players. The round must have a bet of the session's player.",
+        'OK, DUPLICATE_TRANSACTION (same id, other call), TRANSACTION_DOES_NOT_EXIST (no bet of this player in the round)',
+      ),
+    },
+    async (request) => {
+      const session = await authorise(request, request.params.provider, request.body.token);
+      if (!isSession(session)) return session;
+      const { transactionId, roundId, amount } = request.body;
+      return toWire(await gameWallet.resettle(session, { transactionId, roundId, amountMinor: BigInt(amount) }));
+    },
+  );
+
+  route(
+    app,
     gameWalletEndpoints.endRound,
     {
       tags,

@@ -134,15 +134,21 @@ export interface BonusWagering {
       settled: boolean;
     },
   ): Promise<{ refusal?: BetRefusal; balancesChanged: boolean }>;
-  /** A round was settled (a win, also of 0) or a bet rolled back. */
+  /**
+   * A round was settled (a win, also of 0), a bet rolled back, or a settled round's payout
+   * corrected (`resettle`). A sportsbook's round counts its stakes toward the sportsbook
+   * wager when it is settled by a win (docs/bonuses.md, "Wagering").
+   */
   afterSettle(
     trx: Transaction<Database>,
     settle: {
       session: GameSession;
       game: GameInfo;
-      kind: 'win' | 'rollback';
-      /** The win, or the refunded stake. */
+      kind: 'win' | 'rollback' | 'resettle';
+      /** The win, the refunded stake, or the signed correction. */
       amountMinor: bigint;
+      /** The round's stakes not rolled back (a win or a correction); the refunded stake (a rollback). */
+      roundStakeMinor: bigint;
       /** The bonus part of the round's stakes (a win) or of the refunded bet. */
       bonusStakeMinor: bigint;
       /** After the posting; undefined when nothing was posted. */
@@ -182,6 +188,17 @@ export interface PlayLimits {
   ): Promise<void>;
   /** Why the player may not open a real-money game now (14100, 14101, 14105), if so. */
   launchRefusal(playerId: string, accountId: string | null): Promise<ErrorName | undefined>;
+}
+
+/**
+ * A correction of what a settled round paid (a sportsbook's resettlement of a corrected
+ * result): `amountMinor` is signed, positive credits the player, negative takes money back.
+ */
+export interface ResettleCall {
+  /** The provider's transaction id: the idempotency key. */
+  transactionId: string;
+  roundId: string;
+  amountMinor: bigint;
 }
 
 /** A win of a provider's free round: no bet before it, no money moved. */
@@ -270,8 +287,9 @@ export function createGameWallet(deps: {
     trx: Transaction<Database>,
     session: GameSession,
     settle: {
-      kind: 'win' | 'rollback';
+      kind: 'win' | 'rollback' | 'resettle';
       amountMinor: bigint;
+      roundStakeMinor: bigint;
       bonusStakeMinor: bigint;
       bonusBalanceMinor: bigint | undefined;
     },
@@ -660,6 +678,7 @@ export function createGameWallet(deps: {
         const changed = await wagerSettle(trx, session, {
           kind: 'win',
           amountMinor: call.amountMinor,
+          roundStakeMinor: inserted.round_stake_minor,
           bonusStakeMinor: roundBonusStake,
           bonusBalanceMinor: posting?.bonusBalanceMinor,
         });
@@ -679,6 +698,7 @@ export function createGameWallet(deps: {
       const changed = await wagerSettle(trx, session, {
         kind: 'win',
         amountMinor: 0n,
+        roundStakeMinor: inserted.round_stake_minor,
         bonusStakeMinor: roundBonusStake,
         bonusBalanceMinor: balances.bonusBalanceMinor,
       });
@@ -801,6 +821,7 @@ export function createGameWallet(deps: {
       await wagerSettle(trx, origin, {
         kind: 'rollback',
         amountMinor: bet.amount_minor,
+        roundStakeMinor: bet.amount_minor,
         bonusStakeMinor: bet.bonus_minor,
         bonusBalanceMinor: posted.playerAccounts.find((a) => a.id === origin.account_id)?.bonusBalanceMinor,
       });
@@ -808,6 +829,124 @@ export function createGameWallet(deps: {
       await repository.creditDemo(trx, origin.id, bet.amount_minor);
     }
     return answer(trx, session, 'OK', { transactionId: inserted.id });
+  }
+
+  /**
+   * Corrects what a settled round paid (docs/api.md, "Sportsbook providers"). Accepted after
+   * expiry and for blocked players like a win: the correction is owed either way. The round
+   * must have a bet of this session's player (TRANSACTION_DOES_NOT_EXIST otherwise); the
+   * money moves on the account (or demo balance) of the session that bet.
+   *
+   * - Up: credited from the provider's game account in the proportions of the round's
+   *   stakes, like a win (a bonus part goes to the bonus balance).
+   * - Down: taken from the real balance only (bonus money is left alone), at most what it
+   *   holds: player balances never go below zero. The part not collected is kept on the
+   *   row (`shortfall_minor`) for the operator; the answer is OK all the same, and only the
+   *   money collected moves, so the ledger stays balanced.
+   * - Limits count a correction up as a win and one down as a negative win (it raises the
+   *   loss); the turnover and the bonus wager are left as they are (the stakes did not change).
+   */
+  async function resettleIn(
+    trx: Transaction<Database>,
+    session: GameSession,
+    call: ResettleCall,
+  ): Promise<WalletAnswer> {
+    const round = await repository.findRound(trx, session.provider, call.roundId);
+    if (!round) throw new WalletRefusal('TRANSACTION_DOES_NOT_EXIST');
+    const origin = round.session_id === session.id ? session : await repository.findSession(trx, round.session_id);
+    // A guest's demo round belongs to its session only; a player's to any of their sessions.
+    const own =
+      origin !== undefined &&
+      (session.player_id === null ? origin.id === session.id : origin.player_id === session.player_id);
+    if (!origin || !own) throw new WalletRefusal('TRANSACTION_DOES_NOT_EXIST');
+    // The ledger reference and the shortfall are known after the money moved: set then.
+    const inserted = await repository.insertTransaction(trx, {
+      provider: session.provider,
+      provider_tx_id: call.transactionId,
+      kind: 'resettle',
+      session_id: session.id,
+      round_id: call.roundId,
+      amount_minor: call.amountMinor,
+      currency: origin.currency,
+      reference_tx_id: null,
+      ledger_transaction_id: null,
+    });
+    if (!inserted) return replayOf(trx, session, 'resettle', call);
+
+    if (origin.is_demo || !origin.account_id) {
+      const moved = await repository.correctDemo(trx, origin.id, call.amountMinor);
+      if (moved !== call.amountMinor) {
+        await repository.recordCorrection(trx, inserted.id, {
+          ledgerTransactionId: null,
+          shortfallMinor: moved - call.amountMinor,
+        });
+      }
+      return answer(trx, session, 'OK', { transactionId: inserted.id });
+    }
+
+    const accountId = origin.account_id;
+    const game = gameAccount(origin);
+    const metadata = {
+      provider: session.provider,
+      roundId: call.roundId,
+      gameId: origin.game_id,
+      correctionMinor: call.amountMinor.toString(),
+    };
+    let posted: PostResult | undefined;
+    let movedMinor = 0n;
+    if (call.amountMinor > 0n) {
+      const share = { realMinor: round.stake_minor - round.bonus_stake_minor, bonusMinor: round.bonus_stake_minor };
+      [posted] = await postOrRefuse(trx, [
+        {
+          idempotencyKey: ledgerKey(session, 'resettle', call.transactionId),
+          kind: 'game.resettle',
+          entries: [
+            { accountRef: { accountId }, bucket: 'share', share, amountMinor: call.amountMinor },
+            { accountRef: game, amountMinor: -call.amountMinor },
+          ],
+          metadata,
+        },
+      ]);
+      movedMinor = call.amountMinor;
+    } else if (call.amountMinor < 0n) {
+      // Both accounts locked in the ledger's order before the balance is read: what is
+      // collected cannot change before the posting below.
+      const realMinor = await repository.lockForCorrection(trx, accountId, game);
+      const wanted = -call.amountMinor;
+      const collected = realMinor <= 0n ? 0n : wanted < realMinor ? wanted : realMinor;
+      if (collected > 0n) {
+        [posted] = await postOrRefuse(trx, [
+          {
+            idempotencyKey: ledgerKey(session, 'resettle', call.transactionId),
+            kind: 'game.resettle',
+            entries: [
+              { accountRef: { accountId }, amountMinor: -collected },
+              { accountRef: game, amountMinor: collected },
+            ],
+            metadata,
+          },
+        ]);
+      }
+      movedMinor = -collected;
+    }
+    const shortfallMinor = movedMinor - call.amountMinor;
+    if (posted || shortfallMinor > 0n) {
+      await repository.recordCorrection(trx, inserted.id, {
+        ledgerTransactionId: posted?.transaction.id ?? null,
+        shortfallMinor,
+      });
+    }
+    if (movedMinor !== 0n) await countReturn(trx, origin, posted, { wonMinor: movedMinor, refundedMinor: 0n });
+    const after = posted ? balancesAfter(origin, posted) : undefined;
+    const changed = await wagerSettle(trx, origin, {
+      kind: 'resettle',
+      amountMinor: movedMinor,
+      roundStakeMinor: round.stake_minor,
+      bonusStakeMinor: movedMinor > 0n ? round.bonus_stake_minor : 0n,
+      bonusBalanceMinor: after?.bonusBalanceMinor,
+    });
+    const known = !changed && origin.account_id === session.account_id ? after : undefined;
+    return answer(trx, session, 'OK', { transactionId: inserted.id }, known);
   }
 
   /**
@@ -832,6 +971,7 @@ export function createGameWallet(deps: {
     freeRoundIn,
     playIn,
     rollbackIn,
+    resettleIn,
 
     /** A session by id, in the caller's transaction (a multi-step round settles on the session that bet). */
     sessionById: (q: Transaction<Database>, sessionId: string): Promise<GameSession | undefined> =>
@@ -890,6 +1030,8 @@ export function createGameWallet(deps: {
       session: GameSession,
       call: { transactionId: string; referenceTransactionId: string; roundId: string },
     ) => run(session, (trx) => rollbackIn(trx, session, call)),
+    /** A correction of a settled round's payout in a transaction of its own (see resettleIn). */
+    resettle: (session: GameSession, call: ResettleCall) => run(session, (trx) => resettleIn(trx, session, call)),
     /** Nothing to settle: rounds settle with their wins. Answers the balance. */
     endRound: (session: GameSession) => answer(db, session, 'OK'),
   };

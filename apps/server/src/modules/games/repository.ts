@@ -43,19 +43,25 @@ export interface CatalogueRows {
 
 /** Batches keep each seed statement's parameter count modest. */
 const INSERT_BATCH = 100;
+/** The game type of sportsbooks: launched from the betting page, not listed in the lobby. */
+const SPORTSBOOK_TYPE = 'sportsbook';
 
 function* batches<T>(rows: readonly T[]): Generator<T[]> {
   for (let i = 0; i < rows.length; i += INSERT_BATCH) yield rows.slice(i, i + INSERT_BATCH);
 }
 
 export function createGamesRepository(db: Db) {
-  /** Enabled games of enabled providers that pass the filter. */
+  /**
+   * Enabled games of enabled providers that pass the filter. A sportsbook is a game of the
+   * catalogue (launched from the betting page) but never a lobby tile.
+   */
   function filteredGames(filter: GameFilter) {
     return db
       .selectFrom('games as g')
       .innerJoin('game_providers as p', 'p.id', 'g.provider_id')
       .where('g.is_enabled', '=', true)
       .where('p.is_enabled', '=', true)
+      .where('g.type', '<>', SPORTSBOOK_TYPE)
       .where((eb) => {
         const conditions: Expression<SqlBool>[] = [];
         const none = sql<SqlBool>`false`;
@@ -104,6 +110,7 @@ export function createGamesRepository(db: Db) {
             .selectFrom('games as g')
             .whereRef('g.provider_id', '=', 'p.id')
             .where('g.is_enabled', '=', true)
+            .where('g.type', '<>', SPORTSBOOK_TYPE)
             .select(eb.fn.countAll<bigint>().as('n'))
             .as('game_enabled_count'),
         )

@@ -11,7 +11,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { EventRegistry } from '../../lib/events';
-import { WalletRefusal, type GameSession, type GameWallet } from '../game-wallet';
+import { WalletRefusal, walletRefusalError, type GameSession, type GameWallet } from '../game-wallet';
 import type { RealtimeEvents } from '../realtime';
 import { ORIGINALS_PROVIDER, type OriginalsPresentation } from './presentation';
 import type { FreespinSource } from './freespin-source';
@@ -75,29 +75,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** Round ids come from the URL: anything but a uuid is simply not found. */
 export const isRoundId = (value: string) => uuidPattern.test(value);
 
-/** Wallet statuses as the player's API errors. */
-function refusalError(refusal: WalletRefusal, stakeField = 'amount'): AppError {
-  // A rule that named the player's error (a loss limit, a reality check) is answered with it.
-  if (refusal.errorName) return new AppError(refusal.errorName);
-  switch (refusal.status) {
-    case 'NOT_ENOUGH_MONEY':
-      return new AppError('INSUFFICIENT_FUNDS');
-    case 'TOKEN_EXPIRED':
-    case 'INVALID_TOKEN':
-      return new AppError('UNAUTHENTICATED', 'The game session has ended. Open the game again.');
-    case 'USER_DISABLED':
-      return new AppError('GAME_PLAYER_LIMITED');
-    case 'BET_OUT_OF_LIMITS':
-      return AppError.validation({ [stakeField]: ['The stake is outside the limits of this game.'] });
-    // From a wallet run apart (statuses only): a reality check is due, or a limit is reached.
-    case 'REALITY_CHECK':
-      return new AppError('GAME_REALITY_CHECK');
-    case 'LIMIT_REACHED':
-      return new AppError('GAME_LIMIT_BET');
-    default:
-      return new AppError('GAME_BETS_RESTRICTED');
-  }
-}
+const refusalError = walletRefusalError;
 
 function roundValues(
   session: GameSession,

@@ -13,7 +13,7 @@ import { SIGNATURE_HEADER, signBody } from '../signature';
  * funding in the sandbox, game launch, the wallet as the player sees it).
  */
 
-export type WalletCall = 'balance' | 'bet' | 'win' | 'rollback' | 'end-round';
+export type WalletCall = 'balance' | 'bet' | 'win' | 'rollback' | 'resettle' | 'end-round';
 
 export interface ProviderCredentials {
   /** The provider identity in the catalogue (the `{provider}` path segment). */

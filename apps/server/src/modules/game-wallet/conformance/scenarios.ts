@@ -168,6 +168,159 @@ const freeRound = (
   freeRoundsId,
 });
 
+/**
+ * A sportsbook as a provider of the wallet (docs/api.md, "Sportsbook providers"): a ticket is
+ * a round, its stake a `bet`; settlement a `win` (0 when lost; a cash-out's amount when cashed
+ * out); a void the bet's `rollback`; a corrected result a `resettle` with a signed amount.
+ * Every call is sent twice: the retry must answer the first result and move nothing.
+ */
+function sportsbookScenarios(): Scenario[] {
+  /** Sends a call and its retry; both must answer `status` and `balance`. */
+  async function twice(
+    ctx: Context,
+    step: string,
+    call: Parameters<ProviderClient['call']>[0],
+    body: Record<string, unknown>,
+    balance: number,
+  ): Promise<GameWalletResponse> {
+    const first = expectAnswer(step, await ctx.provider.call(call, body), { status: 'OK', balance });
+    expectAnswer(`retried ${step}`, await ctx.provider.call(call, body), {
+      status: 'OK',
+      balance,
+      transactionId: first.transactionId ?? '',
+    });
+    return first;
+  }
+
+  /** A ticket of `stake` placed (and retried): answers its bet and the balance after it. */
+  async function placed(ctx: Context, token: string, stake: number) {
+    const start = await balanceNow(ctx, token);
+    const bet = money(ctx, token, ctx.id('ticket'), stake);
+    await twice(ctx, 'ticket bet', 'bet', bet, start - stake);
+    return { bet, start, roundId: bet.roundId };
+  }
+
+  const resettle = (ctx: Context, token: string, roundId: string, amount: number) => ({
+    token,
+    transactionId: ctx.id('resettle'),
+    roundId,
+    amount,
+  });
+
+  return [
+    {
+      id: 'sportsbook-ticket-won',
+      title: 'Sportsbook: a ticket bet, then won',
+      async run(ctx) {
+        const token = await ctx.open();
+        const { start, roundId } = await placed(ctx, token, 200);
+        await twice(ctx, 'settlement (won)', 'win', money(ctx, token, roundId, 500), start + 300);
+        await expectWallet(ctx, 'after the won ticket', start + 300);
+        return `stake 200, payout 500: ${start} → ${start + 300}; retries moved nothing`;
+      },
+    },
+    {
+      id: 'sportsbook-ticket-lost',
+      title: 'Sportsbook: a ticket bet, then lost (win of 0)',
+      async run(ctx) {
+        const token = await ctx.open();
+        const { start, roundId } = await placed(ctx, token, 200);
+        await twice(ctx, 'settlement (lost)', 'win', money(ctx, token, roundId, 0), start - 200);
+        await expectWallet(ctx, 'after the lost ticket', start - 200);
+        return 'stake 200 kept; the win of 0 and its retry OK';
+      },
+    },
+    {
+      id: 'sportsbook-ticket-void',
+      title: 'Sportsbook: a void ticket (rollback of its bet) is refunded once',
+      async run(ctx) {
+        const token = await ctx.open();
+        const { start, roundId, bet } = await placed(ctx, token, 250);
+        const rollback = { token, transactionId: ctx.id('void'), referenceTransactionId: bet.transactionId, roundId };
+        await twice(ctx, 'void', 'rollback', rollback, start);
+        await expectWallet(ctx, 'after the void', start);
+        return 'refunded once; the retry moved nothing';
+      },
+    },
+    {
+      id: 'sportsbook-cash-out',
+      title: 'Sportsbook: a cash-out before the event ends (a win of the cash-out amount)',
+      async run(ctx) {
+        const token = await ctx.open();
+        const { start, roundId } = await placed(ctx, token, 300);
+        await twice(ctx, 'cash-out', 'win', money(ctx, token, roundId, 180), start - 120);
+        await expectWallet(ctx, 'after the cash-out', start - 120);
+        return `stake 300 cashed out for 180: ${start} → ${start - 120}`;
+      },
+    },
+    {
+      id: 'sportsbook-resettle-down',
+      title: 'Sportsbook: a won ticket resettled down takes the difference back once',
+      async run(ctx) {
+        const token = await ctx.open();
+        const { start, roundId } = await placed(ctx, token, 100);
+        await twice(ctx, 'settlement (won)', 'win', money(ctx, token, roundId, 400), start + 300);
+        const correction = resettle(ctx, token, roundId, -300);
+        await twice(ctx, 'resettle down', 'resettle', correction, start);
+        expectAnswer('same id, other amount', await ctx.provider.call('resettle', { ...correction, amount: -299 }), {
+          status: 'DUPLICATE_TRANSACTION',
+          balance: start,
+        });
+        await expectWallet(ctx, 'after the correction', start);
+        return 'payout 400 corrected to 100: 300 taken back once; other amount DUPLICATE_TRANSACTION';
+      },
+    },
+    {
+      id: 'sportsbook-resettle-up',
+      title: 'Sportsbook: a lost ticket resettled up credits the difference once',
+      async run(ctx) {
+        const token = await ctx.open();
+        const { start, roundId } = await placed(ctx, token, 100);
+        await twice(ctx, 'settlement (lost)', 'win', money(ctx, token, roundId, 0), start - 100);
+        await twice(ctx, 'resettle up', 'resettle', resettle(ctx, token, roundId, 250), start + 150);
+        await expectWallet(ctx, 'after the correction', start + 150);
+        return 'payout 0 corrected to 250: credited once';
+      },
+    },
+    {
+      id: 'sportsbook-resettle-unknown-round',
+      title: 'Sportsbook: a resettle of a round without a bet is refused',
+      async run(ctx) {
+        const token = await ctx.open();
+        const start = await balanceNow(ctx, token);
+        expectAnswer(
+          'resettle of an unknown round',
+          await ctx.provider.call('resettle', resettle(ctx, token, ctx.id('no-ticket'), 100)),
+          { status: 'TRANSACTION_DOES_NOT_EXIST', balance: start },
+        );
+        await expectWallet(ctx, 'after the refusal', start);
+        return 'TRANSACTION_DOES_NOT_EXIST; nothing moved';
+      },
+    },
+    {
+      id: 'sportsbook-resettle-shortfall',
+      title: 'Sportsbook: a resettle down beyond the balance takes the balance, never below zero',
+      async run(ctx) {
+        const token = await ctx.open();
+        const { start, roundId } = await placed(ctx, token, 100);
+        await twice(ctx, 'settlement (won)', 'win', money(ctx, token, roundId, 100), start);
+        // More than the player holds: the rest is recorded as a shortfall for the operator.
+        await twice(
+          ctx,
+          'resettle down beyond the balance',
+          'resettle',
+          resettle(ctx, token, roundId, -(start + 500)),
+          0,
+        );
+        await expectWallet(ctx, 'after the correction', 0);
+        // Funded again: the kit's later scenarios play with money.
+        await ctx.player.fund(ctx.target.fundMajor ?? 1000);
+        return `OK with balance 0 (${start} collected, 500 short); the ledger check below covers the rest`;
+      },
+    },
+  ];
+}
+
 export const SCENARIOS: Scenario[] = [
   {
     id: 'balance',
@@ -485,6 +638,8 @@ export const SCENARIOS: Scenario[] = [
       return 'losing round (win 0) closed OK';
     },
   },
+  // Before the free rounds: their winnings become a bonus whose wager the tickets would meet.
+  ...sportsbookScenarios(),
   {
     id: 'free-round',
     title: 'Free round: a win naming the grant, no money moved, counted once',

@@ -5,3 +5,4 @@ export { SimulatedFeed, type SimulatedFeedOptions } from './simulated';
 export { applyFeedMessage, FeedGapError } from './state';
 export { toSettlementMarket, toSettlementResult } from './settlement-bridge';
 export { MIN_FEED_ODDS_MILLI, MAX_FEED_ODDS_MILLI } from './pricing';
+export { ScriptedFeed } from './scripted';

@@ -50,6 +50,11 @@ export interface FeedIngestorOptions {
   feed: FeedAdapter;
   /** Called after each commit that changed something (awaited, in order). */
   onChanges?: (changes: FeedChanges) => void | Promise<void>;
+  /**
+   * Called inside the transaction that stores results (published, corrected, cancelled, or
+   * in a snapshot): settlement is enqueued durably with them.
+   */
+  onResultsIn?: (trx: Transaction<Database>, results: readonly FeedResult[]) => Promise<void>;
   /** Called with a failure of a flush started by the timer (the messages stay queued). */
   onError?: (error: unknown) => void;
   /** Messages per transaction at most. */
@@ -180,6 +185,7 @@ export class FeedIngestor {
         snapshot.sequence,
       );
       await upsertMarkets(trx, snapshot.markets, snapshot.sequence);
+      if (snapshot.results.length > 0) await this.options.onResultsIn?.(trx, snapshot.results);
     });
     changes.eventIds = snapshot.events.map((e) => e.id);
     await this.options.onChanges?.(changes);
@@ -231,6 +237,8 @@ export class FeedIngestor {
       }
       await applier.finish();
       if (sequence !== stored) await setFeedSequence(trx, feed, sequence);
+      const results = applier.changes.results.map((r) => r.result);
+      if (results.length > 0) await this.options.onResultsIn?.(trx, results);
       applier.changes.sequence = sequence;
       return applier.changes;
     });

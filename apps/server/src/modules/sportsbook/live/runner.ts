@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { FeedAdapter } from '../feed';
-import { FeedIngestor, type FeedChanges } from '../ingest';
+import { FeedIngestor, type FeedChanges, type FeedIngestorOptions } from '../ingest';
 import { pingIngestLock, releaseIngestLock, tryIngestLock } from './repository';
 
 /** A feed that runs on its own timer once started (the simulated feed). */
@@ -15,6 +15,8 @@ export interface FeedRunnerOptions {
   /** Builds the feed when this process starts ingesting (it then runs from that moment). */
   createFeed: () => RunnableFeed;
   onChanges: (changes: FeedChanges) => Promise<void>;
+  /** Settlement's hook in the transaction that stores results (see FeedIngestorOptions). */
+  onResultsIn?: FeedIngestorOptions['onResultsIn'];
   /**
    * Ingest only while holding the feed's PostgreSQL advisory lock (session-level, on a
    * connection held for that time); false on PGlite, where one process owns the database.
@@ -52,6 +54,11 @@ export class FeedRunner {
   /** Whether this process ingests now. */
   get leading(): boolean {
     return this.ingestor !== null;
+  }
+
+  /** Applies what the feed sent and the ingestor still holds (the sandbox feed's endpoints answer after it). */
+  async flush(): Promise<void> {
+    await this.ingestor?.flush();
   }
 
   async start(): Promise<void> {
@@ -107,6 +114,7 @@ export class FeedRunner {
       db: this.options.db,
       feed,
       onChanges: this.options.onChanges,
+      ...(this.options.onResultsIn ? { onResultsIn: this.options.onResultsIn } : {}),
       onError: (error) => this.options.log.error({ err: error }, 'sportsbook: feed batch failed (kept queued)'),
     });
     try {

@@ -1,0 +1,179 @@
+import { channels } from '@croupier/contract';
+import type { Transaction } from 'kysely';
+import type { Database, SbLegResolution, SbTicketStatus } from '../../../db/schema';
+import { sportBetsWriter } from '../../games';
+import type { RealtimeEvents } from '../../realtime';
+import { resolveOutcome, settleTicket, type EventResult, type TicketSettlement } from '../settlement';
+import { marketOf, resultOf } from './markets';
+import type { BettingRepository, LegRow, TicketRow } from './repository';
+import { historyStatusOf, releaseTicketExposure, walletIds, type SportsbookWallet } from './service';
+
+/** The durable job that settles an event's tickets on one version of its result. */
+export const SETTLE_EVENT_JOB = 'sportsbook.settle-event';
+/** Tickets settled per job run (one transaction); a job with more left enqueues the next. */
+export const SETTLE_BATCH = 250;
+
+export const settleJobKey = (eventId: string, version: number, batch = 0) =>
+  `sportsbook-settle:${eventId}:${version}:${batch}`;
+
+export interface SettlementOptions {
+  repository: BettingRepository;
+  events: Pick<RealtimeEvents, 'publishAfterCommit'>;
+  wallet: SportsbookWallet;
+  gameId: () => Promise<string>;
+  enqueue: (trx: Transaction<Database>, job: { kind: string; key: string; payload: Record<string, unknown> }) => Promise<boolean>;
+  batchSize?: number;
+}
+
+/**
+ * The ticket's status from the settlement rules. A partial return (a half-lost leg) reads
+ * by its amount: above the stake a win, the stake back a refund, below it a loss.
+ */
+function statusOf(settlement: TicketSettlement, stakeMinor: bigint): Exclude<SbTicketStatus, 'open' | 'cashed_out'> {
+  if (settlement.status !== 'partial') return settlement.status;
+  if (settlement.returnMinor > stakeMinor) return 'won';
+  return settlement.returnMinor === stakeMinor ? 'void' : 'lost';
+}
+
+/**
+ * Settlement (docs/sportsbook.md, "Settlement"). For an event's result version, each ticket
+ * with a leg on the event is settled once, in a job's transaction, under the ticket's lock:
+ *
+ * - its legs on the event get their resolution and the result's version;
+ * - an open ticket whose legs decide it is paid through the wallet: a win of its return
+ *   (0 when lost), or a rollback of its bet when every leg is void;
+ * - a settled ticket (a corrected result) is resettled: the difference between the new
+ *   return and what it has paid is one resettle call, keyed by its settlement count;
+ * - a cashed-out ticket only records its legs: a cash-out is final.
+ *
+ * Two runners of the same job cannot both settle a ticket: the second waits on its lock,
+ * then finds its legs on this version already and skips it; every wallet call is keyed by
+ * the ticket, so a retry after a crash moves no money twice.
+ */
+export function createSettlement(options: SettlementOptions) {
+  const { repository, events, wallet } = options;
+  const batchSize = options.batchSize ?? SETTLE_BATCH;
+
+  async function settleOne(
+    trx: Transaction<Database>,
+    ticket: TicketRow,
+    legs: LegRow[],
+    eventId: string,
+    version: number,
+    result: EventResult,
+    gameId: string,
+  ): Promise<void> {
+    const onEvent = legs.filter((leg) => leg.event_id === eventId);
+    if (onEvent.every((leg) => leg.result_version !== null && leg.result_version >= version)) return;
+    const resolved = onEvent.map((leg) => ({
+      ticketId: ticket.id,
+      position: leg.position,
+      resolution: resolveOutcome(marketOf(leg), leg.outcome_key, result) as SbLegResolution,
+    }));
+    await repository.setLegResolutions(trx, eventId, resolved, version);
+    const changedLegs = legs.map((leg) => {
+      const now = resolved.find((r) => r.position === leg.position);
+      return now ? { ...leg, resolution: now.resolution } : leg;
+    });
+    if (ticket.status === 'cashed_out') return;
+    const settlement = settleTicket({
+      stakeMinor: ticket.stake_minor,
+      legs: changedLegs.map((leg) => ({
+        eventId: leg.event_id,
+        oddsMilli: leg.taken_odds_milli,
+        resolution: leg.resolution ?? 'pending',
+      })),
+    });
+    // An accumulator with legs still pending (none lost) waits for their events.
+    if (!settlement) return;
+    const session = await wallet.sessionById(trx, ticket.session_id);
+    if (!session) throw new Error(`ticket ${ticket.id}: its game session is gone`);
+    const status = statusOf(settlement, ticket.stake_minor);
+    const returnMinor = settlement.returnMinor;
+    const at = new Date();
+    if (ticket.status === 'open') {
+      if (settlement.status === 'void') {
+        await wallet.rollbackIn(trx, session, {
+          transactionId: walletIds.void(ticket.id),
+          referenceTransactionId: walletIds.bet(ticket.id),
+          roundId: ticket.id,
+        });
+      } else {
+        await wallet.winIn(trx, session, {
+          transactionId: walletIds.settle(ticket.id),
+          roundId: ticket.id,
+          currency: ticket.currency,
+          amountMinor: returnMinor,
+        });
+      }
+      await releaseTicketExposure(repository, trx, ticket, legs);
+    } else {
+      const deltaMinor = returnMinor - (ticket.payout_minor ?? 0n);
+      if (deltaMinor === 0n && status === ticket.status) return;
+      if (deltaMinor !== 0n) {
+        await wallet.resettleIn(trx, session, {
+          transactionId: walletIds.resettle(ticket.id, ticket.settlements + 1),
+          roundId: ticket.id,
+          amountMinor: deltaMinor,
+        });
+      }
+    }
+    await repository.settleTicket(trx, ticket.id, {
+      status,
+      payoutMinor: returnMinor,
+      settlements: ticket.settlements + 1,
+      at,
+    });
+    await sportBetsWriter.settle(
+      trx,
+      { gameId, roundId: ticket.id },
+      { status: historyStatusOf(status), payoutMinor: returnMinor, settledAt: at },
+    );
+    events.publishAfterCommit(trx, channels.bets(ticket.player_id), {
+      event: 'sportsbook.ticket.updated',
+      ticketId: ticket.id,
+      status,
+    });
+  }
+
+  return {
+    /**
+     * Settles up to one batch of the event's tickets on result `version` in `trx`; true when
+     * more are left (the job enqueues its next batch). A newer version supersedes: a job of
+     * an older one does nothing.
+     */
+    async settleBatch(trx: Transaction<Database>, eventId: string, version: number): Promise<boolean> {
+      const event = await repository.eventResult(trx, eventId);
+      if (!event || event.result_version === null || event.result_version !== version) return false;
+      const result = resultOf(eventId, version, event.result);
+      const ids = await repository.ticketsToSettle(trx, eventId, version, batchSize);
+      if (ids.length === 0) return false;
+      const tickets = await repository.lockTickets(trx, ids);
+      // Read after the locks: a concurrent runner's work on these tickets is visible now.
+      const legs = await repository.legsOf(trx, ids);
+      const byTicket = new Map<string, LegRow[]>();
+      for (const leg of legs) byTicket.set(leg.ticket_id, [...(byTicket.get(leg.ticket_id) ?? []), leg]);
+      const gameId = await options.gameId();
+      for (const ticket of tickets) {
+        await settleOne(trx, ticket, byTicket.get(ticket.id) ?? [], eventId, version, result, gameId);
+      }
+      return ids.length === batchSize;
+    },
+
+    /** The job handler: one batch, then the next batch's job when more are left. */
+    async runJob(trx: Transaction<Database>, payload: Record<string, unknown>): Promise<void> {
+      const { eventId, version, batch } = payload as { eventId?: unknown; version?: unknown; batch?: unknown };
+      if (typeof eventId !== 'string' || typeof version !== 'number') return;
+      const more = await this.settleBatch(trx, eventId, version);
+      if (!more) return;
+      const next = (typeof batch === 'number' ? batch : 0) + 1;
+      await options.enqueue(trx, {
+        kind: SETTLE_EVENT_JOB,
+        key: settleJobKey(eventId, version, next),
+        payload: { eventId, version, batch: next },
+      });
+    },
+  };
+}
+
+export type Settlement = ReturnType<typeof createSettlement>;
