@@ -79,7 +79,6 @@ import { registerTournaments, type Tournaments } from './modules/tournaments';
 import {
   registerSportsbook,
   registerSportsbookBetting,
-  sportsbookWalletOf,
   type Sportsbook,
   type SportsbookBetting,
   type SportsbookOptions,
@@ -560,7 +559,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config,
     events: realtime.events,
     jobs,
-    wallet: sportsbookWalletOf(gameWallet.gameWallet),
+    wallet: gameWallet.gameWallet,
     gameIdOf: gameWallet.gameIdOf,
     stakeLimits: gameWallet.stakeLimits,
     currencies: settings,

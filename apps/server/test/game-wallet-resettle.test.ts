@@ -148,6 +148,20 @@ describe('resettle', () => {
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
+  it('applies a correction retried in parallel once, beside bets of the same player', async () => {
+    const { token, accountId } = await session(10_000n);
+    const roundId = await settledRound(token, 1_000, 4_000);
+    const down = { token, transactionId: id('resettle'), roundId, amount: -3_000 };
+    const bets = Array.from({ length: 3 }, () =>
+      call('bet', { token, transactionId: id('bet'), roundId: id('ticket'), amount: 100, currency: 'USD' }),
+    );
+    const answers = await Promise.all([...Array.from({ length: 5 }, () => call('resettle', down)), ...bets]);
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill('OK'));
+    expect(new Set(answers.slice(0, 5).map((a) => a.transactionId)).size).toBe(1);
+    expect((await balancesOf(t.db, accountId)).real).toBe(9_700n);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
   it("refuses an unknown round and another player's round", async () => {
     const { token } = await session(2_000n);
     const other = await session(2_000n);

@@ -14,7 +14,6 @@ import { SETTLE_EVENT_JOB, settleJobKey } from './betting/settle';
 export {
   registerSportsbookBetting,
   SPORTSBOOK_GAME_IDENTITY,
-  sportsbookWalletOf,
   type SportsbookBetting,
 } from './betting';
 

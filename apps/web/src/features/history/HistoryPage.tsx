@@ -2,7 +2,7 @@ import type { Invoice } from '@croupier/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useLocale } from '../../lib/app-settings';
+import { useAppSettings, useLocale } from '../../lib/app-settings';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -15,7 +15,8 @@ import { localized } from '../../lib/wallet-display';
 import { formatDateTime } from '../../lib/format';
 import { useDeclineInvoice, useInvoices } from './api';
 import { GamesHistory } from './GamesHistory';
-import { gamesPageFromSearch, gamesSearch, tabFromSearch } from './games-logic';
+import { betsSearch, betsViewFromSearch, gamesPageFromSearch, gamesSearch, tabFromSearch } from './games-logic';
+import { SportsHistory } from './SportsHistory';
 import {
   canCancel,
   filtersFromSearch,
@@ -45,7 +46,10 @@ import { Button } from '../../components/ui/Button';
 export function ProfileHistoryPage() {
   const { t } = useTranslation('layout');
   const [search, setSearch] = useSearchParams();
-  const tab = tabFromSearch(search);
+  const sportsbook = useAppSettings().init?.features.sportsbook ?? false;
+  const requestedTab = tabFromSearch(search);
+  // The sports bets tab exists only where the sportsbook runs.
+  const tab = requestedTab === 'bets' && !sportsbook ? 'transactions' : requestedTab;
   const filters = filtersFromSearch(search);
   const badRange = invalidRange(filters);
   const invoices = useInvoices(filters, !badRange && tab === 'transactions');
@@ -89,8 +93,33 @@ export function ProfileHistoryPage() {
       >
         {t('profile.history.tabs.games')}
       </Link>
+      {sportsbook ? (
+        <Link
+          className="history-tabs__link"
+          to={{ search: `?${betsSearch({ settled: true, page: 1 }).toString()}` }}
+          aria-current={tab === 'bets' ? 'page' : undefined}
+          data-testid="history-tab-bets"
+        >
+          {t('profile.history.tabs.bets')}
+        </Link>
+      ) : null}
     </nav>
   );
+
+  if (tab === 'bets') {
+    return (
+      <div className="profile-page history-page">
+        <PageHeader title={t('profile.history.title')} description={t('profile.history.betsDescription')} />
+        {tabs}
+        <section className="profile-card" aria-labelledby={headingId}>
+          <h2 id={headingId} className="profile-card__title">
+            {t('profile.history.tabs.bets')}
+          </h2>
+          <SportsHistory view={betsViewFromSearch(search)} onView={(view) => setSearch(betsSearch(view))} />
+        </section>
+      </div>
+    );
+  }
 
   if (tab === 'games') {
     return (

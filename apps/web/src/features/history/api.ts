@@ -1,4 +1,4 @@
-import { originalsEndpoints, paymentEndpoints, type Invoice } from '@croupier/contract';
+import { gamesEndpoints, originalsEndpoints, paymentEndpoints, type Invoice } from '@croupier/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callPaged, type Paged } from '../../lib/api';
 import { useSession } from '../auth';
@@ -65,5 +65,20 @@ export function useDeclineInvoice() {
         queryClient.invalidateQueries({ queryKey: realtimeKeys.invoiceStatistics }),
       ]);
     },
+  });
+}
+
+/**
+ * The player's sports bets (`GET /api/game/bets`), open or settled, ten a page. Under the
+ * realtime `sportsbookTickets` prefix, so a ticket's placement or settlement refreshes it.
+ */
+export function useSportBets(settled: boolean, page: number, enabled = true) {
+  const { isLoggedIn } = useSession();
+  return useQuery({
+    queryKey: [...realtimeKeys.sportsbookTickets, 'history', { settled, page }] as const,
+    queryFn: ({ signal }) =>
+      callPaged(gamesEndpoints.listBets, { query: { isSettled: settled, page, perPage: 10 }, signal }),
+    placeholderData: keepPreviousData,
+    enabled: isLoggedIn && enabled,
   });
 }

@@ -6,10 +6,11 @@ import { formatHundredths } from '../../lib/format';
  * recalled round (GET /api/game/originals/rounds/{id}). Pure functions, no React.
  */
 
-export type HistoryTab = 'transactions' | 'games';
+export type HistoryTab = 'transactions' | 'games' | 'bets';
 
 export function tabFromSearch(search: URLSearchParams): HistoryTab {
-  return search.get('tab') === 'games' ? 'games' : 'transactions';
+  const tab = search.get('tab');
+  return tab === 'games' || tab === 'bets' ? tab : 'transactions';
 }
 
 /** The games tab's page (`?tab=games&page=N`), 1 when missing or invalid. */
@@ -101,4 +102,28 @@ export function canVerify(round: Pick<OriginalsRound, 'seeds'>): boolean {
 /** Whether a history round can be recalled here: in-house rounds only (a studio keeps its own recall). */
 export function isRecallable(spin: Pick<Spin, 'gameIdentity'>): boolean {
   return originalsGameOf(spin.gameIdentity) !== undefined;
+}
+
+/** The sports bets tab's place in the URL: `?tab=bets` (settled), `&status=open`, `&page=N`. */
+export interface BetsView {
+  settled: boolean;
+  page: number;
+}
+
+export function betsViewFromSearch(search: URLSearchParams): BetsView {
+  return { settled: search.get('status') !== 'open', page: gamesPageFromSearch(search) };
+}
+
+export function betsSearch(view: BetsView): URLSearchParams {
+  const search = new URLSearchParams({ tab: 'bets' });
+  if (!view.settled) search.set('status', 'open');
+  if (view.page > 1) search.set('page', String(view.page));
+  return search;
+}
+
+/** Statuses of the bet history (game.bet.status), as keys under `profile.history.bets.statuses`. */
+const BET_STATUS_KEYS: Record<number, string> = { 1: 'open', 2: 'won', 3: 'lost', 4: 'refunded', 5: 'cashedOut' };
+
+export function betStatusKey(status: number): string {
+  return BET_STATUS_KEYS[status] ?? 'open';
 }

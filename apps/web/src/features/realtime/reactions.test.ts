@@ -559,4 +559,20 @@ describe('handlePublication', () => {
       [`tournaments:t1#${PLAYER}`, entry],
     ]);
   });
+
+  it('checks the sportsbook list and event channels and hands their events to the watchers', () => {
+    const { sink } = setup();
+    const emitted: [string, unknown][] = [];
+    const emit = (channel: string, event: unknown) => emitted.push([channel, event]);
+    const removed = { event: 'sportsbook.event.removed', eventId: 'sim:e1' };
+    expect(handlePublication('sportsbook:events', removed, sink, () => {}, emit)).toBe(true);
+    expect(handlePublication('sportsbook:events:sim:e1', removed, sink, () => {}, emit)).toBe(true);
+    expect(
+      handlePublication('sportsbook:events:sim:e1', { event: 'sportsbook.event.removed' }, sink, () => {}, emit),
+    ).toBe(false);
+    expect(emitted).toEqual([
+      ['sportsbook:events', removed],
+      ['sportsbook:events:sim:e1', removed],
+    ]);
+  });
 });

@@ -127,6 +127,12 @@ export function handlePublication(
     if (event) emitPublic(channel, event);
     return event !== undefined;
   }
+  if (channel === 'sportsbook:events' || channel.startsWith('sportsbook:events:')) {
+    // The sportsbook's list, event page and bet slip apply odds and scores themselves.
+    const event = channel === 'sportsbook:events' ? parse('sportsbookEvents', data) : parse('sportsbookEvent', data);
+    if (event) emitPublic(channel, event);
+    return event !== undefined;
+  }
   return applyRealtimeEvent(channel, data, sink);
 }
 

@@ -7,6 +7,8 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { useLocale } from '../../lib/app-settings';
 import { useEvent } from './api';
+import { SportsbookFrame } from './BettingPanel';
+import { useLiveEvent } from './live';
 import { Competitors, EventStatus, OddsButton, OddsFormatSelect } from './components';
 import { formatLine, groupMarketsByType } from './logic';
 import { useOddsFormat } from './odds-format';
@@ -68,39 +70,42 @@ export function SportsbookEventPage() {
   const { eventId = '' } = useParams();
   const [format, setFormat] = useOddsFormat();
   const query = useEvent(eventId);
+  useLiveEvent(eventId);
   const event = query.data;
   return (
-    <div className="sportsbook sb-event-page">
-      <div className="sportsbook__bar">
-        <Link className="sb-back" to={localePath(event ? `/betting?sport=${event.sport.key}` : '/betting')}>
-          {t('pages.betting.back')}
-        </Link>
-        <OddsFormatSelect format={format} onChange={setFormat} />
-      </div>
-      {query.error instanceof ApiError && query.error.status === 404 ? (
-        <EmptyState text={t('pages.betting.notFound')} />
-      ) : query.isError ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : !event ? (
-        <div aria-busy="true">
-          <Skeleton as="div" className="sb-event-header sb-event-header--skeleton" />
-          <Skeleton as="div" className="sb-market-group sb-market-group--skeleton" />
+    <SportsbookFrame>
+      <div className="sportsbook sb-event-page">
+        <div className="sportsbook__bar">
+          <Link className="sb-back" to={localePath(event ? `/betting?sport=${event.sport.key}` : '/betting')}>
+            {t('pages.betting.back')}
+          </Link>
+          <OddsFormatSelect format={format} onChange={setFormat} />
         </div>
-      ) : (
-        <>
-          <header className="sb-event-header">
-            <p className="sb-event-header__competition">
-              {event.sport.name} · {event.competition.name} · {event.competition.region}
-            </p>
-            <h1 className="sb-event-header__title">
-              {t('pages.betting.eventTitle', { home: event.home.name, away: event.away.name })}
-            </h1>
-            <EventStatus event={event} />
-            <Competitors event={event} />
-          </header>
-          <Markets event={event} />
-        </>
-      )}
-    </div>
+        {query.error instanceof ApiError && query.error.status === 404 ? (
+          <EmptyState text={t('pages.betting.notFound')} />
+        ) : query.isError ? (
+          <ErrorState onRetry={() => void query.refetch()} />
+        ) : !event ? (
+          <div aria-busy="true">
+            <Skeleton as="div" className="sb-event-header sb-event-header--skeleton" />
+            <Skeleton as="div" className="sb-market-group sb-market-group--skeleton" />
+          </div>
+        ) : (
+          <>
+            <header className="sb-event-header">
+              <p className="sb-event-header__competition">
+                {event.sport.name} · {event.competition.name} · {event.competition.region}
+              </p>
+              <h1 className="sb-event-header__title">
+                {t('pages.betting.eventTitle', { home: event.home.name, away: event.away.name })}
+              </h1>
+              <EventStatus event={event} />
+              <Competitors event={event} />
+            </header>
+            <Markets event={event} />
+          </>
+        )}
+      </div>
+    </SportsbookFrame>
   );
 }

@@ -10,6 +10,8 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { TabPanel, Tabs } from '../../components/ui/Tabs';
 import { useLocale } from '../../lib/app-settings';
 import { useEventPages, useSports } from './api';
+import { SportsbookFrame } from './BettingPanel';
+import { useLiveEventList } from './live';
 import { EventRow, OddsFormatSelect } from './components';
 import { defaultStatus, EVENT_STATUSES, groupByCompetition, type EventListStatus } from './logic';
 import { useOddsFormat } from './odds-format';
@@ -123,6 +125,7 @@ export function SportsbookPage() {
   const [params, setParams] = useSearchParams();
   const [format, setFormat] = useOddsFormat();
   const sports = useSports();
+  useLiveEventList();
   const sportKey = params.get('sport');
   const requested = params.get('status');
   const status: EventListStatus =
@@ -137,40 +140,42 @@ export function SportsbookPage() {
       { replace: true },
     );
   return (
-    <div className="sportsbook">
-      <PageHeader title={t('pages.betting.title')} description={t('pages.betting.description')} />
-      <div className="sportsbook__layout">
-        <aside className="sportsbook__aside">
-          {sports.isError ? (
-            <ErrorState onRetry={() => void sports.refetch()} />
-          ) : sports.isPending ? (
-            <Skeleton as="div" className="sb-sports sb-sports--skeleton" />
-          ) : (
-            <SportsNav sports={sports.data} selected={sportKey} />
-          )}
-        </aside>
-        <div className="sportsbook__main">
-          <div className="sportsbook__bar">
-            <Tabs
-              tabs={EVENT_STATUSES.map((key) => ({ key, label: t(`pages.betting.${key}`) }))}
-              selected={status}
-              onSelect={select}
-              idBase={idBase}
-              label={t('pages.betting.status')}
-              look="segmented"
-            />
-            <OddsFormatSelect format={format} onChange={setFormat} />
-          </div>
-          {/* Wait for the sports before the list: without `?status=` they choose live or upcoming. */}
-          <TabPanel idBase={idBase} selected={status} className="sportsbook__panel" aria-busy={sports.isPending}>
-            {sports.isPending && !requested ? (
-              <ListSkeleton />
+    <SportsbookFrame>
+      <div className="sportsbook">
+        <PageHeader title={t('pages.betting.title')} description={t('pages.betting.description')} />
+        <div className="sportsbook__layout">
+          <aside className="sportsbook__aside">
+            {sports.isError ? (
+              <ErrorState onRetry={() => void sports.refetch()} />
+            ) : sports.isPending ? (
+              <Skeleton as="div" className="sb-sports sb-sports--skeleton" />
             ) : (
-              <EventList key={`${sportKey ?? ''}:${status}`} sportKey={sportKey} status={status} />
+              <SportsNav sports={sports.data} selected={sportKey} />
             )}
-          </TabPanel>
+          </aside>
+          <div className="sportsbook__main">
+            <div className="sportsbook__bar">
+              <Tabs
+                tabs={EVENT_STATUSES.map((key) => ({ key, label: t(`pages.betting.${key}`) }))}
+                selected={status}
+                onSelect={select}
+                idBase={idBase}
+                label={t('pages.betting.status')}
+                look="segmented"
+              />
+              <OddsFormatSelect format={format} onChange={setFormat} />
+            </div>
+            {/* Wait for the sports before the list: without `?status=` they choose live or upcoming. */}
+            <TabPanel idBase={idBase} selected={status} className="sportsbook__panel" aria-busy={sports.isPending}>
+              {sports.isPending && !requested ? (
+                <ListSkeleton />
+              ) : (
+                <EventList key={`${sportKey ?? ''}:${status}`} sportKey={sportKey} status={status} />
+              )}
+            </TabPanel>
+          </div>
         </div>
       </div>
-    </div>
+    </SportsbookFrame>
   );
 }

@@ -5,12 +5,14 @@ import {
   type SportsbookMarket,
   type SportsbookOutcome,
 } from '@croupier/contract';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/app-settings';
 import { formatDateTime } from '../../lib/format';
 import { clockTime, displayOdds, outcomeName, periodKey, scoreBySide } from './logic';
+import { selectionOf, toggleSelection } from './slip';
+import { updateSlip, useInSlip } from './slip-store';
 
 type EventLike = Pick<SportsbookEventSummary, 'sport' | 'home' | 'away' | 'startsAt' | 'status' | 'score' | 'clock'>;
 
@@ -53,9 +55,28 @@ export function OutcomeLabel({
   return <>{name.line === undefined ? text : `${text} ${name.line}`}</>;
 }
 
+/** How long an odds button shows that its price moved (docs/sportsbook.md, "Web"). */
+export const ODDS_FLASH_MS = 1000;
+
+/** The direction a price last moved, for about a second after the move; null otherwise. */
+function usePriceFlash(oddsMilli: number): 'up' | 'down' | null {
+  const previous = useRef(oddsMilli);
+  const [flash, setFlash] = useState<'up' | 'down' | null>(null);
+  useEffect(() => {
+    if (previous.current === oddsMilli) return;
+    setFlash(oddsMilli > previous.current ? 'up' : 'down');
+    previous.current = oddsMilli;
+    const timer = setTimeout(() => setFlash(null), ODDS_FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [oddsMilli]);
+  return flash;
+}
+
 /**
- * An outcome's price. It does nothing yet (the bet slip comes later) but is focusable;
- * a suspended market or an inactive outcome has the disabled look (`aria-disabled`).
+ * An outcome's price: a toggle that puts the selection on the bet slip or takes it off
+ * (`aria-pressed`). A suspended market or an inactive outcome has the disabled look
+ * (`aria-disabled`) and adds nothing, though a selection already on the slip can be taken
+ * off. A moved price flashes up or down for a second.
  */
 export function OddsButton({
   outcome,
@@ -65,16 +86,35 @@ export function OddsButton({
 }: {
   outcome: SportsbookOutcome;
   market: SportsbookMarket;
-  event: Pick<SportsbookEventSummary, 'home' | 'away'>;
+  event: Pick<SportsbookEventSummary, 'id' | 'home' | 'away' | 'sport' | 'status'>;
   format: OddsFormat;
 }) {
+  const { t } = useTranslation('layout');
   const unavailable = market.status === 'suspended' || !outcome.active;
+  const selected = useInSlip(outcome.id);
+  const flash = usePriceFlash(outcome.oddsMilli);
+  const onClick = () => {
+    if (unavailable && !selected) return;
+    updateSlip((state) => toggleSelection(state, selectionOf(event, market, outcome)));
+  };
+  const className = ['sb-odds', selected ? 'sb-odds--selected' : '', flash ? `sb-odds--${flash}` : '']
+    .filter(Boolean)
+    .join(' ');
   return (
-    <button type="button" className="sb-odds" aria-disabled={unavailable || undefined} data-outcome={outcome.key}>
+    <button
+      type="button"
+      className={className}
+      aria-disabled={unavailable || undefined}
+      aria-pressed={selected}
+      data-outcome={outcome.key}
+      data-outcome-id={outcome.id}
+      onClick={onClick}
+    >
       <span className="sb-odds__label">
         <OutcomeLabel outcome={outcome} market={market} event={event} />
       </span>
       <span className="sb-odds__price">{displayOdds(outcome.oddsMilli, format)}</span>
+      {flash ? <span className="visually-hidden">{t(`pages.betting.slip.moved.${flash}`)}</span> : null}
     </button>
   );
 }

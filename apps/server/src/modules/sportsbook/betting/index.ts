@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/database';
-import type { GameWallet, StakeLimits } from '../../game-wallet';
+import type { StakeLimits } from '../../game-wallet';
 import type { Jobs } from '../../jobs';
 import type { RealtimeEvents } from '../../realtime';
 import type { ScriptedFeed } from '../feed';
@@ -89,11 +89,6 @@ export async function registerSportsbookBetting(
     await server.register(sandboxFeedRoutes, { sandbox: deps.sandbox.feed, flush: deps.sandbox.flush });
   }
   return { betting, settlement };
-}
-
-/** The game wallet's calls the sportsbook makes, from the wallet module's answer. */
-export function sportsbookWalletOf(gameWallet: GameWallet): SportsbookWallet {
-  return gameWallet as unknown as SportsbookWallet;
 }
 
 export type SportsbookBetting = Awaited<ReturnType<typeof registerSportsbookBetting>>;
