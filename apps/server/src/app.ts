@@ -564,9 +564,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     stakeLimits: gameWallet.stakeLimits,
     currencies: settings,
     sandbox:
-      sportsbook.sandbox && sportsbook.feed
-        ? { feed: sportsbook.sandbox, flush: () => sportsbook.feed.flush() }
-        : null,
+      sportsbook.sandbox && sportsbook.feed ? { feed: sportsbook.sandbox, flush: () => sportsbook.feed.flush() } : null,
   });
 
   // Tournaments (docs/tournaments.md): an activity consumer, the finish job and the prizes' bonuses.

@@ -47,6 +47,8 @@ beforeAll(async () => {
     // The custody service configured, so that its event endpoint is registered too (nothing is sent to it).
     CRYPTO_CUSTODY_URL: 'http://127.0.0.1:9/v1',
     CRYPTO_CUSTODY_SECRET: 'contract-custody-secret-'.padEnd(40, 's'),
+    // The sportsbook's sandbox feed, so that its controls are registered too.
+    SPORTSBOOK_FEED: 'sandbox',
   });
   // Providers configured, so that the game wallet's callbacks are registered too.
   app = await buildApp({

@@ -34,7 +34,11 @@ const delayed = useApp(t, () => ({
 type Selection = { outcomeId: string; oddsMilli: number };
 
 async function dev(path: string, body?: Record<string, unknown>) {
-  const response = await t.app.server.inject({ method: 'POST', url: `/api/dev/sportsbook${path}`, payload: body ?? {} });
+  const response = await t.app.server.inject({
+    method: 'POST',
+    url: `/api/dev/sportsbook${path}`,
+    payload: body ?? {},
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ data: unknown }>().data;
 }
@@ -89,7 +93,11 @@ async function placed(headers: Record<string, string>, selections: Selection[], 
 }
 
 async function tickets(headers: Record<string, string>, status: 'open' | 'settled') {
-  const response = await t.app.server.inject({ method: 'GET', url: `/api/sportsbook/tickets?status=${status}`, headers });
+  const response = await t.app.server.inject({
+    method: 'GET',
+    url: `/api/sportsbook/tickets?status=${status}`,
+    headers,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ data: SportsbookTicket[] }>().data;
 }
@@ -152,7 +160,14 @@ describe('placing tickets', () => {
     expect((await balancesOf(t.db, accountId)).real).toBe(90_00n);
     expect(await walletCalls(shown.id)).toEqual({ bet: 1 });
     const [open] = await history(player.token, false);
-    expect(open).toMatchObject({ roundId: shown.id, status: 1, amount: 10, payout: 0, ticketType: 1, coefficient: 2.1 });
+    expect(open).toMatchObject({
+      roundId: shown.id,
+      status: 1,
+      amount: 10,
+      payout: 0,
+      ticketType: 1,
+      coefficient: 2.1,
+    });
     expect(open!.items).toEqual([
       expect.objectContaining({ event: 'Home 1 – Away 1', market: 'Match result', outcome: 'Home 1', stage: 1 }),
     ]);
@@ -207,9 +222,7 @@ describe('placing tickets', () => {
     const better = await place(headers, [seen], 5, { oddsPolicy: 'higher' });
     expect(better.json<{ data: SportsbookTicket }>().data.oddsMilli).toBe(2300);
     await dev(`/outcomes/${encodeURIComponent(seen.outcomeId)}/odds`, { oddsMilli: 1900 });
-    expect(errorOf(await place(headers, [{ ...seen, oddsMilli: 2300 }], 5, { oddsPolicy: 'higher' })).code).toBe(
-      17002,
-    );
+    expect(errorOf(await place(headers, [{ ...seen, oddsMilli: 2300 }], 5, { oddsPolicy: 'higher' })).code).toBe(17002);
     // Any: taken at the price now.
     const any = await place(headers, [{ ...seen, oddsMilli: 2300 }], 5, { oddsPolicy: 'any' });
     expect(any.json<{ data: SportsbookTicket }>().data.oddsMilli).toBe(1900);

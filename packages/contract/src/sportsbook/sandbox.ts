@@ -33,7 +33,11 @@ export const sportsbookSandboxEndpoints = {
       home: z.string().min(1).max(100),
       away: z.string().min(1).max(100),
       /** From now; negative for an event that should have started. */
-      startsInMs: z.number().int().min(-86_400_000).max(30 * 86_400_000),
+      startsInMs: z
+        .number()
+        .int()
+        .min(-86_400_000)
+        .max(30 * 86_400_000),
     }),
     response: dataEnvelope(sandboxEventSchema),
   }),

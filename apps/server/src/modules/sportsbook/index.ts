@@ -11,11 +11,7 @@ import { createFanOut } from './live/fan-out';
 import { FeedRunner } from './live/runner';
 import { SETTLE_EVENT_JOB, settleJobKey } from './betting/settle';
 
-export {
-  registerSportsbookBetting,
-  SPORTSBOOK_GAME_IDENTITY,
-  type SportsbookBetting,
-} from './betting';
+export { registerSportsbookBetting, SPORTSBOOK_GAME_IDENTITY, type SportsbookBetting } from './betting';
 
 export interface SportsbookOptions {
   /** The simulated feed's clock: the real one unless given (tests pass a manual clock). */
@@ -33,7 +29,7 @@ export interface SportsbookOptions {
 function enqueueSettlement(jobs: Pick<Jobs, 'enqueue'>) {
   return async (trx: Transaction<Database>, results: readonly FeedResult[]) => {
     for (const result of results) {
-      await jobs.enqueue(trx as Kysely<Database>, {
+      await jobs.enqueue(trx, {
         kind: SETTLE_EVENT_JOB,
         key: settleJobKey(result.eventId, result.version),
         payload: { eventId: result.eventId, version: result.version, batch: 0 },

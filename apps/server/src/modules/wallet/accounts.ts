@@ -15,7 +15,7 @@ export interface CurrencySource {
 }
 
 /** The ledger kinds of game money (the game wallet's bets, wins and rollbacks). */
-const GAME_MONEY_KINDS = ['game.bet', 'game.win', 'game.rollback'] as const;
+const GAME_MONEY_KINDS = ['game.bet', 'game.win', 'game.rollback', 'game.resettle'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UNAVAILABLE = 'This currency is not available.';

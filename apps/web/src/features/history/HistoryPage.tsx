@@ -38,10 +38,11 @@ import './history.css';
 import { Button } from '../../components/ui/Button';
 
 /**
- * `/profile/history`: two tabs (links, kept in the URL). Transactions: the player's
+ * `/profile/history`: tabs (links, kept in the URL). Transactions: the player's
  * invoices, filtered by type, status and a date range kept in the URL, ten a page; a
  * pending withdrawal can be cancelled from its row after a confirmation. Games
- * (`?tab=games`): the player's casino rounds with their details.
+ * (`?tab=games`): the player's casino rounds with their details. Sports bets
+ * (`?tab=bets`, only where the sportsbook runs): tickets, settled or open.
  */
 export function ProfileHistoryPage() {
   const { t } = useTranslation('layout');

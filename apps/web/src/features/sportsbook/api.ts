@@ -12,7 +12,7 @@ import { ApiError, call, callPaged, type Paged } from '../../lib/api';
 import { useLocale } from '../../lib/app-settings';
 import { isMobileBrowser } from '../../lib/environment';
 import { realtimeKeys } from '../../lib/query-keys';
-import { useSession } from '../auth';
+import { decodeTokenClaims, useSession } from '../auth';
 import { createGameSession, type GameSession } from './game-session';
 import type { EventListStatus } from './logic';
 
@@ -102,7 +102,10 @@ export function useGameSession(): { owner: string; run: GameSession['run'] } | n
   const { locale } = useLocale();
   return useMemo(() => {
     if (!token) return null;
-    const session = gameSessionOf(token, async () => {
+    // The player, not the access token: a refreshed token keeps the game session.
+    const sub = decodeTokenClaims(token)?.sub;
+    const owner = typeof sub === 'string' ? sub : token;
+    const session = gameSessionOf(owner, async () => {
       const answer = await call(gamesEndpoints.launchGame, {
         params: { id: SPORTSBOOK_GAME_IDENTITY },
         body: {
@@ -114,7 +117,7 @@ export function useGameSession(): { owner: string; run: GameSession['run'] } | n
       });
       return answer.token;
     });
-    return { owner: token, run: session.run };
+    return { owner, run: session.run };
   }, [token, locale]);
 }
 

@@ -38,7 +38,9 @@ export async function registerSportsbookBetting(
     gameIdOf: (identity: string) => Promise<string>;
     stakeLimits: Pick<StakeLimits, 'boundsFor'>;
     currencies: {
-      listCurrencies(query: { visibleOnly: boolean }): Promise<{ code: string; subunitToUnit: number; rate: { rate: number } }[]>;
+      listCurrencies(query: {
+        visibleOnly: boolean;
+      }): Promise<{ code: string; subunitToUnit: number; rate: { rate: number } }[]>;
     };
     sandbox: { feed: ScriptedFeed; flush: () => Promise<void> } | null;
   },

@@ -76,7 +76,12 @@ export function describeSelection(row: {
   else if (key === 'under') outcome = 'Under';
   else if (key === 'yes') outcome = 'Yes';
   else if (key === 'no') outcome = 'No';
-  else if (key.includes('_or_')) outcome = key.split('_or_').map(sideName).map((n) => (n === 'draw' ? 'Draw' : n)).join(' or ');
+  else if (key.includes('_or_'))
+    outcome = key
+      .split('_or_')
+      .map(sideName)
+      .map((n) => (n === 'draw' ? 'Draw' : n))
+      .join(' or ');
   else outcome = key;
   return { market, outcome };
 }

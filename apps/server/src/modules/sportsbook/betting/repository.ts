@@ -1,11 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type {
-  Database,
-  SbLegResolution,
-  SbTicketLegTable,
-  SbTicketStatus,
-  SbTicketTable,
-} from '../../../db/schema';
+import type { Database, SbLegResolution, SbTicketLegTable, SbTicketStatus, SbTicketTable } from '../../../db/schema';
 
 /**
  * SQL of tickets (migration 0046): sb_tickets, sb_ticket_legs and sb_event_exposure, and
@@ -121,7 +115,10 @@ export function createBettingRepository(db: Kysely<Database>) {
 
     async insertTicket(q: Q, ticket: NewTicket, legs: readonly NewLeg[]): Promise<TicketRow> {
       const row = await q.insertInto('sb_tickets').values(ticket).returningAll().executeTakeFirstOrThrow();
-      await q.insertInto('sb_ticket_legs').values([...legs]).execute();
+      await q
+        .insertInto('sb_ticket_legs')
+        .values([...legs])
+        .execute();
       return row;
     },
 

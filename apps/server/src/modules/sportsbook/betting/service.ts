@@ -285,12 +285,19 @@ export function createBetting(options: BettingOptions) {
         if (quotes.some(unavailable)) throw new AppError('SPORTSBOOK_MARKET_SUSPENDED');
         const decision = checkOddsChanges(
           body.oddsPolicy,
-          quotes.map((q, i) => ({ seenOddsMilli: BigInt(body.selections[i]!.oddsMilli), currentOddsMilli: BigInt(q.odds_milli) })),
+          quotes.map((q, i) => ({
+            seenOddsMilli: BigInt(body.selections[i]!.oddsMilli),
+            currentOddsMilli: BigInt(q.odds_milli),
+          })),
         );
         if (!decision.accepted) throw new AppError('SPORTSBOOK_ODDS_CHANGED');
         const taken = quotes.map((q) => BigInt(q.odds_milli));
         const oddsMilli = combineOddsMilli(taken);
-        const legs = quotes.map((q, i) => ({ eventId: q.event_id, oddsMilli: taken[i]!, resolution: 'pending' as const }));
+        const legs = quotes.map((q, i) => ({
+          eventId: q.event_id,
+          oddsMilli: taken[i]!,
+          resolution: 'pending' as const,
+        }));
         const exposureMinor = potentialReturnMinor({ stakeMinor, legs }) - stakeMinor;
         if (exposureMinor > 0n) {
           // Sorted: two placements on the same events lock their rows in one order.
@@ -383,13 +390,19 @@ export function createBetting(options: BettingOptions) {
         const ticket = await repository.lockTicket(trx, ticketId);
         // Another player's ticket is not found, like an unknown one.
         if (!ticket || ticket.player_id !== playerId) throw AppError.notFound('Unknown ticket.');
-        const requestedMinor = amountMinorOrThrow(amount, { subunitToUnit: await options.subunitOf(ticket.currency) }, { field: 'amount' });
+        const requestedMinor = amountMinorOrThrow(
+          amount,
+          { subunitToUnit: await options.subunitOf(ticket.currency) },
+          { field: 'amount' },
+        );
         if (ticket.status !== 'open') throw new AppError('SPORTSBOOK_CASH_OUT_UNAVAILABLE');
         const legs = await repository.legsOf(trx, [ticket.id]);
         const priceMinor = cashOutPriceMinor(ticket.stake_minor, legs.map(cashOutLeg), options.cashOut);
         const decision = decideCashOut(requestedMinor, priceMinor);
         if (!decision.accepted) {
-          throw new AppError(decision.reason === 'NO_OFFER' ? 'SPORTSBOOK_CASH_OUT_UNAVAILABLE' : 'SPORTSBOOK_CASH_OUT_CHANGED');
+          throw new AppError(
+            decision.reason === 'NO_OFFER' ? 'SPORTSBOOK_CASH_OUT_UNAVAILABLE' : 'SPORTSBOOK_CASH_OUT_CHANGED',
+          );
         }
         const betSession = (await wallet.sessionById(trx, ticket.session_id)) ?? session;
         await wallet.winIn(trx, betSession, {

@@ -21,7 +21,10 @@ export interface SettlementOptions {
   events: Pick<RealtimeEvents, 'publishAfterCommit'>;
   wallet: SportsbookWallet;
   gameId: () => Promise<string>;
-  enqueue: (trx: Transaction<Database>, job: { kind: string; key: string; payload: Record<string, unknown> }) => Promise<boolean>;
+  enqueue: (
+    trx: Transaction<Database>,
+    job: { kind: string; key: string; payload: Record<string, unknown> },
+  ) => Promise<boolean>;
   batchSize?: number;
 }
 
@@ -68,7 +71,7 @@ export function createSettlement(options: SettlementOptions) {
     const resolved = onEvent.map((leg) => ({
       ticketId: ticket.id,
       position: leg.position,
-      resolution: resolveOutcome(marketOf(leg), leg.outcome_key, result) as SbLegResolution,
+      resolution: resolveOutcome(marketOf(leg), leg.outcome_key, result),
     }));
     await repository.setLegResolutions(trx, eventId, resolved, version);
     const changedLegs = legs.map((leg) => {
