@@ -71,8 +71,10 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Every browser test shares one server and one client IP.
       RATE_LIMIT_ALLOW_IPS: '127.0.0.1',
-      // No sportsbook feed: no e2e test needs it yet.
-      SPORTSBOOK_FEED: 'off',
+      // The sportsbook's sandbox feed: the betting journeys create and finish their own events
+      // (docs/sportsbook-feed.md, "Sandbox feed"); live bets wait one second.
+      SPORTSBOOK_FEED: 'sandbox',
+      SPORTSBOOK_LIVE_DELAY_MS: '1000',
       // Telegram sign-in through the local sandbox page (no TELEGRAM_BOT_TOKEN): its auth URL is this server.
       TELEGRAM_BOT: 'croupier_e2e_bot',
       TELEGRAM_AUTH_URL: `http://127.0.0.1:${port}/api/player/sessions/social/telegram/callback`,

@@ -14,7 +14,7 @@ export interface CurrencySource {
   listCurrencies(query: { visibleOnly: boolean }): Promise<Currency[]>;
 }
 
-/** The ledger kinds of game money (the game wallet's bets, wins and rollbacks). */
+/** The ledger kinds of game money (the game wallet's bets, wins, rollbacks and resettlements). */
 const GAME_MONEY_KINDS = ['game.bet', 'game.win', 'game.rollback', 'game.resettle'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
