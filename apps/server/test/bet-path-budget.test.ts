@@ -33,6 +33,13 @@ export const BET_PATH_BUDGET = {
   diceRoundLostWithLimits: 10,
   providerBetWithLimits: 9,
   providerWinWithLimits: 9,
+  /**
+   * A pre-match sportsbook single (docs/sportsbook.md, "Placing a ticket"): the session and
+   * idempotency reads, the selections read once share-locked, the event's exposure, the
+   * wallet's bet (its id lock, row, ledger posting, turnover), the ticket, its leg and the
+   * two history rows; nothing after the commit.
+   */
+  sportsbookSingle: 15,
 } as const;
 
 const PROVIDER = 'northern-lights';
@@ -42,7 +49,7 @@ let t: TestServer;
 let providerApp: App;
 let f: ReturnType<typeof fixtures>;
 beforeAll(async () => {
-  t = await startTestServer({ ADMIN_API_KEY: ADMIN_KEY });
+  t = await startTestServer({ ADMIN_API_KEY: ADMIN_KEY, SPORTSBOOK_FEED: 'sandbox', SPORTSBOOK_LIVE_DELAY_MS: '0' });
   // A second app on the same database (and statement recorder), with the provider's access.
   providerApp = await buildApp({
     config: t.config,
@@ -240,4 +247,39 @@ describe('the bet path keeps its statement budget', () => {
     }
     expect(await ledgerViolations(t.db)).toEqual([]);
   }
+
+  it('places a sportsbook single within its budget', async () => {
+    const created = await t.app.server.inject({
+      method: 'POST',
+      url: '/api/dev/sportsbook/events',
+      payload: { home: 'Budget Home', away: 'Budget Away', startsInMs: 3_600_000 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const markets = created.json<{ data: { markets: { outcomes: { id: string; oddsMilli: number }[] }[] } }>().data
+      .markets;
+    const { headers } = await f.playerWithSession('betsy-sportsbook-betsy', 1_000_00n);
+    const place = (outcome: { id: string; oddsMilli: number }) =>
+      t.app.server.inject({
+        method: 'POST',
+        url: '/api/sportsbook/tickets',
+        headers,
+        payload: {
+          requestId: crypto.randomUUID(),
+          stake: 1,
+          selections: [{ outcomeId: outcome.id, oddsMilli: outcome.oddsMilli }],
+          oddsPolicy: 'none',
+        },
+      });
+    // Warm-up ticket (caches, the event's exposure row, operator accounts).
+    expect((await place(markets[0]!.outcomes[0]!)).statusCode).toBe(200);
+    for (const outcome of [markets[0]!.outcomes[1]!, markets[1]!.outcomes[0]!]) {
+      const placed = await t.statementsDuring(async () => {
+        const response = await place(outcome);
+        expect(response.statusCode, response.body).toBe(200);
+      });
+      const { own } = split(placed.statements);
+      expect(own.length, listed(placed.statements)).toBeLessThanOrEqual(BET_PATH_BUDGET.sportsbookSingle);
+    }
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
 });

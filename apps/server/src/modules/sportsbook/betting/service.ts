@@ -70,6 +70,9 @@ export interface BettingOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/** Thrown inside a placement's transaction that met a live selection before the delay. */
+class LiveDelayDue extends Error {}
+
 /** The wallet's transaction ids of a ticket's calls: the ticket's own id makes each call once. */
 export const walletIds = {
   bet: (ticketId: string) => `${ticketId}:bet`,
@@ -131,11 +134,14 @@ export function createBetting(options: BettingOptions) {
     }
   }
 
-  async function present(tickets: TicketRow[]): Promise<SportsbookTicket[]> {
-    const legs = await repository.legsOf(
-      repository.db,
-      tickets.map((t) => t.id),
-    );
+  /** Tickets as the API shows them; their legs are read unless given. */
+  async function present(tickets: TicketRow[], known?: LegRow[]): Promise<SportsbookTicket[]> {
+    const legs =
+      known ??
+      (await repository.legsOf(
+        repository.db,
+        tickets.map((t) => t.id),
+      ));
     const byTicket = new Map<string, LegRow[]>();
     for (const leg of legs) byTicket.set(leg.ticket_id, [...(byTicket.get(leg.ticket_id) ?? []), leg]);
     const out: SportsbookTicket[] = [];
@@ -248,41 +254,50 @@ export function createBetting(options: BettingOptions) {
       if (new Set(body.selections.map((s) => s.outcomeId)).size !== body.selections.length) {
         throw new AppError('SPORTSBOOK_INVALID_SLIP', 'A selection is on the slip twice.');
       }
-      const first = orderedQuotes(
-        await repository.quotes(
-          repository.db,
-          body.selections.map((s) => s.outcomeId),
-        ),
-        body,
-      );
-      const legsCheck = validateTicketLegs(
-        first.map((q, i) => ({ eventId: q.event_id, oddsMilli: BigInt(body.selections[i]!.oddsMilli) })),
-      );
-      if (!legsCheck.ok) {
-        if (legsCheck.error.code === 'SAME_EVENT') throw new AppError('SPORTSBOOK_INVALID_SLIP');
-        throw AppError.validation({ selections: ['Invalid selections.'] });
-      }
-      if (first.some(unavailable)) throw new AppError('SPORTSBOOK_MARKET_SUSPENDED');
       const bounds = await options.stakeBounds(session.currency);
       if (stakeMinor < bounds.minMinor) throw new AppError('SPORTSBOOK_STAKE_TOO_LOW');
       if (stakeMinor > bounds.maxMinor) throw new AppError('SPORTSBOOK_STAKE_TOO_HIGH');
-      const live = first.map((q) => q.event_status === 'live');
-      // A live price may be stale by the time it is clicked: the bet waits, then is priced again.
-      if (live.some(Boolean) && options.liveDelayMs > 0) await sleep(options.liveDelayMs);
       const limitMinor = await options.liabilityLimitMinor(session.currency);
       const gameId = await options.gameId();
       const ticketId = randomUUID();
+      const outcomeIds = body.selections.map((s) => s.outcomeId);
 
-      const placed = await inTransaction(async (trx) => {
-        const quotes = orderedQuotes(
-          await repository.quotes(
-            trx,
-            body.selections.map((s) => s.outcomeId),
-            true,
-          ),
-          body,
+      /** The selections, checked: known, one per event, on open markets. */
+      const checked = (rows: QuoteRow[]) => {
+        const quotes = orderedQuotes(rows, body);
+        const legsCheck = validateTicketLegs(
+          quotes.map((q, i) => ({ eventId: q.event_id, oddsMilli: BigInt(body.selections[i]!.oddsMilli) })),
         );
+        if (!legsCheck.ok) {
+          if (legsCheck.error.code === 'SAME_EVENT') throw new AppError('SPORTSBOOK_INVALID_SLIP');
+          throw AppError.validation({ selections: ['Invalid selections.'] });
+        }
         if (quotes.some(unavailable)) throw new AppError('SPORTSBOOK_MARKET_SUSPENDED');
+        return quotes;
+      };
+      // A live price may be stale by the time it is clicked: a transaction that finds a live
+      // selection before the delay has passed gives up its locks, waits it, and starts over.
+      // A pre-match ticket reads its selections once, locked.
+      let delayed = options.liveDelayMs === 0;
+      const attempt = () =>
+        inTransaction(async (trx) => {
+          const quotes = checked(await repository.quotes(trx, outcomeIds, true));
+          if (!delayed && quotes.some((q) => q.event_status === 'live')) throw new LiveDelayDue();
+          return placeIn(trx, quotes);
+        });
+      let placed: { ticket: TicketRow; legs: LegRow[] };
+      try {
+        placed = await attempt();
+      } catch (error) {
+        if (!(error instanceof LiveDelayDue)) throw error;
+        await sleep(options.liveDelayMs);
+        delayed = true;
+        placed = await attempt();
+      }
+      const [shown] = await present([placed.ticket], placed.legs);
+      return shown!;
+
+      async function placeIn(trx: Transaction<Database>, quotes: QuoteRow[]) {
         const decision = checkOddsChanges(
           body.oddsPolicy,
           quotes.map((q, i) => ({
@@ -293,15 +308,15 @@ export function createBetting(options: BettingOptions) {
         if (!decision.accepted) throw new AppError('SPORTSBOOK_ODDS_CHANGED');
         const taken = quotes.map((q) => BigInt(q.odds_milli));
         const oddsMilli = combineOddsMilli(taken);
-        const legs = quotes.map((q, i) => ({
+        const pending = quotes.map((q, i) => ({
           eventId: q.event_id,
           oddsMilli: taken[i]!,
           resolution: 'pending' as const,
         }));
-        const exposureMinor = potentialReturnMinor({ stakeMinor, legs }) - stakeMinor;
+        const exposureMinor = potentialReturnMinor({ stakeMinor, legs: pending }) - stakeMinor;
         if (exposureMinor > 0n) {
           // Sorted: two placements on the same events lock their rows in one order.
-          for (const eventId of [...new Set(legs.map((l) => l.eventId))].sort()) {
+          for (const eventId of [...new Set(pending.map((l) => l.eventId))].sort()) {
             const total = await repository.addExposure(trx, eventId, session.currency, exposureMinor);
             if (total > limitMinor) throw new AppError('SPORTSBOOK_LIABILITY_LIMIT');
           }
@@ -362,10 +377,18 @@ export function createBetting(options: BettingOptions) {
           ticketId,
           status: 'open',
         });
-        return ticket;
-      });
-      const [shown] = await present([placed]);
-      return shown!;
+        // The answer's legs from what was read: no statement after the commit.
+        const legs: LegRow[] = quotes.map((q, position) => ({
+          ...q,
+          ticket_id: ticketId,
+          position,
+          taken_odds_milli: taken[position]!,
+          live: q.event_status === 'live',
+          resolution: null,
+          result_version: null,
+        }));
+        return { ticket, legs };
+      }
     },
 
     async list(token: string, query: TicketsQuery): Promise<{ data: SportsbookTicket[]; meta: PaginationMeta }> {
