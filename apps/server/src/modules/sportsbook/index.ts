@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { channels } from '@croupier/contract';
 import type { Transaction } from 'kysely';
-import type { Database, SbLegResolution, SbTicketStatus } from '../../../db/schema';
+import type { Database, SbTicketStatus } from '../../../db/schema';
 import { sportBetsWriter } from '../../games';
 import type { RealtimeEvents } from '../../realtime';
 import { resolveOutcome, settleTicket, type EventResult, type TicketSettlement } from '../settlement';
