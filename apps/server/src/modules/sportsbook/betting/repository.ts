@@ -45,6 +45,28 @@ export interface LegRow extends QuoteRow {
   result_version: number | null;
 }
 
+/** An outcome's columns with its market's, event's, sport's and competition's (QuoteRow). */
+const QUOTE_COLUMNS = [
+  'o.id as outcome_id',
+  'o.key as outcome_key',
+  'o.odds_milli',
+  'o.active',
+  'm.id as market_id',
+  'm.type as market_type',
+  'm.line_quarters',
+  'm.number',
+  'm.status as market_status',
+  'e.id as event_id',
+  'e.status as event_status',
+  'e.removed_at',
+  's.key as sport_key',
+  's.name as sport_name',
+  'c.name as competition_name',
+  'e.home_name',
+  'e.away_name',
+  'e.starts_at',
+] as const;
+
 function quotes(q: Q) {
   return q
     .selectFrom('sb_outcomes as o')
@@ -52,26 +74,7 @@ function quotes(q: Q) {
     .innerJoin('sb_events as e', 'e.id', 'm.event_id')
     .innerJoin('sb_sports as s', 's.id', 'e.sport_id')
     .innerJoin('sb_competitions as c', 'c.id', 'e.competition_id')
-    .select([
-      'o.id as outcome_id',
-      'o.key as outcome_key',
-      'o.odds_milli',
-      'o.active',
-      'm.id as market_id',
-      'm.type as market_type',
-      'm.line_quarters',
-      'm.number',
-      'm.status as market_status',
-      'e.id as event_id',
-      'e.status as event_status',
-      'e.removed_at',
-      's.key as sport_key',
-      's.name as sport_name',
-      'c.name as competition_name',
-      'e.home_name',
-      'e.away_name',
-      'e.starts_at',
-    ]);
+    .select(QUOTE_COLUMNS);
 }
 
 export function createBettingRepository(db: Kysely<Database>) {
@@ -148,24 +151,7 @@ export function createBettingRepository(db: Kysely<Database>) {
           'l.live',
           'l.resolution',
           'l.result_version',
-          'o.id as outcome_id',
-          'o.key as outcome_key',
-          'o.odds_milli',
-          'o.active',
-          'm.id as market_id',
-          'm.type as market_type',
-          'm.line_quarters',
-          'm.number',
-          'm.status as market_status',
-          'e.id as event_id',
-          'e.status as event_status',
-          'e.removed_at',
-          's.key as sport_key',
-          's.name as sport_name',
-          'c.name as competition_name',
-          'e.home_name',
-          'e.away_name',
-          'e.starts_at',
+          ...QUOTE_COLUMNS,
         ])
         .where('l.ticket_id', 'in', ticketIds)
         .orderBy('l.ticket_id')
