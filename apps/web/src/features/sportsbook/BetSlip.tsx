@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../components/ui/AmountField';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { Select } from '../../components/ui/Select';
 import { useLocale } from '../../lib/app-settings';
 import { formatMoney } from '../../lib/format';
 import { displayUnitOf, fromDisplayAmount, type CurrencyInfo, type DisplayUnit } from '../../lib/wallet-display';
@@ -533,21 +534,15 @@ function PolicySelect({
   const { t } = useTranslation('layout');
   const id = useId();
   return (
-    <div className="sb-slip__policy">
-      <label htmlFor={id}>{t('pages.betting.slip.policy')}</label>
-      <select
-        id={id}
-        value={policy}
-        onChange={(event) => onChange(ODDS_CHANGE_POLICIES.find((value) => value === event.target.value) ?? policy)}
-        data-testid="slip-policy"
-      >
-        {ODDS_CHANGE_POLICIES.map((value) => (
-          <option key={value} value={value}>
-            {t(`pages.betting.slip.policies.${value}`)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Select
+      id={id}
+      size="compact"
+      label={t('pages.betting.slip.policy')}
+      value={policy}
+      onChange={(event) => onChange(ODDS_CHANGE_POLICIES.find((value) => value === event.target.value) ?? policy)}
+      options={ODDS_CHANGE_POLICIES.map((value) => ({ value, label: t(`pages.betting.slip.policies.${value}`) }))}
+      data-testid="slip-policy"
+    />
   );
 }
 

@@ -8,6 +8,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Select } from '../../components/ui/Select';
 import { useLocale } from '../../lib/app-settings';
 import { formatDateTime } from '../../lib/format';
 import { clockTime, displayOdds, outcomeName, periodKey, scoreBySide } from './logic';
@@ -22,18 +23,14 @@ export function OddsFormatSelect({ format, onChange }: { format: OddsFormat; onC
   const id = useId();
   return (
     <div className="sb-format">
-      <label htmlFor={id}>{t('pages.betting.oddsFormat')}</label>
-      <select
+      <Select
         id={id}
+        size="compact"
+        label={t('pages.betting.oddsFormat')}
         value={format}
         onChange={(event) => onChange(ODDS_FORMATS.find((value) => value === event.target.value) ?? format)}
-      >
-        {ODDS_FORMATS.map((value) => (
-          <option key={value} value={value}>
-            {t(`pages.betting.formats.${value}`)}
-          </option>
-        ))}
-      </select>
+        options={ODDS_FORMATS.map((value) => ({ value, label: t(`pages.betting.formats.${value}`) }))}
+      />
     </div>
   );
 }
