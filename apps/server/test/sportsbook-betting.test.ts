@@ -258,6 +258,21 @@ describe('placing tickets', () => {
     expect((await place(headers, [(await event()).pick('away')], 1)).statusCode).toBe(200);
   });
 
+  it('passes the player’s bet limit like a casino bet', async () => {
+    const match = await event();
+    const { player, headers, accountId } = await bettor();
+    const limit = await p.post(
+      '/api/player/limits',
+      { definition: 1, period: 'daily', currency: 'USD', amount: 15 },
+      { token: player.token },
+    );
+    expect(limit.statusCode, limit.body).toBe(200);
+    expect((await place(headers, [match.pick('home')], 10)).statusCode).toBe(200);
+    const over = await place(headers, [match.pick('draw')], 10);
+    expect(errorOf(over).code).toBe(14100);
+    expect((await balancesOf(t.db, accountId)).real).toBe(90_00n);
+  });
+
   it('answers 401 for a session of another game and keeps a ticket to its player', async () => {
     const match = await event();
     const dice = await f.playerWithSession('dice', 10_00n);
