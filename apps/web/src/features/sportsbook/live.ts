@@ -26,10 +26,33 @@ type ChannelEvent =
 
 const asChannelEvent = (value: unknown) => value as ChannelEvent;
 
-/** The list pages with an event replaced (or, removed, left out). */
+/** How long list reloads wait for more of the same (a batch of new events or kick-offs). */
+const LIST_RELOAD_DEBOUNCE_MS = 1000;
+let listReload: ReturnType<typeof setTimeout> | undefined;
+
+/** The lists and the sports' counts load again (once for a burst of changes). */
+function reloadLists(queryClient: QueryClient) {
+  if (listReload !== undefined) return;
+  listReload = setTimeout(() => {
+    listReload = undefined;
+    void queryClient.invalidateQueries({ queryKey: sportsbookKeys.eventLists });
+    void queryClient.invalidateQueries({ queryKey: sportsbookKeys.sports });
+  }, LIST_RELOAD_DEBOUNCE_MS);
+}
+
+/**
+ * The list pages with an event replaced (or, removed, left out). An event no list shows
+ * yet (a new fixture) or one whose status changed (kick-off, the end) may belong to other
+ * lists or counts now: those load again.
+ */
 function patchLists(queryClient: QueryClient, eventId: string, next: SportsbookEventSummary | null) {
+  let known = false;
+  let moved = next === null;
   queryClient.setQueriesData<Paged<SportsbookEventSummary>>({ queryKey: sportsbookKeys.eventLists }, (page) => {
-    if (!page?.data.some((item) => item.id === eventId)) return page;
+    const cached = page?.data.find((item) => item.id === eventId);
+    if (!page || !cached) return page;
+    known = true;
+    if (next && cached.status !== next.status) moved = true;
     return {
       ...page,
       data: next
@@ -37,6 +60,7 @@ function patchLists(queryClient: QueryClient, eventId: string, next: SportsbookE
         : page.data.filter((item) => item.id !== eventId),
     };
   });
+  if (known ? moved : next !== null) reloadLists(queryClient);
 }
 
 /** While the list is shown: scores, clocks, statuses and main-market odds live. */
