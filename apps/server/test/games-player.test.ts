@@ -151,9 +151,15 @@ describe('favourites', () => {
 
   it('answers 409 with a clear message when the player has the maximum', async () => {
     const player = await p.registerByEmail();
-    const enabled = (await t.db.selectFrom('games').select('id').where('is_enabled', '=', true).execute()).map(
-      (row) => row.id,
-    );
+    // Lobby games: the sportsbook is a catalogue game no list shows.
+    const enabled = (
+      await t.db
+        .selectFrom('games')
+        .select('id')
+        .where('is_enabled', '=', true)
+        .where('type', '<>', 'sportsbook')
+        .execute()
+    ).map((row) => row.id);
     const [extra, ...others] = enabled as [string, ...string[]];
     // The catalogue has fewer games than the cap: disabled copies of a game fill the list
     // (disabled games still count, since they may come back).

@@ -54,15 +54,19 @@ const WINNER_COLUMNS = [
 export function createWinnersRepository(db: Db) {
   /** Winning rounds of playable games, with their game, player (for the nickname) and currency. */
   function winners(q: Db | Transaction<Database>) {
-    return q
-      .selectFrom('game_wins as w')
-      .innerJoin('games as g', 'g.id', 'w.game_id')
-      .innerJoin('game_providers as gp', 'gp.id', 'g.provider_id')
-      .innerJoin('players as pl', 'pl.id', 'w.player_id')
-      .innerJoin('currencies as c', 'c.code', 'w.currency')
-      .where('g.is_enabled', '=', true)
-      .where('gp.is_enabled', '=', true)
-      .select(WINNER_COLUMNS);
+    return (
+      q
+        .selectFrom('game_wins as w')
+        .innerJoin('games as g', 'g.id', 'w.game_id')
+        .innerJoin('game_providers as gp', 'gp.id', 'g.provider_id')
+        .innerJoin('players as pl', 'pl.id', 'w.player_id')
+        .innerJoin('currencies as c', 'c.code', 'w.currency')
+        .where('g.is_enabled', '=', true)
+        .where('gp.is_enabled', '=', true)
+        // Winners link to game pages: a sportsbook's tickets have none (they are not lobby games).
+        .where('g.type', '<>', 'sportsbook')
+        .select(WINNER_COLUMNS)
+    );
   }
 
   return {
@@ -154,6 +158,7 @@ export function createWinnersRepository(db: Db) {
         .innerJoin('currencies as c', 'c.code', 'w.currency')
         .where('g.is_enabled', '=', true)
         .where('gp.is_enabled', '=', true)
+        .where('g.type', '<>', 'sportsbook')
         .where((eb) => {
           const conditions = [];
           if (filter.platform !== undefined)
