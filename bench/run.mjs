@@ -6,7 +6,7 @@
 // measures one feature at scale rather than a path every change goes through, and the
 // whole set already takes more than six minutes (docs/tournaments.md, "Benchmark"); the
 // sportsbook benchmark (`npm run bench -- sportsbook`: 100,000 tickets placed and settled,
-// about half an hour on two cores) likewise (docs/sportsbook.md, "Benchmark").
+// about 40 minutes on two cores) likewise (docs/sportsbook.md, "Benchmark").
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

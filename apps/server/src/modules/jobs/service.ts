@@ -159,13 +159,23 @@ export function createJobs(options: JobsOptions) {
       return running;
     },
 
-    /** Runs due jobs every `pollMs` until the returned stop is called (it waits for the batch). */
+    /**
+     * Runs due jobs every `pollMs`, and again at once after a poll that ran some, until the
+     * returned stop is called (it waits for the batch).
+     */
     start(pollMs: number): () => Promise<void> {
+      let stopped = false;
+      // A poll that ran jobs looks again at once: what they enqueued (a settlement's next
+      // batch) is due now, and waiting a whole poll for it would idle the runner.
+      const drain = async () => {
+        for (let done = await jobs.runDue(); done > 0 && !stopped; done = await jobs.runDue());
+      };
       const timer = setInterval(() => {
-        jobs.runDue().catch((error: unknown) => log.error({ err: error }, 'job runner poll failed'));
+        drain().catch((error: unknown) => log.error({ err: error }, 'job runner poll failed'));
       }, pollMs);
       timer.unref();
       return async () => {
+        stopped = true;
         clearInterval(timer);
         await running?.catch(() => undefined);
       };

@@ -191,18 +191,25 @@ export function createBettingRepository(db: Kysely<Database>) {
 
     /**
      * Up to `limit` tickets with a leg on the event not yet settled on result `version`
-     * (open legs, or legs settled on an older version), in ticket id order.
+     * (open legs, or legs settled on an older version), in ticket id order, after
+     * `afterTicketId` when given.
      */
-    async ticketsToSettle(q: Q, eventId: string, version: number, limit: number): Promise<string[]> {
-      const rows = await q
+    async ticketsToSettle(
+      q: Q,
+      eventId: string,
+      version: number,
+      limit: number,
+      afterTicketId: string | null,
+    ): Promise<string[]> {
+      let query = q
         .selectFrom('sb_ticket_legs')
         .select('ticket_id')
         .distinct()
         .where('event_id', '=', eventId)
-        .where((eb) => eb.or([eb('result_version', 'is', null), eb('result_version', '<', version)]))
-        .orderBy('ticket_id')
-        .limit(limit)
-        .execute();
+        .where((eb) => eb.or([eb('result_version', 'is', null), eb('result_version', '<', version)]));
+      // A next batch resumes after the last one instead of walking the legs it settled.
+      if (afterTicketId !== null) query = query.where('ticket_id', '>', afterTicketId);
+      const rows = await query.orderBy('ticket_id').limit(limit).execute();
       return rows.map((row) => row.ticket_id);
     },
 

@@ -313,14 +313,6 @@ export function createBetting(options: BettingOptions) {
           oddsMilli: taken[i]!,
           resolution: 'pending' as const,
         }));
-        const exposureMinor = potentialReturnMinor({ stakeMinor, legs: pending }) - stakeMinor;
-        if (exposureMinor > 0n) {
-          // Sorted: two placements on the same events lock their rows in one order.
-          for (const eventId of [...new Set(pending.map((l) => l.eventId))].sort()) {
-            const total = await repository.addExposure(trx, eventId, session.currency, exposureMinor);
-            if (total > limitMinor) throw new AppError('SPORTSBOOK_LIABILITY_LIMIT');
-          }
-        }
         await wallet.betIn(trx, session, {
           transactionId: walletIds.bet(ticketId),
           roundId: ticketId,
@@ -372,6 +364,16 @@ export function createBetting(options: BettingOptions) {
             coefficient: (Number(taken[i]) / 1000).toFixed(4),
           })),
         );
+        // The events' exposure last: placements on one event queue on its row from here to
+        // the commit, so the row is taken after everything else (a refusal rolls all back).
+        const exposureMinor = potentialReturnMinor({ stakeMinor, legs: pending }) - stakeMinor;
+        if (exposureMinor > 0n) {
+          // Sorted: two placements on the same events lock their rows in one order.
+          for (const eventId of [...new Set(pending.map((l) => l.eventId))].sort()) {
+            const total = await repository.addExposure(trx, eventId, session.currency, exposureMinor);
+            if (total > limitMinor) throw new AppError('SPORTSBOOK_LIABILITY_LIMIT');
+          }
+        }
         events.publishAfterCommit(trx, channels.bets(playerId), {
           event: 'sportsbook.ticket.updated',
           ticketId,

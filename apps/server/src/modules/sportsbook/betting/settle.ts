@@ -141,16 +141,22 @@ export function createSettlement(options: SettlementOptions) {
 
   return {
     /**
-     * Settles up to one batch of the event's tickets on result `version` in `trx`; true when
-     * more are left (the job enqueues its next batch). A newer version supersedes: a job of
-     * an older one does nothing.
+     * Settles up to one batch of the event's tickets on result `version` in `trx`, after
+     * ticket `afterTicketId` when given; answers the batch's last ticket when it was full
+     * (more may be left: the job enqueues the next batch from there), else null. A newer
+     * version supersedes: a job of an older one does nothing.
      */
-    async settleBatch(trx: Transaction<Database>, eventId: string, version: number): Promise<boolean> {
+    async settleBatch(
+      trx: Transaction<Database>,
+      eventId: string,
+      version: number,
+      afterTicketId: string | null = null,
+    ): Promise<string | null> {
       const event = await repository.eventResult(trx, eventId);
-      if (!event || event.result_version === null || event.result_version !== version) return false;
+      if (!event || event.result_version === null || event.result_version !== version) return null;
       const result = resultOf(eventId, version, event.result);
-      const ids = await repository.ticketsToSettle(trx, eventId, version, batchSize);
-      if (ids.length === 0) return false;
+      const ids = await repository.ticketsToSettle(trx, eventId, version, batchSize, afterTicketId);
+      if (ids.length === 0) return null;
       const tickets = await repository.lockTickets(trx, ids);
       // Read after the locks: a concurrent runner's work on these tickets is visible now.
       const legs = await repository.legsOf(trx, ids);
@@ -160,20 +166,25 @@ export function createSettlement(options: SettlementOptions) {
       for (const ticket of tickets) {
         await settleOne(trx, ticket, byTicket.get(ticket.id) ?? [], eventId, version, result, gameId);
       }
-      return ids.length === batchSize;
+      return ids.length === batchSize ? ids[ids.length - 1]! : null;
     },
 
     /** The job handler: one batch, then the next batch's job when more are left. */
     async runJob(trx: Transaction<Database>, payload: Record<string, unknown>): Promise<void> {
-      const { eventId, version, batch } = payload as { eventId?: unknown; version?: unknown; batch?: unknown };
+      const { eventId, version, batch, after } = payload as {
+        eventId?: unknown;
+        version?: unknown;
+        batch?: unknown;
+        after?: unknown;
+      };
       if (typeof eventId !== 'string' || typeof version !== 'number') return;
-      const more = await this.settleBatch(trx, eventId, version);
-      if (!more) return;
+      const last = await this.settleBatch(trx, eventId, version, typeof after === 'string' ? after : null);
+      if (last === null) return;
       const next = (typeof batch === 'number' ? batch : 0) + 1;
       await options.enqueue(trx, {
         kind: SETTLE_EVENT_JOB,
         key: settleJobKey(eventId, version, next),
-        payload: { eventId, version, batch: next },
+        payload: { eventId, version, batch: next, after: last },
       });
     },
   };
