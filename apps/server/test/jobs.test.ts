@@ -174,4 +174,23 @@ describe('durable jobs', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await repository().listByKind('test.app')).map((r) => r.status)).toEqual(['done', 'pending']);
   });
+
+  it('runs what a job enqueued at once, without waiting for the next poll', async () => {
+    const jobs = runner('chain');
+    jobs.handle('test.chain', async (job) => {
+      await recordEffect(job);
+      const step = typeof job.payload.step === 'number' ? job.payload.step : 0;
+      if (step < 4) await jobs.enqueue(job.trx, { kind: 'test.chain', payload: { step: step + 1 } });
+    });
+    await jobs.enqueue(t.db, { kind: 'test.chain', payload: { step: 0 } });
+    // A poll every 2 s: the five links of the chain run in the first one (one a poll would
+    // take 10 s).
+    const stop = jobs.start(2_000);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+      expect(await effectsOf('test.chain')).toBe(5);
+    } finally {
+      await stop();
+    }
+  });
 });
