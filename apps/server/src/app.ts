@@ -565,6 +565,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     currencies: settings,
     sandbox:
       sportsbook.sandbox && sportsbook.feed ? { feed: sportsbook.sandbox, flush: () => sportsbook.feed.flush() } : null,
+    settleBatchSize: options.sportsbook?.settleBatchSize,
   });
 
   // Tournaments (docs/tournaments.md): an activity consumer, the finish job and the prizes' bonuses.

@@ -31,6 +31,12 @@ const delayed = useApp(t, () => ({
   config: (config) => ({ ...config, sportsbook: { ...config.sportsbook, liveDelayMs: 300, feed: 'off' } }),
 }));
 
+/** The same server settling two tickets a job. */
+const smallBatches = useApp(t, () => ({
+  config: (config) => ({ ...config, sportsbook: { ...config.sportsbook, feed: 'off' } }),
+  sportsbook: { settleBatchSize: 2 },
+}));
+
 type Selection = { outcomeId: string; oddsMilli: number };
 
 async function dev(path: string, body?: Record<string, unknown>) {
@@ -375,6 +381,21 @@ describe('settlement', () => {
     await Promise.all([run(t.app), run(delayed), settle(delayed)]);
     for (const shown of placedTickets) expect(await walletCalls(shown.id)).toEqual({ bet: 1, win: 1 });
     expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('settles an event in batches that chain, each resuming after the last', async () => {
+    const match = await event();
+    const shown = [];
+    for (let i = 0; i < 5; i++) shown.push(await placed((await bettor()).headers, [match.pick('away')], 2));
+    await dev(`/events/${encodeURIComponent(match.eventId)}/result`, { home: 0, away: 1 });
+    await settle(smallBatches);
+    for (const ticket of shown) expect(await walletCalls(ticket.id)).toEqual({ bet: 1, win: 1 });
+    const jobs = await sql<{ n: number }>`
+      select count(*)::int as n from jobs where kind = 'sportsbook.settle-event' and payload->>'eventId' = ${match.eventId}`.execute(
+      t.db,
+    );
+    // Two tickets a batch: three jobs.
+    expect(jobs.rows[0]!.n).toBe(3);
   });
 
   it('resettles a corrected result with the difference, both ways, with a balanced ledger', async () => {

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, SportBetItemTable, SportBetTable } from '../../db/schema';
 
 /** Statuses of the bet history (constants game.bet.status). */
@@ -27,12 +27,30 @@ export const sportBetsWriter = {
     ref: { gameId: string; roundId: string },
     outcome: { status: Exclude<SportBetStatusCode, 1>; payoutMinor: bigint; settledAt: Date },
   ): Promise<void> {
-    await q
-      .updateTable('sport_bets')
-      .set({ status: outcome.status, payout_minor: outcome.payoutMinor, settled_at: outcome.settledAt })
-      .where('game_id', '=', ref.gameId)
-      .where('round_id', '=', ref.roundId)
-      .execute();
+    await sportBetsWriter.settleMany(q, ref.gameId, [{ roundId: ref.roundId, ...outcome }]);
+  },
+
+  /** Several rounds' tickets of one game settled in one statement. */
+  async settleMany(
+    q: Kysely<Database>,
+    gameId: string,
+    rows: readonly {
+      roundId: string;
+      status: Exclude<SportBetStatusCode, 1>;
+      payoutMinor: bigint;
+      settledAt: Date;
+    }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const values = sql.join(
+      rows.map(
+        (r) => sql`(${r.roundId}::text, ${r.status}::int2, ${r.payoutMinor}::int8, ${r.settledAt}::timestamptz)`,
+      ),
+    );
+    await sql`
+      update sport_bets b set status = v.status, payout_minor = v.payout_minor, settled_at = v.settled_at
+      from (values ${values}) as v (round_id, status, payout_minor, settled_at)
+      where b.game_id = ${gameId} and b.round_id = v.round_id`.execute(q);
   },
 };
 export type SportBetsWriter = typeof sportBetsWriter;

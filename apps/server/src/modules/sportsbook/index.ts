@@ -23,6 +23,8 @@ export interface SportsbookOptions {
   ingestLock?: boolean;
   /** How often a process without the lock tries to take it (15 s; tests shorten it). */
   ingestRetryMs?: number;
+  /** Tickets a settlement job settles at most (250; tests shorten it to see batches chain). */
+  settleBatchSize?: number;
 }
 
 /** Settlement of each stored result, enqueued in the transaction that stores it (once per version). */

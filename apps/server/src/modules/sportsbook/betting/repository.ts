@@ -234,16 +234,40 @@ export function createBettingRepository(db: Kysely<Database>) {
       id: string,
       outcome: { status: Exclude<SbTicketStatus, 'open'>; payoutMinor: bigint; settlements: number; at: Date },
     ): Promise<void> {
-      await q
-        .updateTable('sb_tickets')
-        .set({
-          status: outcome.status,
-          payout_minor: outcome.payoutMinor,
-          settlements: outcome.settlements,
-          settled_at: outcome.at,
-        })
-        .where('id', '=', id)
-        .execute();
+      await this.settleTickets(q, [{ id, ...outcome }]);
+    },
+
+    /** Several tickets' settlements in one statement. */
+    async settleTickets(
+      q: Q,
+      rows: readonly {
+        id: string;
+        status: Exclude<SbTicketStatus, 'open'>;
+        payoutMinor: bigint;
+        settlements: number;
+        at: Date;
+      }[],
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      const values = sql.join(
+        rows.map(
+          (r) =>
+            sql`(${r.id}::uuid, ${r.status}::text, ${r.payoutMinor}::int8, ${r.settlements}::int4, ${r.at}::timestamptz)`,
+        ),
+      );
+      await sql`
+        update sb_tickets t set status = v.status, payout_minor = v.payout_minor, settlements = v.settlements,
+          settled_at = v.settled_at
+        from (values ${values}) as v (id, status, payout_minor, settlements, settled_at)
+        where t.id = v.id`.execute(q);
+    },
+
+    /** Adds to the exposure of several events (one statement per event and currency, in key order). */
+    async addExposures(q: Q, deltas: ReadonlyMap<string, { eventId: string; currency: string; deltaMinor: bigint }>) {
+      for (const key of [...deltas.keys()].sort()) {
+        const { eventId, currency, deltaMinor } = deltas.get(key)!;
+        if (deltaMinor !== 0n) await this.addExposure(q, eventId, currency, deltaMinor);
+      }
     },
   };
 }

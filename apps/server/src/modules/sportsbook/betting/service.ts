@@ -468,24 +468,34 @@ export function createBetting(options: BettingOptions) {
 }
 
 /**
- * Releases an open ticket's exposure: what it charged each event at placement (its
- * potential return less the stake, on every event it has a leg on).
+ * What an open ticket charged each of its events at placement: its potential return less
+ * the stake, on every event it has a leg on (0 when it cannot lose the house anything).
  */
+export function ticketExposure(
+  ticket: TicketRow,
+  legs: readonly { event_id: string; taken_odds_milli: bigint }[],
+): { exposureMinor: bigint; eventIds: string[] } {
+  const exposureMinor =
+    potentialReturnMinor({
+      stakeMinor: ticket.stake_minor,
+      legs: legs.map((l) => ({ eventId: l.event_id, oddsMilli: l.taken_odds_milli, resolution: 'pending' as const })),
+    }) - ticket.stake_minor;
+  return {
+    exposureMinor: exposureMinor > 0n ? exposureMinor : 0n,
+    eventIds: [...new Set(legs.map((l) => l.event_id))],
+  };
+}
+
+/** Releases an open ticket's exposure (a cash-out; settlement batches release theirs together). */
 export async function releaseTicketExposure(
   repository: BettingRepository,
   trx: Transaction<Database>,
   ticket: TicketRow,
   legs: readonly { event_id: string; taken_odds_milli: bigint }[],
 ) {
-  const placedMinor =
-    potentialReturnMinor({
-      stakeMinor: ticket.stake_minor,
-      legs: legs.map((l) => ({ eventId: l.event_id, oddsMilli: l.taken_odds_milli, resolution: 'pending' as const })),
-    }) - ticket.stake_minor;
-  if (placedMinor <= 0n) return;
-  for (const eventId of [...new Set(legs.map((l) => l.event_id))].sort()) {
-    await repository.addExposure(trx, eventId, ticket.currency, -placedMinor);
-  }
+  const { exposureMinor, eventIds } = ticketExposure(ticket, legs);
+  if (exposureMinor === 0n) return;
+  for (const eventId of eventIds.sort()) await repository.addExposure(trx, eventId, ticket.currency, -exposureMinor);
 }
 
 export type Betting = ReturnType<typeof createBetting>;

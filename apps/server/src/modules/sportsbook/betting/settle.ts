@@ -2,11 +2,12 @@ import { channels } from '@croupier/contract';
 import type { Transaction } from 'kysely';
 import type { Database, SbTicketStatus } from '../../../db/schema';
 import { sportBetsWriter } from '../../games';
+import type { GameSession } from '../../game-wallet';
 import type { RealtimeEvents } from '../../realtime';
-import { resolveOutcome, settleTicket, type EventResult, type TicketSettlement } from '../settlement';
+import { resolveOutcome, settleTicket, type EventResult, type Resolution, type TicketSettlement } from '../settlement';
 import { marketOf, resultOf } from './markets';
 import type { BettingRepository, LegRow, TicketRow } from './repository';
-import { historyStatusOf, releaseTicketExposure, walletIds, type SportsbookWallet } from './service';
+import { historyStatusOf, ticketExposure, walletIds, type SportsbookWallet } from './service';
 
 /** The durable job that settles an event's tickets on one version of its result. */
 export const SETTLE_EVENT_JOB = 'sportsbook.settle-event';
@@ -57,14 +58,39 @@ export function createSettlement(options: SettlementOptions) {
   const { repository, events, wallet } = options;
   const batchSize = options.batchSize ?? SETTLE_BATCH;
 
+  /** A batch's writes besides the wallet's calls, made together at its end. */
+  interface BatchWrites {
+    legs: { ticketId: string; position: number; resolution: Resolution }[];
+    tickets: {
+      id: string;
+      status: Exclude<SbTicketStatus, 'open'>;
+      payoutMinor: bigint;
+      settlements: number;
+      at: Date;
+    }[];
+    history: { roundId: string; status: ReturnType<typeof historyStatusOf>; payoutMinor: bigint; settledAt: Date }[];
+    /** Exposure released, by event and currency. */
+    exposure: Map<string, { eventId: string; currency: string; deltaMinor: bigint }>;
+    /** Game sessions read in the batch (a player's tickets share one). */
+    sessions: Map<string, GameSession>;
+  }
+
+  async function sessionOf(trx: Transaction<Database>, writes: BatchWrites, sessionId: string) {
+    const known = writes.sessions.get(sessionId);
+    if (known) return known;
+    const session = await wallet.sessionById(trx, sessionId);
+    if (session) writes.sessions.set(sessionId, session);
+    return session;
+  }
+
   async function settleOne(
     trx: Transaction<Database>,
+    writes: BatchWrites,
     ticket: TicketRow,
     legs: LegRow[],
     eventId: string,
     version: number,
     result: EventResult,
-    gameId: string,
   ): Promise<void> {
     const onEvent = legs.filter((leg) => leg.event_id === eventId);
     if (onEvent.every((leg) => leg.result_version !== null && leg.result_version >= version)) return;
@@ -73,7 +99,7 @@ export function createSettlement(options: SettlementOptions) {
       position: leg.position,
       resolution: resolveOutcome(marketOf(leg), leg.outcome_key, result),
     }));
-    await repository.setLegResolutions(trx, eventId, resolved, version);
+    writes.legs.push(...resolved);
     const changedLegs = legs.map((leg) => {
       const now = resolved.find((r) => r.position === leg.position);
       return now ? { ...leg, resolution: now.resolution } : leg;
@@ -89,7 +115,7 @@ export function createSettlement(options: SettlementOptions) {
     });
     // An accumulator with legs still pending (none lost) waits for their events.
     if (!settlement) return;
-    const session = await wallet.sessionById(trx, ticket.session_id);
+    const session = await sessionOf(trx, writes, ticket.session_id);
     if (!session) throw new Error(`ticket ${ticket.id}: its game session is gone`);
     const status = statusOf(settlement, ticket.stake_minor);
     const returnMinor = settlement.returnMinor;
@@ -109,7 +135,12 @@ export function createSettlement(options: SettlementOptions) {
           amountMinor: returnMinor,
         });
       }
-      await releaseTicketExposure(repository, trx, ticket, legs);
+      const { exposureMinor, eventIds } = ticketExposure(ticket, legs);
+      for (const id of exposureMinor > 0n ? eventIds : []) {
+        const key = `${id}\n${ticket.currency}`;
+        const sum = writes.exposure.get(key)?.deltaMinor ?? 0n;
+        writes.exposure.set(key, { eventId: id, currency: ticket.currency, deltaMinor: sum - exposureMinor });
+      }
     } else {
       const deltaMinor = returnMinor - (ticket.payout_minor ?? 0n);
       if (deltaMinor === 0n && status === ticket.status) return;
@@ -121,17 +152,13 @@ export function createSettlement(options: SettlementOptions) {
         });
       }
     }
-    await repository.settleTicket(trx, ticket.id, {
-      status,
+    writes.tickets.push({ id: ticket.id, status, payoutMinor: returnMinor, settlements: ticket.settlements + 1, at });
+    writes.history.push({
+      roundId: ticket.id,
+      status: historyStatusOf(status),
       payoutMinor: returnMinor,
-      settlements: ticket.settlements + 1,
-      at,
+      settledAt: at,
     });
-    await sportBetsWriter.settle(
-      trx,
-      { gameId, roundId: ticket.id },
-      { status: historyStatusOf(status), payoutMinor: returnMinor, settledAt: at },
-    );
     events.publishAfterCommit(trx, channels.bets(ticket.player_id), {
       event: 'sportsbook.ticket.updated',
       ticketId: ticket.id,
@@ -162,10 +189,15 @@ export function createSettlement(options: SettlementOptions) {
       const legs = await repository.legsOf(trx, ids);
       const byTicket = new Map<string, LegRow[]>();
       for (const leg of legs) byTicket.set(leg.ticket_id, [...(byTicket.get(leg.ticket_id) ?? []), leg]);
-      const gameId = await options.gameId();
+      const writes: BatchWrites = { legs: [], tickets: [], history: [], exposure: new Map(), sessions: new Map() };
       for (const ticket of tickets) {
-        await settleOne(trx, ticket, byTicket.get(ticket.id) ?? [], eventId, version, result, gameId);
+        await settleOne(trx, writes, ticket, byTicket.get(ticket.id) ?? [], eventId, version, result);
       }
+      // One statement each for the whole batch (the wallet's calls are per ticket).
+      await repository.setLegResolutions(trx, eventId, writes.legs, version);
+      await repository.settleTickets(trx, writes.tickets);
+      await sportBetsWriter.settleMany(trx, await options.gameId(), writes.history);
+      await repository.addExposures(trx, writes.exposure);
       return ids.length === batchSize ? ids[ids.length - 1]! : null;
     },
 
