@@ -5,8 +5,9 @@
 create table sb_tickets (
   id uuid primary key,
   player_id uuid not null references players (id) on delete restrict,
-  -- the game session the stake was taken on (the wallet's round belongs to it)
+  -- the game session the stake was taken on (the wallet's round belongs to it), and its game
   session_id uuid not null,
+  game_id uuid not null,
   -- the client's id of the placement: a repeat answers the same ticket
   request_id uuid not null,
   currency text not null references currencies (code),

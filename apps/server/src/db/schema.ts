@@ -1478,6 +1478,7 @@ export interface SbTicketTable {
   id: string;
   player_id: string;
   session_id: string;
+  game_id: string;
   request_id: string;
   currency: string;
   stake_minor: bigint;

@@ -84,18 +84,10 @@ export async function registerSportsbookBetting(
     repository,
     events: deps.events,
     wallet: deps.wallet,
-    gameId,
     enqueue: (trx, job) => deps.jobs.enqueue(trx, job),
     ...(deps.settleBatchSize ? { batchSize: deps.settleBatchSize } : {}),
   });
   deps.jobs.handle(SETTLE_EVENT_JOB, (job) => settlement.runJob(job.trx, job.payload));
-  // The game's id is read once, before any job needs it inside its transaction (on PGlite a
-  // read through the pool there would wait for the transaction's own connection).
-  server.addHook('onReady', async () => {
-    await gameId().catch((error: unknown) =>
-      server.log.error({ err: error }, `sportsbook: the catalogue has no game ${SPORTSBOOK_GAME_IDENTITY}`),
-    );
-  });
   await server.register(bettingRoutes, { betting });
   if (deps.sandbox && !config.isProduction) {
     await server.register(sandboxFeedRoutes, { sandbox: deps.sandbox.feed, flush: deps.sandbox.flush });

@@ -325,6 +325,7 @@ export function createBetting(options: BettingOptions) {
             id: ticketId,
             player_id: playerId,
             session_id: session.id,
+            game_id: gameId,
             request_id: body.requestId,
             currency: session.currency,
             stake_minor: stakeMinor,
@@ -410,7 +411,6 @@ export function createBetting(options: BettingOptions) {
     async cashOut(token: string, ticketId: string, amount: number): Promise<SportsbookTicket> {
       const session = await sessionOf(token);
       const playerId = session.player_id!;
-      const gameId = await options.gameId();
       const done = await inTransaction(async (trx) => {
         const ticket = await repository.lockTicket(trx, ticketId);
         // Another player's ticket is not found, like an unknown one.
@@ -446,7 +446,7 @@ export function createBetting(options: BettingOptions) {
         });
         await sportBetsWriter.settle(
           trx,
-          { gameId, roundId: ticket.id },
+          { gameId: ticket.game_id, roundId: ticket.id },
           { status: SportBetStatus.CASHED_OUT, payoutMinor: decision.amountMinor, settledAt: at },
         );
         events.publishAfterCommit(trx, channels.bets(playerId), {

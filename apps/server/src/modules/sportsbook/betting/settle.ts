@@ -21,7 +21,6 @@ export interface SettlementOptions {
   repository: BettingRepository;
   events: Pick<RealtimeEvents, 'publishAfterCommit'>;
   wallet: SportsbookWallet;
-  gameId: () => Promise<string>;
   enqueue: (
     trx: Transaction<Database>,
     job: { kind: string; key: string; payload: Record<string, unknown> },
@@ -68,7 +67,13 @@ export function createSettlement(options: SettlementOptions) {
       settlements: number;
       at: Date;
     }[];
-    history: { roundId: string; status: ReturnType<typeof historyStatusOf>; payoutMinor: bigint; settledAt: Date }[];
+    history: {
+      gameId: string;
+      roundId: string;
+      status: ReturnType<typeof historyStatusOf>;
+      payoutMinor: bigint;
+      settledAt: Date;
+    }[];
     /** Exposure released, by event and currency. */
     exposure: Map<string, { eventId: string; currency: string; deltaMinor: bigint }>;
     /** Game sessions read in the batch (a player's tickets share one). */
@@ -154,6 +159,7 @@ export function createSettlement(options: SettlementOptions) {
     }
     writes.tickets.push({ id: ticket.id, status, payoutMinor: returnMinor, settlements: ticket.settlements + 1, at });
     writes.history.push({
+      gameId: ticket.game_id,
       roundId: ticket.id,
       status: historyStatusOf(status),
       payoutMinor: returnMinor,
@@ -196,7 +202,13 @@ export function createSettlement(options: SettlementOptions) {
       // One statement each for the whole batch (the wallet's calls are per ticket).
       await repository.setLegResolutions(trx, eventId, writes.legs, version);
       await repository.settleTickets(trx, writes.tickets);
-      await sportBetsWriter.settleMany(trx, await options.gameId(), writes.history);
+      for (const gameId of new Set(writes.history.map((h) => h.gameId))) {
+        await sportBetsWriter.settleMany(
+          trx,
+          gameId,
+          writes.history.filter((h) => h.gameId === gameId),
+        );
+      }
       await repository.addExposures(trx, writes.exposure);
       return ids.length === batchSize ? ids[ids.length - 1]! : null;
     },
