@@ -158,6 +158,41 @@ describe('sportsbook', () => {
     await context.close();
   });
 
+  it('bets in the active account after a currency switch, and names selections in the page language', async () => {
+    const player = await fundedPlayer('sb-switch', 'USD', 50);
+    const eur = await call<{ id: string; currency: string }[]>('POST', '/api/wallet/accounts', {
+      token: player.token,
+      body: { currency: 'EUR' },
+    });
+    const eurId = (eur.body.data ?? []).find((account) => account.currency === 'EUR')?.id;
+    expect(eurId).toBeDefined();
+    await call('POST', `/api/dev/wallet/accounts/${eurId}/fund`, { token: player.token, body: { amount: 20 } });
+    const match = await sandboxEvent();
+    const { page, context } = await signedInPage(browser, player.token);
+    await page.goto(`${baseUrl}/betting?status=upcoming`);
+    await odds(page, match.outcome('draw')).click();
+    await expect.poll(() => slip(page).textContent()).toMatch(/50\.00/);
+
+    // The header's currency list makes EUR active: the slip's session follows it.
+    await page.locator('.wallet-header__button').click();
+    await page.locator('[data-currency="EUR"] .wallet-currencies__choose').click();
+    await expect.poll(() => slip(page).textContent(), { timeout: 10_000 }).toMatch(/20\.00/);
+    await slip(page)
+      .getByLabel(/^Stake/)
+      .fill('2');
+    await placeFromSlip(page);
+    await expect.poll(() => page.locator('.wallet-header__button').textContent()).toMatch(/18\.00/);
+
+    // The history in Spanish names the market and the outcome in Spanish.
+    await page.goto(`${baseUrl}/es/profile/history?tab=bets&status=open`);
+    const ticket = page.locator('.history-bet').first();
+    await expect.poll(() => ticket.textContent(), { timeout: 10_000 }).toContain('Resultado del partido');
+    expect(await ticket.textContent()).toContain('Empate');
+    expect(await ticket.textContent()).toMatch(/EUR|€/);
+    await screenshot(page, 'sportsbook-history-es');
+    await context.close();
+  });
+
   it('docks the slip as a sheet on a phone', async () => {
     const player = await fundedPlayer('sb-phone', 'USD', 50);
     const match = await sandboxEvent();

@@ -507,6 +507,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     guards: auth.guards,
     events: realtime.events,
     appEvents,
+    content,
   });
   // Reality checks and session time: a bet rule and a launch's times for the game wallet.
   const playSessions = createPlaySessionsModule({ db, ...(options.now ? { now: options.now } : {}) });

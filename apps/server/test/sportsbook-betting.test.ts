@@ -120,8 +120,9 @@ async function settle(app: App = t.app) {
   for (let done = await app.jobs.runDue(); done > 0; done = await app.jobs.runDue());
 }
 
-async function history(token: string, isSettled: boolean): Promise<Bet[]> {
-  const response = await p.get(`/api/game/bets?isSettled=${isSettled}`, { token });
+async function history(token: string, isSettled: boolean, acceptLanguage?: string): Promise<Bet[]> {
+  const headers: Record<string, string> = acceptLanguage ? { 'accept-language': acceptLanguage } : {};
+  const response = await p.get(`/api/game/bets?isSettled=${isSettled}`, { token, headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ data: Bet[] }>().data;
 }
@@ -336,7 +337,20 @@ describe('settlement', () => {
     expect((await balancesOf(t.db, accountId)).real).toBe(100_00n - 10_00n + 39_90n);
     const [shown] = await history(player.token, true);
     expect(shown).toMatchObject({ roundId: combo.id, ticketType: 2 });
-    expect(shown!.items).toHaveLength(3);
+    // Outcomes on a side are named by the side: the event reads "Home n – Away n".
+    const sides = shown!.items.map((i) => i.event.split(' – '));
+    expect(shown!.items.map((i) => [i.market, i.outcome])).toEqual([
+      ['Match result', sides[0]![0]],
+      ['Total 2.5', 'Over 2.5'],
+      ['Match result', sides[2]![1]],
+    ]);
+    // The history names selections in the reader's language (the best the site has).
+    const [inSpanish] = await history(player.token, true, 'it-IT, es-ES;q=0.8, en;q=0.5');
+    expect(inSpanish!.items.map((i) => [i.market, i.outcome])).toEqual([
+      ['Resultado del partido', sides[0]![0]],
+      ['Total 2.5', 'Más de 2.5'],
+      ['Resultado del partido', sides[2]![1]],
+    ]);
   });
 
   it('loses an accumulator at its first lost leg, whatever is still to play', async () => {

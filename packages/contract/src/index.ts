@@ -9,6 +9,7 @@ export * from './settings/endpoints';
 export * from './content/groups';
 export * from './content/schemas';
 export * from './content/endpoints';
+export * from './content/text';
 export * from './validation';
 export * from './games/schemas';
 export * from './games/game-wallet';

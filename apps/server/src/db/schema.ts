@@ -739,6 +739,8 @@ export interface SportBetItemTable {
   outcome: string;
   /** numeric(12,4): read as text. */
   coefficient: ColumnType<string, string | number, string | number>;
+  /** jsonb: the selection's keys (contract `SelectionRef`) when the sportsbook gives them; written as JSON text. */
+  selection: ColumnType<unknown, string | null | undefined, never>;
 }
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';

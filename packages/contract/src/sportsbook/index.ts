@@ -3,3 +3,4 @@ export * from './schemas';
 export * from './endpoints';
 export * from './betting';
 export * from './sandbox';
+export * from './selection-names';

@@ -1,4 +1,16 @@
-import { minorToMajor, type Bet, type BetItem, type BetsQuery, type PaginationMeta } from '@croupier/contract';
+import {
+  contentTextOf,
+  minorToMajor,
+  selectionRefSchema,
+  selectionTexts,
+  type Bet,
+  type BetItem,
+  type BetsQuery,
+  type ContentGroup,
+  type ContentTree,
+  type PaginationMeta,
+} from '@croupier/contract';
+import { acceptedLocale } from '../../lib/accept-language';
 import { pageMeta, pageOffset } from '../../lib/pagination';
 import type { BetItemRow, BetRow, BetsRepository } from './bets-repository';
 
@@ -7,15 +19,32 @@ import type { BetItemRow, BetRow, BetsRepository } from './bets-repository';
  * integration writes `sport_bets` and `sport_bet_items`; this reads them.
  */
 
-function toItem(row: BetItemRow): BetItem {
+/** What the bet history reads of the content service: the site's texts, to name selections. */
+export interface BetsContent {
+  resolveLocale(requested: string | undefined): Promise<{ locale: string }>;
+  getGroups(
+    locale: string | undefined,
+    names: readonly ContentGroup[],
+  ): Promise<{ locale: string; groups: Partial<Record<ContentGroup, ContentTree>> }>;
+}
+
+type SelectionNames = ReturnType<typeof selectionTexts>;
+
+/**
+ * An item as the API gives it. A selection the sportsbook reported by its keys is named
+ * in the reader's language; otherwise (no keys, or keys this version cannot read) the
+ * names the sportsbook stored stand.
+ */
+function toItem(row: BetItemRow, names: SelectionNames): BetItem {
+  const selection = row.selection === null ? undefined : selectionRefSchema.safeParse(row.selection).data;
   return {
     event: row.event,
     stage: row.stage,
     discipline: row.discipline,
     tournament: row.tournament,
     eventDate: new Date(row.event_date).toISOString(),
-    market: row.market,
-    outcome: row.outcome,
+    market: selection ? names.market(selection) : row.market,
+    outcome: selection ? names.outcome(selection) : row.outcome,
     coefficient: Number(row.coefficient),
   };
 }
@@ -37,20 +66,30 @@ function toBet(row: BetRow, items: BetItem[]): Bet {
   };
 }
 
-export function createBets(deps: { repository: BetsRepository }) {
-  const { repository } = deps;
+export function createBets(deps: { repository: BetsRepository; content: BetsContent }) {
+  const { repository, content } = deps;
   return {
-    /** A page of the player's settled tickets (or open ones with `isSettled: false`), newest first. */
-    async list(playerId: string, query: BetsQuery): Promise<{ data: Bet[]; meta: PaginationMeta }> {
+    /**
+     * A page of the player's settled tickets (or open ones with `isSettled: false`), newest
+     * first; selections named in the locale `acceptLanguage` asks for (else the default).
+     */
+    async list(
+      playerId: string,
+      query: BetsQuery,
+      acceptLanguage?: string,
+    ): Promise<{ data: Bet[]; meta: PaginationMeta }> {
       const { page, perPage, isSettled } = query;
       const { rows, totalRows } = await repository.pageOfBets(playerId, isSettled, {
         limit: perPage,
         offset: pageOffset(page, perPage),
       });
+      const locale = await acceptedLocale(acceptLanguage, (tag) => content.resolveLocale(tag));
+      const { groups } = await content.getGroups(locale, ['layout']);
+      const names = selectionTexts(contentTextOf(groups.layout ?? {}));
       const items = new Map<string, BetItem[]>();
       for (const item of await repository.itemsOf(rows.map((row) => row.id))) {
         const list = items.get(item.bet_id) ?? [];
-        list.push(toItem(item));
+        list.push(toItem(item, names));
         items.set(item.bet_id, list);
       }
       return {

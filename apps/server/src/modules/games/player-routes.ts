@@ -123,11 +123,13 @@ export const gamesPlayerRoutes: FastifyPluginAsyncZod<{
       description:
         '`isSettled` (default true) lists settled tickets (status other than 1); `false` lists the open ones. ' +
         '`status` follows the constants `game.bet.status` (1 open, 2 won, 3 lost, 4 refunded, 5 cashed out), ' +
-        '`ticketType` 1 single, 2 combo; `coefficient` is the total odds. `perPage` defaults to 10.',
+        '`ticketType` 1 single, 2 combo; `coefficient` is the total odds. `perPage` defaults to 10. ' +
+        "A selection's `market` and `outcome` are named in the `Accept-Language` locale when the sportsbook " +
+        'reported the selection by its keys (the in-house sportsbook does); else as the sportsbook named them.',
     },
     async (request, reply) => {
       void reply.header('cache-control', PRIVATE);
-      return bets.list(playerOf(request).id, request.query);
+      return bets.list(playerOf(request).id, request.query, request.headers['accept-language']);
     },
   );
 };

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { EventRegistry } from '../../lib/events';
 import type { AuthGuards } from '../auth';
 import type { RealtimeEvents } from '../realtime';
-import { createBets } from './bets';
+import { createBets, type BetsContent } from './bets';
 import { createBetsRepository } from './bets-repository';
 import { gamesPlayerRoutes } from './player-routes';
 import type { GamesService } from './service';
@@ -16,7 +16,14 @@ import { createWinnersRepository } from './winners-repository';
  */
 export async function registerGamesPlayer(
   server: FastifyInstance,
-  deps: { db: Db; games: GamesService; guards: AuthGuards; events: RealtimeEvents; appEvents: EventRegistry },
+  deps: {
+    db: Db;
+    games: GamesService;
+    guards: AuthGuards;
+    events: RealtimeEvents;
+    appEvents: EventRegistry;
+    content: BetsContent;
+  },
 ) {
   const winners = createWinners({
     repository: createWinnersRepository(deps.db),
@@ -25,7 +32,7 @@ export async function registerGamesPlayer(
   });
   deps.appEvents.on('game.win-credited', winners.recordWin);
   server.addHook('onClose', async () => winners.stop());
-  const bets = createBets({ repository: createBetsRepository(deps.db) });
+  const bets = createBets({ repository: createBetsRepository(deps.db), content: deps.content });
   await server.register(gamesPlayerRoutes, { games: deps.games, winners, bets, guards: deps.guards });
   return { winners, bets };
 }

@@ -1,4 +1,5 @@
 import type { ContentTree, ContentValue, OtpReason } from '@croupier/contract';
+import { acceptedLocale } from '../../lib/accept-language';
 import type { EmailMessage } from './email';
 import type { CommunicationRow } from './repository';
 import type { SmsMessage } from './sms';
@@ -149,29 +150,9 @@ export function createMessageTemplates(content: MessageContent) {
   }
 
   return {
-    /**
-     * The site locale an `Accept-Language` header asks for, by preference: the full tag
-     * (`pt-BR`), then its language (`es-ES` → `es`). Undefined when none is offered.
-     */
-    async requestLocale(acceptLanguage: string | undefined): Promise<string | undefined> {
-      if (!acceptLanguage) return undefined;
-      const tags = acceptLanguage
-        .split(',')
-        .map((part, index) => {
-          const [tag = '', ...params] = part.trim().split(';');
-          const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-          return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
-        })
-        .filter((entry) => /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(entry.tag) && entry.q > 0)
-        .sort((a, b) => b.q - a.q || a.index - b.index)
-        .slice(0, 10);
-      for (const { tag } of tags) {
-        for (const candidate of new Set([tag, tag.split('-')[0] ?? tag])) {
-          const { locale } = await content.resolveLocale(candidate);
-          if (locale.toLowerCase() === candidate.toLowerCase()) return locale;
-        }
-      }
-      return undefined;
+    /** The site locale an `Accept-Language` header asks for (lib/accept-language.ts). */
+    requestLocale(acceptLanguage: string | undefined): Promise<string | undefined> {
+      return acceptedLocale(acceptLanguage, (tag) => content.resolveLocale(tag));
     },
 
     emailConfirmation: linkEmail('emailConfirmation', 'auth.email-confirmation'),

@@ -29,7 +29,8 @@ const LISTS = ['settled', 'open'] as const;
 /**
  * The sports bets tab of /profile/history: the player's sportsbook tickets, open or
  * settled, ten a page, newest first; a ticket of several selections shows as a combo
- * with its legs. The sportsbook names markets and outcomes in its own words.
+ * with its legs. Markets and outcomes come named by the server, in the page's language
+ * where the sportsbook gave their keys.
  */
 export function SportsHistory({ view, onView }: { view: BetsView; onView: (view: BetsView) => void }) {
   const { t } = useTranslation('layout');

@@ -1,6 +1,7 @@
 import { gamesEndpoints, originalsEndpoints, paymentEndpoints, type Invoice } from '@croupier/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callPaged, type Paged } from '../../lib/api';
+import { useLocale } from '../../lib/app-settings';
 import { useSession } from '../auth';
 import { realtimeKeys } from '../../lib/query-keys';
 import { invoicesQuery, type HistoryFilters } from './logic';
@@ -71,11 +72,13 @@ export function useDeclineInvoice() {
 /**
  * The player's sports bets (`GET /api/game/bets`), open or settled, ten a page. Under the
  * realtime `sportsbookTickets` prefix, so a ticket's placement or settlement refreshes it.
+ * The server names selections in the page's language, so a language switch reads again.
  */
 export function useSportBets(settled: boolean, page: number, enabled = true) {
   const { isLoggedIn } = useSession();
+  const { locale } = useLocale();
   return useQuery({
-    queryKey: [...realtimeKeys.sportsbookTickets, 'history', { settled, page }] as const,
+    queryKey: [...realtimeKeys.sportsbookTickets, 'history', { settled, page, locale }] as const,
     queryFn: ({ signal }) =>
       callPaged(gamesEndpoints.listBets, { query: { isSettled: settled, page, perPage: 10 }, signal }),
     placeholderData: keepPreviousData,

@@ -1,4 +1,4 @@
-import type { SportsbookEventDetail, SportsbookMarket } from '@croupier/contract';
+import { formatLine, type SportsbookEventDetail, type SportsbookMarket } from '@croupier/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -10,7 +10,7 @@ import { useEvent } from './api';
 import { SportsbookFrame } from './BettingPanel';
 import { useLiveEvent } from './live';
 import { Competitors, EventStatus, OddsButton, OddsFormatSelect } from './components';
-import { formatLine, groupMarketsByType } from './logic';
+import { groupMarketsByType } from './logic';
 import { useOddsFormat } from './odds-format';
 import './sportsbook.css';
 

@@ -13,6 +13,7 @@ import { useLocale } from '../../lib/app-settings';
 import { isMobileBrowser } from '../../lib/environment';
 import { realtimeKeys } from '../../lib/query-keys';
 import { decodeTokenClaims, useSession } from '../auth';
+import { useActiveAccount } from '../wallet';
 import { createGameSession, type GameSession } from './game-session';
 import type { EventListStatus } from './logic';
 
@@ -88,28 +89,34 @@ export const TICKETS_PAGE_SIZE = 10;
 let owned: { owner: string; session: GameSession } | null = null;
 
 /**
- * The game session of the signed-in player, launched when first needed and kept in memory
- * (never stored: the token is short-lived). A new player (or sign-out) starts afresh.
+ * The game session of the signed-in player's active account, launched when first needed
+ * and kept in memory (never stored: the token is short-lived). Another player, a sign-out
+ * or a switch of the active account (another currency) starts afresh.
  */
 function gameSessionOf(owner: string, launch: () => Promise<string>): GameSession {
   if (owned?.owner !== owner) owned = { owner, session: createGameSession(launch) };
   return owned.session;
 }
 
-/** The player's betting session: `run` calls an endpoint with the token; null for guests. */
+/**
+ * The player's betting session: `run` calls an endpoint with the token; null for guests
+ * and until the wallet's accounts are known. `owner` is the player and the account.
+ */
 export function useGameSession(): { owner: string; run: GameSession['run'] } | null {
   const { token } = useSession();
   const { locale } = useLocale();
+  const accountId = useActiveAccount()?.id;
   return useMemo(() => {
-    if (!token) return null;
+    if (!token || !accountId) return null;
     // The player, not the access token: a refreshed token keeps the game session.
     const sub = decodeTokenClaims(token)?.sub;
-    const owner = typeof sub === 'string' ? sub : token;
+    const owner = `${typeof sub === 'string' ? sub : token}:${accountId}`;
     const session = gameSessionOf(owner, async () => {
       const answer = await call(gamesEndpoints.launchGame, {
         params: { id: SPORTSBOOK_GAME_IDENTITY },
         body: {
           demoMode: false,
+          accountId,
           locale,
           platform: isMobileBrowser() ? 1 : 2,
           lobbyUrl: new URL('/betting', window.location.origin).href,
@@ -118,7 +125,7 @@ export function useGameSession(): { owner: string; run: GameSession['run'] } | n
       return answer.token;
     });
     return { owner, run: session.run };
-  }, [token, locale]);
+  }, [token, locale, accountId]);
 }
 
 const sessionHeaders = (token: string) => ({ [GAME_SESSION_HEADER]: token });

@@ -1,5 +1,7 @@
 import {
   ODDS_FORMATS,
+  outcomeName,
+  outcomeText,
   type OddsFormat,
   type SportsbookEventSummary,
   type SportsbookMarket,
@@ -11,7 +13,7 @@ import { Link } from 'react-router';
 import { Select } from '../../components/ui/Select';
 import { useLocale } from '../../lib/app-settings';
 import { formatDateTime } from '../../lib/format';
-import { clockTime, displayOdds, outcomeName, periodKey, scoreBySide } from './logic';
+import { clockTime, displayOdds, periodKey, scoreBySide } from './logic';
 import { selectionOf, toggleSelection } from './slip';
 import { updateSlip, useInSlip } from './slip-store';
 
@@ -46,10 +48,8 @@ export function OutcomeLabel({
   event: Pick<SportsbookEventSummary, 'home' | 'away'>;
 }) {
   const { t } = useTranslation('layout');
-  const name = outcomeName(outcome.key, market, event);
-  if (name.kind === 'text') return <>{name.text}</>;
-  const text = name.kind === 'name' ? name.name : t(`pages.betting.outcomes.${name.label}`);
-  return <>{name.line === undefined ? text : `${text} ${name.line}`}</>;
+  const sides = { home: event.home.name, away: event.away.name };
+  return <>{outcomeText(outcomeName(outcome.key, market, sides), (key, values) => t(key, values))}</>;
 }
 
 /** How long an odds button shows that its price moved (docs/sportsbook.md, "Web"). */

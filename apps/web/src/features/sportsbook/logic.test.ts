@@ -3,10 +3,8 @@ import {
   clockTime,
   defaultStatus,
   displayOdds,
-  formatLine,
   groupByCompetition,
   groupMarketsByType,
-  outcomeName,
   parseOddsFormat,
   periodKey,
   scoreBySide,
@@ -69,35 +67,6 @@ describe('list logic', () => {
       ['total', ['2', '3']],
       ['correct_score', ['4']],
     ]);
-  });
-});
-
-describe('outcome names and lines', () => {
-  const event = eventOf();
-
-  it('signs handicap lines and gives the away side the negation', () => {
-    expect(formatLine(2.5)).toBe('2.5');
-    expect(formatLine(0.75, true)).toBe('+0.75');
-    expect(formatLine(-0.25, true)).toBe('−0.25');
-    expect(formatLine(0, true)).toBe('0');
-    const handicap = { type: 'asian_handicap' as const, line: -0.75 };
-    expect(outcomeName('home', handicap, event)).toEqual({ kind: 'name', name: 'Arsenal', line: '−0.75' });
-    expect(outcomeName('away', handicap, event)).toEqual({ kind: 'name', name: 'Chelsea', line: '+0.75' });
-  });
-
-  it('names competitors, labels with the total line, and shows a correct score as it is', () => {
-    expect(outcomeName('home', { type: 'match_result', line: null }, event)).toEqual({ kind: 'name', name: 'Arsenal' });
-    expect(outcomeName('draw', { type: 'match_result', line: null }, event)).toEqual({ kind: 'label', label: 'draw' });
-    expect(outcomeName('over', { type: 'total', line: 2.5 }, event)).toEqual({
-      kind: 'label',
-      label: 'over',
-      line: '2.5',
-    });
-    expect(outcomeName('home_or_draw', { type: 'double_chance', line: null }, event)).toEqual({
-      kind: 'label',
-      label: 'home_or_draw',
-    });
-    expect(outcomeName('2-1', { type: 'correct_score', line: null }, event)).toEqual({ kind: 'text', text: '2-1' });
   });
 });
 

@@ -79,53 +79,6 @@ export function groupMarketsByType(markets: SportsbookEventDetail['markets']): M
   return groups;
 }
 
-/** A line as shown: "2.5"; with `signed`, "+0.75", "−0.25" (minus sign) and "0". */
-export function formatLine(line: number, signed = false): string {
-  const text = String(Math.abs(line));
-  if (!signed || line === 0) return line < 0 ? `−${text}` : text;
-  return line > 0 ? `+${text}` : `−${text}`;
-}
-
-/**
- * How an outcome is named: a competitor (`name`), a content key under
- * `pages.betting.outcomes` with the market's line (`label`), or the key itself (a correct score).
- */
-export type OutcomeName =
-  | { kind: 'name'; name: string; line?: string }
-  | { kind: 'label'; label: string; line?: string }
-  | { kind: 'text'; text: string };
-
-const LABELLED_OUTCOMES = new Set([
-  'draw',
-  'over',
-  'under',
-  'yes',
-  'no',
-  'home_or_draw',
-  'home_or_away',
-  'draw_or_away',
-]);
-
-export function outcomeName(
-  outcomeKey: string,
-  market: Pick<SportsbookMarket, 'type' | 'line'>,
-  event: Pick<SportsbookEventSummary, 'home' | 'away'>,
-): OutcomeName {
-  const handicap = market.type === 'asian_handicap' && market.line !== null;
-  if (outcomeKey === 'home' || outcomeKey === 'away') {
-    const name = outcomeKey === 'home' ? event.home.name : event.away.name;
-    if (!handicap || market.line === null) return { kind: 'name', name };
-    // The line is the home side's; the away side takes its negation.
-    return { kind: 'name', name, line: formatLine(outcomeKey === 'home' ? market.line : -market.line, true) };
-  }
-  if (LABELLED_OUTCOMES.has(outcomeKey)) {
-    const line =
-      (outcomeKey === 'over' || outcomeKey === 'under') && market.line !== null ? formatLine(market.line) : undefined;
-    return line === undefined ? { kind: 'label', label: outcomeKey } : { kind: 'label', label: outcomeKey, line };
-  }
-  return { kind: 'text', text: outcomeKey };
-}
-
 /** The score as one text per side: goals or points; tennis games per set then the game's points; esports maps won then the current map's rounds. */
 export function scoreBySide(score: LiveScore): { home: string; away: string } {
   switch (score.kind) {

@@ -1,3 +1,9 @@
+import {
+  contentTextOf,
+  selectionTexts,
+  sportsbookMarketTypeSchema,
+  type SelectionRef,
+} from '@croupier/contract';
 import type { EventResult, Market } from '../settlement';
 import { toSettlementResult, type FeedResult } from '../feed';
 
@@ -32,26 +38,48 @@ export function resultOf(eventId: string, version: number, stored: unknown): Eve
   return toSettlementResult({ eventId, version, outcome: stored as FeedResult['outcome'] });
 }
 
-const MARKET_NAMES: Record<string, string> = {
-  match_result: 'Match result',
-  match_winner: 'Winner',
-  double_chance: 'Double chance',
-  draw_no_bet: 'Draw no bet',
-  total: 'Total',
-  asian_handicap: 'Asian handicap',
-  both_teams_to_score: 'Both teams to score',
-  correct_score: 'Correct score',
-  set_winner: 'Set winner',
-  total_games: 'Total games',
-  map_winner: 'Map winner',
-  total_maps: 'Total maps',
-};
-
-const signed = (line: number) => (line > 0 ? `+${line}` : `${line}`);
+/**
+ * The sportsbook's own words for its selections, stored with each history item as a
+ * vendor's names would be: the history shows them only where it cannot name a selection
+ * from its keys in the reader's language (docs/sportsbook.md, "Bet history").
+ */
+const VENDOR_NAMES = selectionTexts(
+  contentTextOf({
+    pages: {
+      betting: {
+        marketTypes: {
+          match_result: 'Match result',
+          match_winner: 'Winner',
+          double_chance: 'Double chance',
+          draw_no_bet: 'Draw no bet',
+          total: 'Total',
+          asian_handicap: 'Asian handicap',
+          both_teams_to_score: 'Both teams to score',
+          correct_score: 'Correct score',
+          set_winner: 'Set winner',
+          total_games: 'Total games',
+          map_winner: 'Map winner',
+          total_maps: 'Total maps',
+        },
+        outcomes: {
+          draw: 'Draw',
+          over: 'Over',
+          under: 'Under',
+          yes: 'Yes',
+          no: 'No',
+          home_or_draw: 'Home or draw',
+          home_or_away: 'Home or away',
+          draw_or_away: 'Draw or away',
+        },
+        periods: { set: 'Set {number}', map: 'Map {number}' },
+      },
+    },
+  }),
+);
 
 /**
- * The English names the bet history stores for a selection (`market`, `outcome` of a
- * BetItem): a sportsbook reports its tickets in its own words, like a vendor's would.
+ * A selection as the bet history stores it: its keys (named in the reader's language when
+ * read) and the sportsbook's own names of the market and outcome.
  */
 export function describeSelection(row: {
   market_type: string;
@@ -60,28 +88,14 @@ export function describeSelection(row: {
   outcome_key: string;
   home_name: string;
   away_name: string;
-}): { market: string; outcome: string } {
-  const line = row.line_quarters === null ? null : row.line_quarters / 4;
-  let market = MARKET_NAMES[row.market_type] ?? row.market_type;
-  if (row.number !== null) market += ` ${row.number}`;
-  if (line !== null && row.market_type !== 'asian_handicap') market += ` ${line}`;
-  const key = row.outcome_key;
-  const sideName = (side: string) => (side === 'home' ? row.home_name : side === 'away' ? row.away_name : side);
-  let outcome: string;
-  if (key === 'home' || key === 'away') {
-    outcome = sideName(key);
-    if (row.market_type === 'asian_handicap' && line !== null) outcome += ` ${signed(key === 'home' ? line : -line)}`;
-  } else if (key === 'draw') outcome = 'Draw';
-  else if (key === 'over') outcome = 'Over';
-  else if (key === 'under') outcome = 'Under';
-  else if (key === 'yes') outcome = 'Yes';
-  else if (key === 'no') outcome = 'No';
-  else if (key.includes('_or_'))
-    outcome = key
-      .split('_or_')
-      .map(sideName)
-      .map((n) => (n === 'draw' ? 'Draw' : n))
-      .join(' or ');
-  else outcome = key;
-  return { market, outcome };
+}): { market: string; outcome: string; selection: string } {
+  const ref: SelectionRef = {
+    marketType: sportsbookMarketTypeSchema.parse(row.market_type),
+    line: row.line_quarters === null ? null : row.line_quarters / 4,
+    number: row.number,
+    outcomeKey: row.outcome_key,
+    home: row.home_name,
+    away: row.away_name,
+  };
+  return { market: VENDOR_NAMES.market(ref), outcome: VENDOR_NAMES.outcome(ref), selection: JSON.stringify(ref) };
 }
