@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
+import { pgbenchFigures } from './lib.mjs';
 
 const HEX64 = 'ab'.repeat(32);
 const METADATA = '{"gameId": "00000000-0000-0000-0000-000000000000", "roundId": "r", "provider": "croupier"}';
@@ -223,10 +224,7 @@ export async function replayRounds(databaseUrl, clientCounts, durationS = 10) {
         if (run.status !== 0) {
           return { error: `pgbench (${form}) failed: ${run.stderr.trim().split('\n').slice(0, 4).join(' ')}` };
         }
-        results[form].set(clients, {
-          tps: Number(/tps = ([\d.]+)/.exec(run.stdout)?.[1]),
-          latency: /latency average = ([\d.]+ ms)/.exec(run.stdout)?.[1],
-        });
+        results[form].set(clients, pgbenchFigures(run.stdout));
       }
     }
   } finally {

@@ -40,36 +40,30 @@
 //   DICE_BENCH_WALLET=remote         the games run apart: a second server process plays the
 //                                    rounds and calls the first one's wallet over signed HTTP
 //                                    (ORIGINALS_WALLET_URL); default: in process
-import { randomUUID } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import {
   call,
+  cpuProfileOptions,
+  createBenchDatabase,
   createDicePlayer,
+  diceLoop,
   ensureServerBuilt,
-  percentile,
-  postgresCpuByPid,
-  postgresCpuMsSince,
-  processCpuMs,
+  keepAliveAgent,
+  levelsOf,
+  pgbenchTpcb,
+  playDiceRound,
   startServer,
+  timedLoops,
 } from './lib.mjs';
 import { replayRounds } from './dice-replay.mjs';
 import { startWireCounter } from './pg-wire-count.mjs';
 
-const levelsOf = (text) =>
-  text
-    .split(',')
-    .map((value) => Number(value.trim()))
-    .filter((value) => Number.isInteger(value) && value > 0);
 const LEVELS = levelsOf(process.env.DICE_BENCH_PLAYERS ?? '1,8,32,128');
 const PGLITE_LEVELS = levelsOf(process.env.DICE_BENCH_PGLITE ?? LEVELS.join(','));
 const DURATION_MS = Number(process.env.DICE_BENCH_DURATION_MS ?? 8000);
 const COUNT_ROUNDS = Number(process.env.DICE_BENCH_COUNT_ROUNDS ?? 200);
 const CPU_PROFILE_DIR = process.env.DICE_BENCH_CPU_PROFILE;
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'bench dice player password';
 const REMOTE = process.env.DICE_BENCH_WALLET === 'remote';
 const SERVERS = REMOTE ? 1 : Math.max(1, Number(process.env.DICE_BENCH_SERVERS ?? 1));
@@ -146,48 +140,10 @@ async function setLimits(url, player) {
   );
 }
 
-// The timed rounds go through node:http with kept-alive connections: fetch costs this load
-// generator about three times the CPU per request, CPU the server and PostgreSQL share.
-const roundAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-const ROUND_BODY = JSON.stringify({ amount: 1, direction: 'under', targetHundredths: 4950 });
-
-function playRound(url, player) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${url}/api/game/originals/dice/rounds`,
-      {
-        method: 'POST',
-        agent: roundAgent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(ROUND_BODY),
-          ...player.session,
-        },
-      },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (response.statusCode !== 200) reject(new Error(`dice round: ${response.statusCode} ${text}`));
-          else resolve(JSON.parse(text).data);
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(ROUND_BODY);
-  });
-}
-
+const roundAgent = keepAliveAgent();
+const playRound = (url, player) => playDiceRound(roundAgent, url, player);
 /** One player's closed loop of dice rounds (on the games server at `url`) until the deadline. */
-async function playerLoop(url, player, deadline, samples) {
-  while (performance.now() < deadline) {
-    const started = performance.now();
-    await playRound(url, player);
-    samples.push(performance.now() - started);
-    player.rounds += 1;
-  }
-}
+const playerLoop = (url, player, deadline, samples) => diceLoop(roundAgent, url, player, deadline, samples);
 
 /** Plays untimed rounds for `ms` (a fresh server process's JIT and connections). */
 async function warmUp(urls, players, ms) {
@@ -207,30 +163,25 @@ async function runLevels(urls, players, levels, serverPids, options = { header: 
       `${'players'.padStart(7)} ${'rounds/s'.padStart(9)} ${'rounds'.padStart(7)}  ${'p50'.padStart(9)} ${'p99'.padStart(9)}` +
         '   CPU ms per round: client  server  postgres',
     );
-  const serverCpuMs = () => serverPids.reduce((sum, pid) => sum + (processCpuMs(pid) ?? NaN), 0);
   for (const level of levels) {
-    const samples = [];
-    const cpuBefore = { client: process.cpuUsage(), server: serverCpuMs(), postgres: postgresCpuByPid() };
-    const started = performance.now();
-    const deadline = started + DURATION_MS;
-    await Promise.all(
-      players.slice(0, level).map((player, i) => playerLoop(urls[i % urls.length], player, deadline, samples)),
+    const run = await timedLoops(
+      players.slice(0, level),
+      DURATION_MS,
+      (player, deadline, samples, i) => playerLoop(urls[i % urls.length], player, deadline, samples),
+      { serverPids },
     );
-    const elapsedS = (performance.now() - started) / 1000;
-    const clientCpu = process.cpuUsage(cpuBefore.client);
-    const perRound = (ms) => (samples.length === 0 ? NaN : ms / samples.length);
+    const perRound = (ms) => (run.samples.length === 0 ? NaN : ms / run.samples.length);
     const cpu = {
-      client: perRound((clientCpu.user + clientCpu.system) / 1000),
-      server: perRound(serverCpuMs() - cpuBefore.server),
-      postgres: perRound(postgresCpuMsSince(cpuBefore.postgres)),
+      client: perRound(run.cpu.client),
+      server: perRound(run.cpu.server),
+      postgres: perRound(run.cpu.postgres),
     };
-    samples.sort((a, b) => a - b);
     const row = {
       level,
-      roundsPerS: samples.length / elapsedS,
-      rounds: samples.length,
-      p50: percentile(samples, 50),
-      p99: percentile(samples, 99),
+      roundsPerS: run.samples.length / run.elapsedS,
+      rounds: run.samples.length,
+      p50: run.p50,
+      p99: run.p99,
       cpu,
     };
     rows.push(row);
@@ -277,15 +228,6 @@ async function startServers(databaseUrl, options = {}, count = 1) {
   };
 }
 
-/** pgbench's built-in TPC-B-like script on the same server, `clients` connections, 10 s. */
-function pgbenchTps(databaseUrl, clients) {
-  const run = spawnSync('pgbench', ['-c', String(clients), '-j', '2', '-T', '10', databaseUrl], { encoding: 'utf8' });
-  if (run.status !== 0) return { error: `pgbench failed: ${run.stderr.trim()}` };
-  const tps = Number(/tps = ([\d.]+)/.exec(run.stdout)?.[1]);
-  const latency = /latency average = ([\d.]+ ms)/.exec(run.stdout)?.[1];
-  return { tps, latency };
-}
-
 /** Every round is in the database once, and the ledger balances. */
 async function audit(databaseUrl, played) {
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -302,13 +244,27 @@ async function audit(databaseUrl, played) {
   );
 }
 
+/**
+ * Under `heading`, each of `rows` against the plain run of its level (`figures.levels`):
+ * rounds/s and p99 before and after, how much slower; `more(row)` ends the line.
+ */
+function printAgainstPlain(heading, rows, more = () => '') {
+  console.log(heading);
+  for (const row of rows) {
+    const plain = figures.levels.find((r) => r.level === row.level);
+    if (!plain) continue;
+    const slower = (1 - row.roundsPerS / plain.roundsPerS) * 100;
+    console.log(
+      `  ${String(row.level).padStart(3)} players: ${plain.roundsPerS.toFixed(1)} → ${row.roundsPerS.toFixed(1)} rounds/s ` +
+        `(${slower >= 0 ? `${slower.toFixed(1)} % slower` : `${(-slower).toFixed(1)} % faster`}), ` +
+        `p99 ${plain.p99.toFixed(1)} → ${row.p99.toFixed(1)} ms${more(row)}`,
+    );
+  }
+}
+
 ensureServerBuilt();
-const databaseName = `croupier_bench_dice_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`create database ${databaseName}`);
-const databaseUrl = new URL(ADMIN_URL);
-databaseUrl.pathname = `/${databaseName}`;
+const database = await createBenchDatabase('dice');
+const { name: databaseName, url: databaseUrl } = database;
 let played = 0;
 const figures = {
   perRound: undefined,
@@ -332,18 +288,21 @@ try {
     const counter = await startWireCounter(databaseUrl.toString());
     const counted = await startServers(counter.url);
     try {
-      const player = await createPlayer(counted.server.url, 100_000);
-      // Warm-up: the processes' caches (game ids, stake limits, operator accounts) fill.
-      for (let i = 0; i < 20; i += 1) await playRound(counted.games.url, player);
-      const before = counter.snapshot();
-      for (let i = 0; i < COUNT_ROUNDS; i += 1) await playRound(counted.games.url, player);
-      const after = counter.snapshot();
-      played += 20 + COUNT_ROUNDS;
-      figures.perRound = {
-        statements: (after.statements - before.statements) / COUNT_ROUNDS,
-        roundTrips: (after.roundTrips - before.roundTrips) / COUNT_ROUNDS,
-        transactions: (after.transactions - before.transactions) / COUNT_ROUNDS,
+      /** Statements, round trips and transactions per round over COUNT_ROUNDS rounds of `player`. */
+      const countRounds = async (player) => {
+        // Warm-up: the processes' caches (game ids, stake limits, operator accounts) fill.
+        for (let i = 0; i < 20; i += 1) await playRound(counted.games.url, player);
+        const before = counter.snapshot();
+        for (let i = 0; i < COUNT_ROUNDS; i += 1) await playRound(counted.games.url, player);
+        const after = counter.snapshot();
+        played += 20 + COUNT_ROUNDS;
+        return {
+          statements: (after.statements - before.statements) / COUNT_ROUNDS,
+          roundTrips: (after.roundTrips - before.roundTrips) / COUNT_ROUNDS,
+          transactions: (after.transactions - before.transactions) / COUNT_ROUNDS,
+        };
       };
+      figures.perRound = await countRounds(await createPlayer(counted.server.url, 100_000));
       console.log(
         `per round, on the wire over ${COUNT_ROUNDS} rounds of one player: ${figures.perRound.statements.toFixed(2)} statements, ` +
           `${figures.perRound.roundTrips.toFixed(2)} round trips, ${figures.perRound.transactions.toFixed(2)} transactions ` +
@@ -352,29 +311,21 @@ try {
       if (BONUS) {
         const wagering = await createPlayer(counted.server.url, 100_001);
         await activateBonus(counted.server.url, wagering, await createWageringBonus(counted.server.url));
-        for (let i = 0; i < 20; i += 1) await playRound(counted.games.url, wagering);
-        const start = counter.snapshot();
-        for (let i = 0; i < COUNT_ROUNDS; i += 1) await playRound(counted.games.url, wagering);
-        const end = counter.snapshot();
-        played += 20 + COUNT_ROUNDS;
-        figures.perRoundBonus = (end.statements - start.statements) / COUNT_ROUNDS;
+        const counts = await countRounds(wagering);
+        figures.perRoundBonus = counts.statements;
         console.log(
-          `per round with an active wagering bonus: ${figures.perRoundBonus.toFixed(2)} statements, ` +
-            `${((end.roundTrips - start.roundTrips) / COUNT_ROUNDS).toFixed(2)} round trips\n`,
+          `per round with an active wagering bonus: ${counts.statements.toFixed(2)} statements, ` +
+            `${counts.roundTrips.toFixed(2)} round trips\n`,
         );
       }
       if (LIMITS) {
         const limited = await createPlayer(counted.server.url, 100_002);
         await setLimits(counted.server.url, limited);
-        for (let i = 0; i < 20; i += 1) await playRound(counted.games.url, limited);
-        const start = counter.snapshot();
-        for (let i = 0; i < COUNT_ROUNDS; i += 1) await playRound(counted.games.url, limited);
-        const end = counter.snapshot();
-        played += 20 + COUNT_ROUNDS;
-        figures.perRoundLimits = (end.statements - start.statements) / COUNT_ROUNDS;
+        const counts = await countRounds(limited);
+        figures.perRoundLimits = counts.statements;
         console.log(
-          `per round with bet, loss and deposit limits: ${figures.perRoundLimits.toFixed(2)} statements, ` +
-            `${((end.roundTrips - start.roundTrips) / COUNT_ROUNDS).toFixed(2)} round trips\n`,
+          `per round with bet, loss and deposit limits: ${counts.statements.toFixed(2)} statements, ` +
+            `${counts.roundTrips.toFixed(2)} round trips\n`,
         );
       }
     } finally {
@@ -384,10 +335,7 @@ try {
   }
 
   // 2. The timed levels on PostgreSQL.
-  const profiled = CPU_PROFILE_DIR
-    ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROFILE_DIR)}`] }
-    : {};
-  const servers = await startServers(databaseUrl.toString(), profiled, SERVERS);
+  const servers = await startServers(databaseUrl.toString(), cpuProfileOptions(CPU_PROFILE_DIR), SERVERS);
   try {
     console.log(
       `PostgreSQL (fresh database ${databaseName}, pool ${POOL_MAX} per process), ${SERVERS} server process${SERVERS > 1 ? 'es' : ''}, ` +
@@ -401,34 +349,26 @@ try {
     );
     // With DICE_BENCH_BONUS, other players each wagering an active bonus play each level
     // right after the plain one (interleaved, so that drift in the machine hits both alike).
+    /** `maxPlayers` more players, numbered from `first`, each given `prepare(url, player)` in turn. */
+    const preparedPlayers = async (first, prepare) => {
+      const prepared = [];
+      for (let i = 0; i < maxPlayers; i += 1) {
+        const player = await createPlayer(servers.server.url, first + i);
+        await prepare(servers.server.url, player);
+        prepared.push(player);
+      }
+      return prepared;
+    };
     const wagering = [];
     if (BONUS) {
       const bonusId = await createWageringBonus(servers.server.url);
-      for (let i = 0; i < maxPlayers; i += 1) {
-        const player = await createPlayer(servers.server.url, 50_000 + i);
-        await activateBonus(servers.server.url, player, bonusId);
-        wagering.push(player);
-      }
+      wagering.push(...(await preparedPlayers(50_000, (url, player) => activateBonus(url, player, bonusId))));
     }
     // With DICE_BENCH_LIMITS, players holding bet, loss and deposit limits play each level too.
-    const limited = [];
-    if (LIMITS) {
-      for (let i = 0; i < maxPlayers; i += 1) {
-        const player = await createPlayer(servers.server.url, 60_000 + i);
-        await setLimits(servers.server.url, player);
-        limited.push(player);
-      }
-    }
+    const limited = LIMITS ? await preparedPlayers(60_000, setLimits) : [];
     // With DICE_BENCH_ENGINES, players with the engines' work to do (an active quest when one is
     // offered) play each level on a server process whose activity engines poll.
-    const engaged = [];
-    if (ENGINES) {
-      for (let i = 0; i < maxPlayers; i += 1) {
-        const player = await createPlayer(servers.server.url, 70_000 + i);
-        await activateQuest(servers.server.url, player);
-        engaged.push(player);
-      }
-    }
+    const engaged = ENGINES ? await preparedPlayers(70_000, activateQuest) : [];
     for (const [index, level] of LEVELS.entries()) {
       const [plain] = await runLevels(servers.gameUrls, players, [level], servers.pids, {
         header: index === 0,
@@ -481,49 +421,26 @@ try {
     played += limited.reduce((sum, p) => sum + p.rounds, 0);
     played += engaged.reduce((sum, p) => sum + p.rounds, 0);
     if (BONUS) {
-      console.log('\nwith a bonus against without (goal: no more than 30 % slower):');
-      for (const row of figures.bonusLevels) {
-        const plain = figures.levels.find((r) => r.level === row.level);
-        if (!plain) continue;
-        const slower = (1 - row.roundsPerS / plain.roundsPerS) * 100;
-        console.log(
-          `  ${String(row.level).padStart(3)} players: ${plain.roundsPerS.toFixed(1)} → ${row.roundsPerS.toFixed(1)} rounds/s ` +
-            `(${slower >= 0 ? `${slower.toFixed(1)} % slower` : `${(-slower).toFixed(1)} % faster`}), ` +
-            `p99 ${plain.p99.toFixed(1)} → ${row.p99.toFixed(1)} ms`,
-        );
-      }
+      printAgainstPlain('\nwith a bonus against without (goal: no more than 30 % slower):', figures.bonusLevels);
     }
     if (LIMITS) {
-      console.log('\nwith bet, loss and deposit limits against without (goal: no more than 20 % slower):');
-      for (const row of figures.limitLevels) {
-        const plain = figures.levels.find((r) => r.level === row.level);
-        if (!plain) continue;
-        const slower = (1 - row.roundsPerS / plain.roundsPerS) * 100;
-        console.log(
-          `  ${String(row.level).padStart(3)} players: ${plain.roundsPerS.toFixed(1)} → ${row.roundsPerS.toFixed(1)} rounds/s ` +
-            `(${slower >= 0 ? `${slower.toFixed(1)} % slower` : `${(-slower).toFixed(1)} % faster`}), ` +
-            `p99 ${plain.p99.toFixed(1)} → ${row.p99.toFixed(1)} ms`,
-        );
-      }
+      printAgainstPlain(
+        '\nwith bet, loss and deposit limits against without (goal: no more than 20 % slower):',
+        figures.limitLevels,
+      );
     }
     if (ENGINES) {
-      console.log(
+      printAgainstPlain(
         '\nwith the activity engines on against off (rounds/s, p99), and the activity lag from a bet to the ' +
           "commit of the engine's batch that handled it (p50 / p99 per engine):",
+        figures.engineLevels,
+        (row) => {
+          const lags = row.consumers
+            .map((c) => `${c.name} ${c.p50Ms ?? '–'} / ${c.p99Ms ?? '–'} ms (${c.samples})`)
+            .join(', ');
+          return `; lag ${lags || 'no engines registered'}`;
+        },
       );
-      for (const row of figures.engineLevels) {
-        const plain = figures.levels.find((r) => r.level === row.level);
-        if (!plain) continue;
-        const slower = (1 - row.roundsPerS / plain.roundsPerS) * 100;
-        const lags = row.consumers
-          .map((c) => `${c.name} ${c.p50Ms ?? '–'} / ${c.p99Ms ?? '–'} ms (${c.samples})`)
-          .join(', ');
-        console.log(
-          `  ${String(row.level).padStart(3)} players: ${plain.roundsPerS.toFixed(1)} → ${row.roundsPerS.toFixed(1)} rounds/s ` +
-            `(${slower >= 0 ? `${slower.toFixed(1)} % slower` : `${(-slower).toFixed(1)} % faster`}), ` +
-            `p99 ${plain.p99.toFixed(1)} → ${row.p99.toFixed(1)} ms; lag ${lags || 'no engines registered'}`,
-        );
-      }
     }
   } finally {
     await servers.stop();
@@ -532,57 +449,42 @@ try {
   if (CPU_PROFILE_DIR) console.log(`CPU profile of the server(s) written to ${path.resolve(CPU_PROFILE_DIR)}`);
 
   // 3. pgbench on the same server, and the ratios.
-  if (spawnSync('which', ['pgbench'], { encoding: 'utf8' }).status !== 0) {
-    console.log('\npgbench: not installed (no TPC-B-like comparison)');
-  } else {
-    const init = spawnSync('pgbench', ['-i', '-q', '-s', '10', databaseUrl.toString()], { encoding: 'utf8' });
-    if (init.status !== 0) {
-      console.log(`\npgbench -i failed: ${init.stderr.trim()}`);
+  const pgbench = pgbenchTpcb(databaseUrl.toString(), PGBENCH_CLIENTS);
+  if (pgbench) {
+    figures.pgbench = pgbench;
+    // The round's own writes, replayed by pgbench: the ceiling for any server code.
+    const replay = await replayRounds(databaseUrl.toString(), PGBENCH_CLIENTS);
+    if (replay.error) {
+      console.log(`round replay: ${replay.error}`);
     } else {
-      console.log('');
-      for (const clients of PGBENCH_CLIENTS) {
-        const result = pgbenchTps(databaseUrl.toString(), clients);
-        figures.pgbench.set(clients, result);
-        console.log(
-          result.error ??
-            `pgbench TPC-B-like, scale 10, ${clients} clients, 10 s, same server: ${result.tps.toFixed(0)} tps (latency average ${result.latency})`,
-        );
-      }
-      // The round's own writes, replayed by pgbench: the ceiling for any server code.
-      const replay = await replayRounds(databaseUrl.toString(), PGBENCH_CLIENTS);
-      if (replay.error) {
-        console.log(`round replay: ${replay.error}`);
-      } else {
-        const forms = {
-          statements: "the round's statements as the server sends them",
-          function: 'the same writes as one stored-function call',
-        };
-        console.log(`\nthe round's writes replayed by pgbench over ${replay.players} players (no HTTP, no Node.js):`);
-        for (const [form, label] of Object.entries(forms)) {
-          for (const [clients, result] of replay.results[form]) {
-            const tpcb = figures.pgbench.get(clients)?.tps;
-            console.log(
-              `  ${label}, ${clients} clients: ${result.tps.toFixed(0)} rounds/s (latency average ${result.latency})` +
-                (tpcb ? `, ${(result.tps / tpcb).toFixed(3)}× TPC-B-like` : ''),
-            );
-          }
-        }
-      }
-      console.log('\nratio of dice rounds/s to pgbench tps (goal ≥ 0.5):');
-      for (const row of figures.levels) {
-        const clients = row.level > 32 ? 32 : 8;
-        const tps = figures.pgbench.get(clients)?.tps;
-        if (tps) {
+      const forms = {
+        statements: "the round's statements as the server sends them",
+        function: 'the same writes as one stored-function call',
+      };
+      console.log(`\nthe round's writes replayed by pgbench over ${replay.players} players (no HTTP, no Node.js):`);
+      for (const [form, label] of Object.entries(forms)) {
+        for (const [clients, result] of replay.results[form]) {
+          const tpcb = figures.pgbench.get(clients)?.tps;
           console.log(
-            `  ${String(row.level).padStart(3)} players / pgbench ${String(clients).padStart(2)} clients: ${(row.roundsPerS / tps).toFixed(3)}`,
+            `  ${label}, ${clients} clients: ${result.tps.toFixed(0)} rounds/s (latency average ${result.latency})` +
+              (tpcb ? `, ${(result.tps / tpcb).toFixed(3)}× TPC-B-like` : ''),
           );
         }
       }
     }
+    console.log('\nratio of dice rounds/s to pgbench tps (goal ≥ 0.5):');
+    for (const row of figures.levels) {
+      const clients = row.level > 32 ? 32 : 8;
+      const tps = figures.pgbench.get(clients)?.tps;
+      if (tps) {
+        console.log(
+          `  ${String(row.level).padStart(3)} players / pgbench ${String(clients).padStart(2)} clients: ${(row.roundsPerS / tps).toFixed(3)}`,
+        );
+      }
+    }
   }
 } finally {
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await database.drop();
 }
 
 // 4. The same in process on PGlite (one connection: rounds queue for it).

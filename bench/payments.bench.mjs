@@ -11,16 +11,10 @@
 //   PAYMENTS_BENCH_PAYERS=1,8,32       concurrency levels
 //   PAYMENTS_BENCH_DURATION_MS=8000    per level
 import { createHmac, randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { call, ensureServerBuilt, percentile, startServer } from './lib.mjs';
+import { call, createBenchDatabase, ensureServerBuilt, levelsOf, percentile, startServer } from './lib.mjs';
 
-const LEVELS = (process.env.PAYMENTS_BENCH_PAYERS ?? '1,8,32')
-  .split(',')
-  .map((value) => Number(value.trim()))
-  .filter((value) => Number.isInteger(value) && value > 0);
+const LEVELS = levelsOf(process.env.PAYMENTS_BENCH_PAYERS ?? '1,8,32');
 const DURATION_MS = Number(process.env.PAYMENTS_BENCH_DURATION_MS ?? 8000);
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WEBHOOK_SECRET = 'payments-bench-webhook-secret';
 const PASSWORD = 'bench payer password';
 
@@ -78,12 +72,8 @@ async function payerLoop(url, payer, deadline, samples) {
 }
 
 ensureServerBuilt();
-const databaseName = `croupier_bench_payments_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`create database ${databaseName}`);
-const databaseUrl = new URL(ADMIN_URL);
-databaseUrl.pathname = `/${databaseName}`;
+const database = await createBenchDatabase('payments');
+const { name: databaseName, url: databaseUrl } = database;
 
 const server = await startServer({
   DATABASE_URL: databaseUrl.toString(),
@@ -126,6 +116,5 @@ try {
   console.log(`\nbalances equal to the credits sent: ${payers.length - mismatches}/${payers.length}`);
 } finally {
   await server.stop();
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await database.drop();
 }

@@ -42,27 +42,30 @@
 //   SPORTSBOOK_BENCH_JOBS_POLL_MS             the server's JOBS_POLL_MS (unset: its default, 1000)
 //   SPORTSBOOK_BENCH_CPU_PROFILE=<dir>        writes a V8 CPU profile of the server there
 import { randomUUID } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import http from 'node:http';
-import path from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import WebSocket from 'ws';
 import {
   call,
+  cpuProfileOptions,
+  createBenchDatabase,
   createDicePlayer,
   ensureServerBuilt,
+  fixed,
+  keepAliveAgent,
+  levelsOf,
   percentile,
-  postgresCpuByPid,
-  postgresCpuMsSince,
-  processCpuMs,
+  pgbenchTpcb,
+  send,
+  startCpuMeter,
   startServer,
+  timedLoops,
+  wait,
 } from './lib.mjs';
 import { startWireCounter } from './pg-wire-count.mjs';
 
 /** Wall-clock ms with sub-ms precision, comparable across worker threads. */
 const now = () => performance.timeOrigin + performance.now();
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------
 // Part 2's clients, in worker threads: `workerData` = { wsUrl, channel, outcomeId, base,
@@ -168,11 +171,6 @@ if (!isMainThread) {
 }
 
 async function main() {
-  const levelsOf = (text) =>
-    text
-      .split(',')
-      .map((value) => Number(value.trim()))
-      .filter((value) => Number.isInteger(value) && value > 0);
   const PARTS = new Set((process.env.SPORTSBOOK_BENCH_PARTS ?? 'bets,odds,settle').split(',').map((p) => p.trim()));
   const LEVELS = levelsOf(process.env.SPORTSBOOK_BENCH_PLAYERS ?? '8,32');
   const DURATION_MS = Number(process.env.SPORTSBOOK_BENCH_DURATION_MS ?? 10_000);
@@ -187,43 +185,20 @@ async function main() {
   const JOBS_POLL_MS = process.env.SPORTSBOOK_BENCH_JOBS_POLL_MS;
   const CPU_PROFILE_DIR = process.env.SPORTSBOOK_BENCH_CPU_PROFILE;
   const COUNT = Number(process.env.SPORTSBOOK_BENCH_COUNT ?? 100);
-  const ADMIN_URL =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const PASSWORD = 'bench sportsbook player password';
   const POOL_MAX = 20;
   const PGBENCH_CLIENTS = [8, 32];
   /** Every ticket stakes 1 USD. */
   const STAKE = 1;
 
-  // Bets go through node:http with kept-alive connections (fetch costs the load generator
-  // about three times the CPU per request, CPU the server and PostgreSQL share).
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  // Bets go through node:http with kept-alive connections.
+  const agent = keepAliveAgent();
 
-  /** A request answering `{ status, data }`, never throwing on a refusal. */
+  /** A JSON request answering `{ status, text }`, never throwing on a refusal. */
   function request(url, method, headers, body) {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    return new Promise((resolve, reject) => {
-      const req = http.request(
-        url,
-        {
-          method,
-          agent,
-          headers:
-            text === undefined
-              ? headers
-              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers },
-        },
-        (response) => {
-          const chunks = [];
-          response.on('data', (chunk) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end(text);
-    });
+    if (body === undefined) return send(agent, url, { method, headers });
+    const text = JSON.stringify(body);
+    return send(agent, url, { method, headers: { 'content-type': 'application/json', ...headers }, body: text });
   }
 
   /** A funded player (as bench/dice.bench.mjs makes them) with the sportsbook game's session. */
@@ -280,24 +255,9 @@ async function main() {
   const errors = new Map();
   const noteError = (error) => errors.set(error, (errors.get(error) ?? 0) + 1);
 
-  function pgbenchTps(databaseUrl, clients) {
-    const run = spawnSync('pgbench', ['-c', String(clients), '-j', '2', '-T', '10', databaseUrl], { encoding: 'utf8' });
-    if (run.status !== 0) return { error: `pgbench failed: ${run.stderr.trim()}` };
-    return {
-      tps: Number(/tps = ([\d.]+)/.exec(run.stdout)?.[1]),
-      latency: /latency average = ([\d.]+ ms)/.exec(run.stdout)?.[1],
-    };
-  }
-
-  const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
-
   ensureServerBuilt();
-  const databaseName = `croupier_bench_sportsbook_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  const databaseUrl = new URL(ADMIN_URL);
-  databaseUrl.pathname = `/${databaseName}`;
+  const database = await createBenchDatabase('sportsbook');
+  const { name: databaseName, url: databaseUrl, admin } = database;
   const db = new pg.Client({ connectionString: databaseUrl.toString() });
   const figures = { levels: [], pgbench: new Map() };
   try {
@@ -389,10 +349,7 @@ async function main() {
       }
     }
 
-    const server = await startServer(
-      serverEnv(databaseUrl.toString()),
-      CPU_PROFILE_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROFILE_DIR)}`] } : {},
-    );
+    const server = await startServer(serverEnv(databaseUrl.toString()), cpuProfileOptions(CPU_PROFILE_DIR));
     try {
       await db.connect();
       console.log(
@@ -438,23 +395,17 @@ async function main() {
         await Promise.all(players.slice(0, Math.min(...LEVELS)).map((p) => loop(p, warmDeadline, [])));
         console.log('players    bets/s    bets   p50 ms   p99 ms   CPU ms per bet: server  postgres   refused');
         for (const level of LEVELS) {
-          const samples = [];
           const refusedBefore = [...errors.values()].reduce((a, b) => a + b, 0);
-          const before = { server: processCpuMs(server.pid), postgres: postgresCpuByPid() };
-          const started = performance.now();
-          const deadline = started + DURATION_MS;
-          await Promise.all(players.slice(0, level).map((p) => loop(p, deadline, samples)));
-          const elapsedS = (performance.now() - started) / 1000;
-          const perBet = (ms) => ms / Math.max(1, samples.length);
-          samples.sort((a, b) => a - b);
+          const run = await timedLoops(players.slice(0, level), DURATION_MS, loop, { serverPids: [server.pid] });
+          const perBet = (ms) => ms / Math.max(1, run.samples.length);
           const row = {
             level,
-            betsPerS: samples.length / elapsedS,
-            bets: samples.length,
-            p50: percentile(samples, 50),
-            p99: percentile(samples, 99),
-            server: perBet(processCpuMs(server.pid) - before.server),
-            postgres: perBet(postgresCpuMsSince(before.postgres)),
+            betsPerS: run.samples.length / run.elapsedS,
+            bets: run.samples.length,
+            p50: run.p50,
+            p99: run.p99,
+            server: perBet(run.cpu.server),
+            postgres: perBet(run.cpu.postgres),
             refused: [...errors.values()].reduce((a, b) => a + b, 0) - refusedBefore,
           };
           figures.levels.push(row);
@@ -594,7 +545,7 @@ async function main() {
             `p99 ${fixed(percentile(samples, 99))} ms`,
         );
         // The result 2–1: home, over 2.5 and both teams to score win; the rest lose.
-        const before = { server: processCpuMs(server.pid), postgres: postgresCpuByPid() };
+        const cpuSince = startCpuMeter([server.pid]);
         const started = performance.now();
         await call(`${server.url}/api/dev/sportsbook/events/${encodeURIComponent(event.eventId)}/result`, 'POST', {
           home: 2,
@@ -609,7 +560,7 @@ async function main() {
           if (firstSettledS === undefined && left < placed) firstSettledS = (performance.now() - started) / 1000;
         }
         const elapsedS = (performance.now() - started) / 1000;
-        const cpu = { server: processCpuMs(server.pid) - before.server, postgres: postgresCpuMsSince(before.postgres) };
+        const cpu = cpuSince();
         const settled = placed - left;
         const jobs = await db.query(
           `select finished_at, attempts, status, last_error from jobs
@@ -651,37 +602,23 @@ async function main() {
 
     // pgbench on the same server, for scale.
     if (PGBENCH && figures.levels.length > 0) {
-      if (spawnSync('which', ['pgbench'], { encoding: 'utf8' }).status !== 0) {
-        console.log('\npgbench: not installed (no TPC-B-like comparison)');
-      } else {
-        const init = spawnSync('pgbench', ['-i', '-q', '-s', '10', databaseUrl.toString()], { encoding: 'utf8' });
-        if (init.status !== 0) console.log(`\npgbench -i failed: ${init.stderr.trim()}`);
-        else {
-          console.log('');
-          for (const clients of PGBENCH_CLIENTS) {
-            const result = pgbenchTps(databaseUrl.toString(), clients);
-            figures.pgbench.set(clients, result);
+      const pgbench = pgbenchTpcb(databaseUrl.toString(), PGBENCH_CLIENTS);
+      if (pgbench) {
+        figures.pgbench = pgbench;
+        console.log('ratio of bets/s to pgbench tps (8 clients up to 8 players, else 32):');
+        for (const row of figures.levels) {
+          const clients = row.level > 8 ? 32 : 8;
+          const tps = figures.pgbench.get(clients)?.tps;
+          if (tps)
             console.log(
-              result.error ??
-                `pgbench TPC-B-like, scale 10, ${clients} clients, 10 s, same server: ${result.tps.toFixed(0)} tps (latency average ${result.latency})`,
+              `  ${String(row.level).padStart(3)} players / pgbench ${clients} clients: ${(row.betsPerS / tps).toFixed(3)}`,
             );
-          }
-          console.log('ratio of bets/s to pgbench tps (8 clients up to 8 players, else 32):');
-          for (const row of figures.levels) {
-            const clients = row.level > 8 ? 32 : 8;
-            const tps = figures.pgbench.get(clients)?.tps;
-            if (tps)
-              console.log(
-                `  ${String(row.level).padStart(3)} players / pgbench ${clients} clients: ${(row.betsPerS / tps).toFixed(3)}`,
-              );
-          }
         }
       }
     }
   } finally {
     await db.end().catch(() => {});
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
+    await database.drop();
     agent.destroy();
   }
 }

@@ -31,29 +31,26 @@
 //   TOURNAMENT_BENCH_REDIS_URL=redis://127.0.0.1:6379   for the Redis store; its keys get a
 //                                          prefix of this run's, deleted at the end
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import WebSocket from 'ws';
 import {
   call,
+  createBenchDatabase,
   createDicePlayer,
+  diceLoop,
   ensureServerBuilt,
+  fixed,
+  keepAliveAgent,
+  levelsOf,
   percentile,
-  postgresCpuByPid,
-  postgresCpuMsSince,
-  processCpuMs,
-  processesCpuByPid,
-  processesCpuMsSince,
+  sendForData,
   startServer,
+  timedLoops,
+  wait,
 } from './lib.mjs';
 import { startWireCounter } from './pg-wire-count.mjs';
 
-const levelsOf = (text) =>
-  text
-    .split(',')
-    .map((value) => Number(value.trim()))
-    .filter((value) => Number.isInteger(value) && value > 0);
 const PARTICIPANTS = Number(process.env.TOURNAMENT_BENCH_PARTICIPANTS ?? 100_000);
 const LEVELS = levelsOf(process.env.TOURNAMENT_BENCH_PLAYERS ?? '8,32');
 const DURATION_MS = Number(process.env.TOURNAMENT_BENCH_DURATION_MS ?? 8000);
@@ -66,8 +63,6 @@ const STORES = (process.env.TOURNAMENT_BENCH_STORES ?? 'database,redis')
   .map((store) => store.trim())
   .filter((store) => store === 'database' || store === 'redis');
 const REDIS_URL = process.env.TOURNAMENT_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'bench tournament player password';
 const ADMIN_KEY = 'tournament-bench-admin-key-0123456789abcdefgh';
 const JWT_SECRET = 'tournament-bench-jwt-secret-0123456789abcdef01';
@@ -77,46 +72,12 @@ const ROUND_POINTS_HUNDREDTHS = 100;
 /** The key prefix of this run's Redis leaderboard (deleted at the end; never a FLUSH). */
 const REDIS_PREFIX = `bench-tournaments-${randomUUID().slice(0, 8)}:`;
 
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const createPlayer = (url, index) =>
   createDicePlayer(url, index, { emailPrefix: 'tournament', ipOctet: 79, password: PASSWORD });
 
-// The rounds and reads go through node:http with kept-alive connections (fetch costs this
-// load generator about three times the CPU per request, CPU the server and PostgreSQL share).
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-const ROUND_BODY = JSON.stringify({ amount: 1, direction: 'under', targetHundredths: 4950 });
-
-function request(url, { method = 'GET', headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method,
-        agent,
-        headers: body === undefined ? headers : { 'content-length': Buffer.byteLength(body), ...headers },
-      },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (response.statusCode !== 200) reject(new Error(`${method} ${url}: ${response.statusCode} ${text}`));
-          else resolve(JSON.parse(text).data);
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const playRound = (url, player) =>
-  request(`${url}/api/game/originals/dice/rounds`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...player.session },
-    body: ROUND_BODY,
-  });
+// The rounds and reads go through node:http with kept-alive connections.
+const agent = keepAliveAgent();
+const request = (url, options) => sendForData(agent, url, options);
 
 /**
  * Live updates: each player's rounds waiting for the event that carries their points, and
@@ -198,48 +159,28 @@ function openClient(wsUrl, token, channels, onData) {
   });
 }
 
-/**
- * One player's closed loop of rounds until the deadline; with `paceMs`, a round starts at
- * most every `paceMs` (the same rounds per second whatever the machine gives).
- */
-async function playerLoop(url, player, deadline, samples, lag, paceMs = 0) {
-  while (performance.now() < deadline) {
-    const started = performance.now();
-    await playRound(url, player);
-    const answered = performance.now();
-    samples.push(answered - started);
-    lag?.answered(player.playerId, answered);
-    player.rounds += 1;
-    if (paceMs > 0) await wait(started + paceMs - performance.now());
-  }
-}
-
-const redisCpuByPid = () => processesCpuByPid('redis-server');
+/** One player's closed loop of rounds until the deadline (`diceLoop`), the answers told to `lag`. */
+const playerLoop = (url, player, deadline, samples, lag, paceMs = 0) =>
+  diceLoop(agent, url, player, deadline, samples, {
+    onAnswer: lag && ((at) => lag.answered(player.playerId, at)),
+    paceMs,
+  });
 
 /** Rounds/s, p50/p99 and CPU per round over `players` for DURATION_MS. */
 async function timedRun(url, players, serverPid, lag) {
-  const samples = [];
-  const before = {
-    server: processCpuMs(serverPid),
-    postgres: postgresCpuByPid(),
-    redis: redisCpuByPid(),
-  };
-  const started = performance.now();
-  const deadline = started + DURATION_MS;
-  await Promise.all(players.map((player) => playerLoop(url, player, deadline, samples, lag)));
-  const elapsedS = (performance.now() - started) / 1000;
-  const perRound = (ms) => (samples.length === 0 ? NaN : ms / samples.length);
-  samples.sort((a, b) => a - b);
+  const run = await timedLoops(
+    players,
+    DURATION_MS,
+    (player, deadline, samples) => playerLoop(url, player, deadline, samples, lag),
+    { serverPids: [serverPid], redis: true },
+  );
+  const perRound = (ms) => (run.samples.length === 0 ? NaN : ms / run.samples.length);
   return {
-    roundsPerS: samples.length / elapsedS,
-    rounds: samples.length,
-    p50: percentile(samples, 50),
-    p99: percentile(samples, 99),
-    cpu: {
-      server: perRound(processCpuMs(serverPid) - before.server),
-      postgres: perRound(postgresCpuMsSince(before.postgres)),
-      redis: perRound(processesCpuMsSince(before.redis, 'redis-server')),
-    },
+    roundsPerS: run.samples.length / run.elapsedS,
+    rounds: run.samples.length,
+    p50: run.p50,
+    p99: run.p99,
+    cpu: { server: perRound(run.cpu.server), postgres: perRound(run.cpu.postgres), redis: perRound(run.cpu.redis) },
   };
 }
 
@@ -301,12 +242,8 @@ async function redisKeys(url, prefix, { remove = false } = {}) {
 }
 
 ensureServerBuilt();
-const databaseName = `croupier_bench_tournaments_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`create database ${databaseName}`);
-const databaseUrl = new URL(ADMIN_URL);
-databaseUrl.pathname = `/${databaseName}`;
+const database = await createBenchDatabase('tournaments');
+const databaseUrl = database.url;
 const db = new pg.Client({ connectionString: databaseUrl.toString() });
 const results = [];
 try {
@@ -546,8 +483,7 @@ try {
   }
 } finally {
   await db.end().catch(() => {});
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await database.drop();
   if (STORES.includes('redis')) {
     try {
       await redisKeys(REDIS_URL, REDIS_PREFIX, { remove: true });
@@ -559,7 +495,6 @@ try {
 }
 
 // The table.
-const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 console.log(
   `\nTournament of ${PARTICIPANTS.toLocaleString('en')} participants (total wagered), dice rounds over HTTP, ` +
     `activity poller at its default interval; ${DURATION_MS} ms per run\n`,

@@ -1,14 +1,6 @@
-import {
-  adminBonusSchema,
-  originalsPlayResponseSchema,
-  originalsSessionResponseSchema,
-  paginationMetaSchema,
-  playerBonusSchema,
-  type PlayerBonus,
-} from '@croupier/contract';
+import { originalsPlayResponseSchema, originalsSessionResponseSchema } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { ADMIN_KEY, adminRequest, fixtures, useGameProvider, useTestServer, type ProviderAnswer } from './fixtures';
+import { SLOT, useWageringServer } from './bonus-helpers';
 import { recordPublications } from './payments-helpers';
 import { balancesOf, ledgerViolations } from './wallet-helpers';
 
@@ -20,54 +12,10 @@ import { balancesOf, ledgerViolations } from './wallet-helpers';
  * third-party provider (exact amounts) on a second app, and from the in-house dice.
  */
 
-const PROVIDER = 'northern-lights';
-const SECRET = 'northern-lights-wagering-secret';
-const SLOT = 'aurora-wilds';
-
-const t = useTestServer({ ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '100000' });
-const provider = useGameProvider(t, PROVIDER, SECRET, { ip: '10.9.9.9' });
+const { t, provider, p, call, id, createBonus, playerWithBonus, bonusOf } = useWageringServer(
+  'northern-lights-wagering-secret',
+);
 const app = provider.app;
-const f = fixtures(t);
-const { p } = f;
-
-interface Answer extends ProviderAnswer {
-  bonusBalance: number;
-}
-
-const call = (path: string, body: Record<string, unknown>) => provider.call<Answer>(path, body);
-
-let counter = 0;
-const id = (label: string) => `${label}-${Date.now()}-${++counter}`;
-
-async function createBonus(body: Record<string, unknown>) {
-  const response = await adminRequest(t, 'POST', '/api/admin/bonuses', {
-    body: { type: 1, trigger: 'manual', ...body },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return z.object({ data: adminBonusSchema }).parse(response.json()).data;
-}
-
-/** A USD player with `realMinor` cents and a slot session, given `bonusId` and having activated it. */
-async function playerWithBonus(realMinor: bigint, bonusId: string, game = SLOT) {
-  const { player, session, accountId } = await f.playerWithSession(game, realMinor);
-  const issued = await adminRequest(t, 'POST', `/api/admin/players/${player.id}/bonuses`, {
-    body: { bonusId, currency: 'USD' },
-  });
-  expect(issued.statusCode, issued.body).toBe(201);
-  const bonus = z.object({ data: playerBonusSchema }).parse(issued.json()).data;
-  const activated = await p.put(`/api/game/player-bonuses/${bonus.id}/activate`, undefined, { token: player.token });
-  expect(activated.statusCode, activated.body).toBe(200);
-  return { player, token: session, accountId, bonusId: bonus.id };
-}
-
-async function bonusOf(player: { token: string }, bonusId: string): Promise<PlayerBonus> {
-  const response = await p.get('/api/game/player-bonuses?perPage=100', { token: player.token });
-  expect(response.statusCode, response.body).toBe(200);
-  const list = z.object({ data: z.array(playerBonusSchema), meta: paginationMetaSchema }).parse(response.json()).data;
-  const found = list.find((b) => b.id === bonusId);
-  if (!found) throw new Error('bonus not listed');
-  return found;
-}
 
 describe('wagering on third-party bets', () => {
   it('takes real money first, then bonus money; pays wins back in proportion; counts each bet once', async () => {

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { adminBonusSchema, paginationMetaSchema, playerBonusSchema, type PlayerBonus } from '@croupier/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { ADMIN_KEY, adminRequest, fixtures, useGameProvider, useTestServer, type ProviderAnswer } from './fixtures';
+import { SLOT, useWageringServer } from './bonus-helpers';
 import { balancesOf, ledgerViolations } from './wallet-helpers';
 
 /**
@@ -13,16 +11,12 @@ import { balancesOf, ledgerViolations } from './wallet-helpers';
  * sportsbook plays as a provider of the game wallet over its signed callbacks.
  */
 
-const PROVIDER = 'northern-lights';
-const SECRET = 'northern-lights-sportsbook-wagering-secret';
-const SLOT = 'aurora-wilds';
 /** A catalogue game of type `sportsbook` of the provider, made by this file. */
 const BOOK = `sportsbook-${randomUUID().slice(0, 8)}`;
 
-const t = useTestServer({ ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '100000' });
-const provider = useGameProvider(t, PROVIDER, SECRET, { ip: '10.9.9.9' });
-const f = fixtures(t);
-const { p } = f;
+const { t, f, call, id, createBonus, activateBonus, bonusOf } = useWageringServer(
+  'northern-lights-sportsbook-wagering-secret',
+);
 
 beforeAll(async () => {
   // The slot's row as a template: the same provider, another identity and type.
@@ -33,44 +27,11 @@ beforeAll(async () => {
     .execute();
 });
 
-interface Answer extends ProviderAnswer {
-  bonusBalance: number;
-}
-
-const call = (path: string, body: Record<string, unknown>) => provider.call<Answer>(path, body);
-
-let counter = 0;
-const id = (label: string) => `${label}-${Date.now()}-${++counter}`;
-
-async function createBonus(body: Record<string, unknown>) {
-  const response = await adminRequest(t, 'POST', '/api/admin/bonuses', {
-    body: { type: 1, trigger: 'manual', ...body },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return z.object({ data: adminBonusSchema }).parse(response.json()).data;
-}
-
 /** A USD player with `realMinor` cents, a session of the sportsbook and one of the slot, with `bonusId` active. */
 async function playerWithBonus(realMinor: bigint, bonusId: string) {
   const { player, session, accountId } = await f.playerWithSession(BOOK, realMinor);
   const slot = await f.launch(SLOT, { demoMode: false }, player.token);
-  const issued = await adminRequest(t, 'POST', `/api/admin/players/${player.id}/bonuses`, {
-    body: { bonusId, currency: 'USD' },
-  });
-  expect(issued.statusCode, issued.body).toBe(201);
-  const bonus = z.object({ data: playerBonusSchema }).parse(issued.json()).data;
-  const activated = await p.put(`/api/game/player-bonuses/${bonus.id}/activate`, undefined, { token: player.token });
-  expect(activated.statusCode, activated.body).toBe(200);
-  return { player, book: session, slot: slot.token, accountId, bonusId: bonus.id };
-}
-
-async function bonusOf(player: { token: string }, bonusId: string): Promise<PlayerBonus> {
-  const response = await p.get('/api/game/player-bonuses?perPage=100', { token: player.token });
-  expect(response.statusCode, response.body).toBe(200);
-  const list = z.object({ data: z.array(playerBonusSchema), meta: paginationMetaSchema }).parse(response.json()).data;
-  const found = list.find((b) => b.id === bonusId);
-  if (!found) throw new Error('bonus not listed');
-  return found;
+  return { player, book: session, slot: slot.token, accountId, bonusId: await activateBonus(player, bonusId) };
 }
 
 /** A ticket: its bet; answers what settles or voids it. */

@@ -33,13 +33,15 @@ import { fund, walletOf } from './wallet-helpers';
  *   `wallet-helpers.ts`): no player-facing API deposits without a payment provider.
  * - Games: `fixtures(t).launch`, `playerWithSession`, `dice` (an in-house dice round);
  *   `useGameProvider` (a third-party provider's signed wallet callbacks).
- * - Property tests: `seededRandom`.
+ * - Property tests: `seededRandom` (from `seeded-random.ts`, which imports nothing: unit
+ *   tests beside the code use it too).
  * - States no service sets yet (`setPlayerStatus`, `selfExclude`, `expireGameSession`):
  *   the raw table writes tests need for them, each saying why. Anything a service or the
  *   API can do, tests do through it; a raw write left in a test file says why.
  *
- * The payments and realtime tests add their own helpers on top (`payments-helpers.ts`,
- * `realtime-helpers.ts`); `harness.ts` is the server itself.
+ * The payments, realtime, bonus-wagering and tournament tests add their own helpers on top
+ * (`payments-helpers.ts`, `realtime-helpers.ts`, `bonus-helpers.ts`, `tournament-helpers.ts`);
+ * `harness.ts` is the server itself.
  */
 
 /** The operator key of servers that serve the operator API (`/api/admin/*`). */
@@ -313,26 +315,8 @@ export function fixtures(t: TestServer, p: ReturnType<typeof players> = players(
   };
 }
 
-/**
- * A seeded random source for property tests (mulberry32): the same seed replays the same
- * sequence, so a failing run can be repeated.
- */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (p: number) => next() < p,
-  };
-}
+/** The property tests' replayable generator. */
+export { seededRandom } from './seeded-random';
 
 // ---- States no service sets yet: the raw writes, in one place ----
 

@@ -5,6 +5,7 @@ import { ADMIN_KEY, adminRequest, fixtures, useApp, useTestServer } from './fixt
 import type { RegisteredPlayer } from './players';
 import { ledgerViolations } from './wallet-helpers';
 import { crashAtSecondAward } from './tournament-crash';
+import { MINUTE, tournamentFixtures } from './tournament-helpers';
 
 /**
  * Tournament prizes of every kind and recurring schedules (docs/tournaments.md): cash paid
@@ -37,73 +38,16 @@ interface Detail {
   prizes: Prize[];
 }
 
+const { createBonus, createCashBonus, tournamentBody, createTournament, detail, play, diceSession, endNow } =
+  tournamentFixtures<Detail>(t, f, { identityPrefix: 'prize-race', title: 'Prize race', type: 4 });
 let counter = 0;
-const MINUTE = 60_000;
 const DAY_MS = 24 * 60 * MINUTE;
 
-async function createBonus(body: Record<string, unknown>): Promise<string> {
-  const response = await adminRequest(t, 'POST', '/api/admin/bonuses', {
-    body: { name: `Prize bonus ${++counter}`, trigger: 'manual', wagerCasino: 1, perPlayerLimit: null, ...body },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ data: { id: string } }>().data.id;
-}
-
-const createCashBonus = () => createBonus({ type: 1, baseCurrencyAmount: 10 });
 const createFreespinsBonus = () =>
   createBonus({
     type: 3,
     freespins: { gameId: 'fruit-fiesta', count: 5, betValues: [{ currency: 'USD', amount: 0.2 }] },
   });
-
-function tournamentBody(body: Record<string, unknown> = {}) {
-  return {
-    identity: `prize-race-${Date.now()}-${++counter}`,
-    title: 'Prize race',
-    type: 4,
-    startAt: new Date(Date.now() - MINUTE).toISOString(),
-    endAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
-    confirmationRequired: false,
-    baseCurrency: 'USD',
-    currencies: [
-      { isoCode: 'USD', rate: 1 },
-      { isoCode: 'EUR', rate: 1.08 },
-    ],
-    ...body,
-  };
-}
-
-async function createTournament(body: Record<string, unknown> = {}): Promise<Detail> {
-  const response = await adminRequest(t, 'POST', '/api/admin/tournaments', { body: tournamentBody(body) });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: Detail }>().data;
-}
-
-async function detail(id: string): Promise<Detail> {
-  const response = await p.get(`/api/retention/tournaments/${id}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: Detail }>().data;
-}
-
-async function play(session: string, rounds: number): Promise<void> {
-  for (let i = 0; i < rounds; i++) {
-    const response = await p.post(
-      '/api/game/originals/dice/rounds',
-      { amount: 1, direction: 'under', targetHundredths: 5000 },
-      { headers: { 'x-game-session': session } },
-    );
-    expect(response.statusCode, response.body).toBe(200);
-  }
-}
-
-/** A player of `currency` with money and a dice session. */
-async function diceSession(currency: string) {
-  if (currency === 'USD') return f.playerWithSession('dice', 100_00n);
-  const player = await p.registerByEmail({ currency });
-  const { token } = await f.launch('dice', { demoMode: false }, player.token);
-  await f.fundPlayer(player, 100_00n);
-  return { player, session: token };
-}
 
 async function realBalance(player: RegisteredPlayer, currency: string): Promise<bigint> {
   const row = await sql<{ balance: string }>`select balance_minor::text as balance from ledger_accounts
@@ -122,14 +66,10 @@ async function cashPostings(tournamentId: string) {
   return rows.rows.map((r) => [r.key, r.currency, BigInt(r.amount)]);
 }
 
-async function endNow(tournamentId: string): Promise<void> {
-  await sql`update tournaments set end_at = now() - interval '1 millisecond' where id = ${tournamentId}`.execute(t.db);
-}
-
 /** Plays `rounds[i]` rounds for each player in turn, so the first ranks first. */
 async function standings(tournamentId: string, players: { session: string }[], rounds: number[]) {
   await t.app.activity.drain();
-  for (const [index, player] of players.entries()) await play(player.session, rounds[index] ?? 1);
+  for (const [index, player] of players.entries()) await play(player.session, 1, rounds[index] ?? 1);
   await t.app.activity.drain();
   await endNow(tournamentId);
 }

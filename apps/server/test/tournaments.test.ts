@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { signBody } from '../src/modules/game-wallet/signature';
 import { FINISH_JOB, finishJobKey } from '../src/modules/tournaments';
-import { ADMIN_KEY, adminRequest, fixtures, useApp, useTestServer } from './fixtures';
+import { ADMIN_KEY, adminRequest, fixtures, useGameProvider, useTestServer } from './fixtures';
 import type { RegisteredPlayer } from './players';
 import { Clients, eventually, listen } from './realtime-helpers';
 import { crashAtSecondAward } from './tournament-crash';
+import { MINUTE, tournamentFixtures } from './tournament-helpers';
 
 /**
  * Tournaments (docs/tournaments.md): definitions and their states, scoring from the
@@ -17,7 +17,7 @@ const PROVIDER = 'northern-lights';
 const SECRET = 'northern-lights-tournament-secret';
 
 const t = useTestServer({ ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '100000' });
-const providerApp = useApp(t, { gameProviders: [{ provider: PROVIDER, secret: SECRET, allowIps: ['127.0.0.1'] }] });
+const gameProvider = useGameProvider(t, PROVIDER, SECRET);
 const f = fixtures(t);
 const { p } = f;
 
@@ -38,73 +38,9 @@ interface Detail {
   playerEntry?: Entry | null;
 }
 
+const { createCashBonus, createBonus, createTournament, detail, play, diceSession, endNow } =
+  tournamentFixtures<Detail>(t, f, { identityPrefix: 'race', title: 'Test race', type: 1 });
 let counter = 0;
-const MINUTE = 60_000;
-
-async function createPrizeBonus(): Promise<string> {
-  const response = await adminRequest(t, 'POST', '/api/admin/bonuses', {
-    body: {
-      name: `Tournament prize ${++counter}`,
-      type: 1,
-      trigger: 'manual',
-      baseCurrencyAmount: 10,
-      wagerCasino: 1,
-      perPlayerLimit: null,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ data: { id: string } }>().data.id;
-}
-
-async function createTournament(body: Record<string, unknown> = {}): Promise<Detail> {
-  const response = await adminRequest(t, 'POST', '/api/admin/tournaments', {
-    body: {
-      identity: `race-${Date.now()}-${++counter}`,
-      title: 'Test race',
-      type: 1,
-      startAt: new Date(Date.now() - MINUTE).toISOString(),
-      endAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
-      confirmationRequired: false,
-      baseCurrency: 'USD',
-      currencies: [
-        { isoCode: 'USD', rate: 1 },
-        { isoCode: 'EUR', rate: 1.08 },
-      ],
-      ...body,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: Detail }>().data;
-}
-
-async function detail(id: string, token?: string): Promise<Detail> {
-  const response = await p.get(`/api/retention/tournaments/${id}`, token ? { token } : {});
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: Detail }>().data;
-}
-
-const dice = (session: string, amount: number, targetHundredths = 5000) =>
-  p.post(
-    '/api/game/originals/dice/rounds',
-    { amount, direction: 'under', targetHundredths },
-    { headers: { 'x-game-session': session } },
-  );
-
-async function play(session: string, amount: number, rounds = 1, targetHundredths = 5000): Promise<void> {
-  for (let i = 0; i < rounds; i++) {
-    const response = await dice(session, amount, targetHundredths);
-    expect(response.statusCode, response.body).toBe(200);
-  }
-}
-
-/** A player of `currency` with money and a dice session. */
-async function diceSession(currency: string, fundMinor: bigint) {
-  if (currency === 'USD') return f.playerWithSession('dice', fundMinor);
-  const player = await p.registerByEmail({ currency });
-  const { token } = await f.launch('dice', { demoMode: false }, player.token);
-  await f.fundPlayer(player, fundMinor);
-  return { player, session: token };
-}
 
 /** The player's real-money dice rounds (stake and payout in minor units), oldest first. */
 async function rounds(player: RegisteredPlayer) {
@@ -116,23 +52,6 @@ async function rounds(player: RegisteredPlayer) {
 
 async function entryOf(tournamentId: string, player: RegisteredPlayer): Promise<Entry | null | undefined> {
   return (await detail(tournamentId, player.token)).playerEntry;
-}
-
-async function providerCall(path: string, body: Record<string, unknown>) {
-  const raw = JSON.stringify(body);
-  const response = await providerApp.server.inject({
-    method: 'POST',
-    url: `/api/game-wallet/${PROVIDER}/${path}`,
-    payload: raw,
-    remoteAddress: '127.0.0.1',
-    headers: { 'content-type': 'application/json', 'x-croupier-signature': signBody(SECRET, raw) },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
-/** Time moved: the test ends a tournament now instead of waiting for its end (no service moves an end). */
-async function endNow(tournamentId: string): Promise<void> {
-  await sql`update tournaments set end_at = now() - interval '1 millisecond' where id = ${tournamentId}`.execute(t.db);
 }
 
 describe('tournament definitions', () => {
@@ -289,7 +208,7 @@ describe('scoring', () => {
     await t.app.activity.drain();
     const provider = await f.playerWithSession('aurora-wilds', 50_00n);
     const tx = (label: string) => `${label}-${++counter}-${Date.now()}`;
-    await providerCall('bet', {
+    await gameProvider.call('bet', {
       token: provider.session,
       transactionId: tx('bet'),
       roundId: 'tr-1',
@@ -303,8 +222,8 @@ describe('scoring', () => {
       amount: 2_00,
       currency: 'USD',
     };
-    await providerCall('bet', second);
-    await providerCall('rollback', {
+    await gameProvider.call('bet', second);
+    await gameProvider.call('rollback', {
       token: provider.session,
       transactionId: tx('rb'),
       referenceTransactionId: second.transactionId,
@@ -385,7 +304,7 @@ describe('live updates', () => {
 
 describe('finish and payout', () => {
   it('freezes the standings and issues each prize once, however often the job runs', async () => {
-    const bonusId = await createPrizeBonus();
+    const bonusId = await createCashBonus();
     const tournament = await createTournament({
       type: 4,
       prizes: [
@@ -448,7 +367,7 @@ describe('finish and payout', () => {
   });
 
   it('issues the prizes once when two app instances finish at once', async () => {
-    const bonusId = await createPrizeBonus();
+    const bonusId = await createCashBonus();
     const tournament = await createTournament({ type: 4, prizes: [{ place: 1, title: 'Winner', bonusId }] });
     await t.app.activity.drain();
     const { player, session } = await diceSession('USD', 100_00n);
@@ -458,7 +377,7 @@ describe('finish and payout', () => {
     // Two app instances on the same database, as two processes would be.
     const results = await Promise.all([
       t.app.tournaments.finish(tournament.id),
-      providerApp.tournaments.finish(tournament.id),
+      gameProvider.app.tournaments.finish(tournament.id),
     ]);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await t.app.tournaments.finish(tournament.id)).toBe(false);
@@ -468,7 +387,7 @@ describe('finish and payout', () => {
   });
 
   it('rolls a payout that fails midway back whole, and pays each prize once when it runs again', async () => {
-    const bonusId = await createPrizeBonus();
+    const bonusId = await createCashBonus();
     const tournament = await createTournament({
       type: 4,
       prizes: [
@@ -503,22 +422,12 @@ describe('finish and payout', () => {
   });
 
   it('keeps a prize the bonus engine refuses awarded, with the reason, and pays the others', async () => {
-    const usdOnly = await adminRequest(t, 'POST', '/api/admin/bonuses', {
-      body: {
-        name: `USD only prize ${++counter}`,
-        type: 1,
-        trigger: 'manual',
-        amounts: [{ currency: 'USD', amount: 5 }],
-        wagerCasino: 1,
-        perPlayerLimit: null,
-      },
-    });
-    expect(usdOnly.statusCode, usdOnly.body).toBe(201);
-    const bonusId = await createPrizeBonus();
+    const usdOnlyId = await createBonus({ type: 1, amounts: [{ currency: 'USD', amount: 5 }] });
+    const bonusId = await createCashBonus();
     const tournament = await createTournament({
       type: 4,
       prizes: [
-        { place: 1, title: 'USD only', bonusId: usdOnly.json<{ data: { id: string } }>().data.id },
+        { place: 1, title: 'USD only', bonusId: usdOnlyId },
         { place: 2, title: 'Any currency', bonusId },
       ],
     });

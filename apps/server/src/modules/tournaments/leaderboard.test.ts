@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../test/seeded-random';
 import { decodeMember, encodeMember, scoreOf } from './leaderboard';
 
-/** A small deterministic generator (mulberry32): the property runs the same inputs every time. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** A seeded generator: the property runs the same inputs every time. */
+const random = (seed: number): (() => number) => seededRandom(seed).next;
 
 interface Entry {
   points: bigint;

@@ -1,25 +1,16 @@
 // Property tests over seeded random tickets (the repository has no fast-check; a fixed
 // seed keeps failures reproducible).
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../../test/seeded-random';
 import { cashOutPriceMinor, type CashOutLeg } from './cash-out';
 import { resolveOutcome, type Market } from './markets';
 import { RESOLUTIONS, type Resolution } from './resolution';
 import { potentialReturnMinor, resettleTicket, settleTicket, type SettlingLeg, type Ticket } from './tickets';
 
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return (below: number) => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % below;
-  };
-}
-
 const RUNS = 2_000;
-const random = prng(20);
+const series = seededRandom(20);
+/** A whole number in [0, below). */
+const random = (below: number) => series.int(0, below - 1);
 const pick = <T>(items: readonly T[]): T => items[random(items.length)]!;
 const odds = () => 1001n + BigInt(random(5) === 0 ? random(500_000) : random(4_000));
 const stake = () => 1n + BigInt(random(1_000_000));
