@@ -19,6 +19,9 @@ describe('states', () => {
     expect(withRetry).toContain('class="state state--error" role="alert"');
     expect(withRetry).toContain('<button type="button" class="button button--ghost">');
     expect(renderToStaticMarkup(<ErrorState />)).not.toContain('<button');
+    expect(renderToStaticMarkup(<ErrorState text="The sportsbook is closed." />)).toContain(
+      '<p>The sportsbook is closed.</p>',
+    );
   });
 
   it('draws placeholders hidden from assistive technology, announcing loading once', () => {

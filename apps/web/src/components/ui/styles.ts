@@ -10,6 +10,9 @@ import './IconButton.css';
 import './PageHeader.css';
 import './Skeleton.css';
 import './Tabs.css';
+// Layout classes without a component (card heads, stacked lists, button rows, notes,
+// panels); the pages that use them import the sheet as well.
+import './layout.css';
 // Form controls; some account pages still draw a control's markup without the component
 // (the security page's checkbox), so their look must not wait for the component's chunk.
 import './FieldShell.css';

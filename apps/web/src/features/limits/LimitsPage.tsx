@@ -32,6 +32,7 @@ import {
 import { useNow } from './now';
 import { Countdown, UsageMeter } from './parts';
 import '../../components/account-pages.css';
+import '../../components/ui/layout.css';
 import './limits.css';
 
 /**
@@ -163,12 +164,12 @@ function LimitCard({ limit, onDue }: { limit: CashLimit; onDue: () => void }) {
 
   return (
     <li
-      className="limits__card"
+      className="panel panel--raised limits__card"
       aria-labelledby={`${id}-name`}
       data-definition={definitionKey(limit.definition)}
       data-pending={limit.pendingExist || limit.cancelProcess ? '' : undefined}
     >
-      <div className="limits__card-head">
+      <div className="card-head">
         <h5 className="limits__card-name" id={`${id}-name`}>
           {name}
         </h5>
@@ -181,11 +182,11 @@ function LimitCard({ limit, onDue }: { limit: CashLimit; onDue: () => void }) {
         percent={percent}
         label={t('profile.limits.usedLabel', { name, period, currency: limit.currency, percent })}
       />
-      <p className="limits__used">
+      <p className="muted-note limits__used">
         {t('profile.limits.current', { sum: money(limit.currentAmount ?? 0), max: money(limit.amount) })}
       </p>
       {limit.periodEndsAt ? (
-        <p className="limits__meta">{t('profile.limits.resetsOn', { date: date(limit.periodEndsAt) })}</p>
+        <p className="muted-note">{t('profile.limits.resetsOn', { date: date(limit.periodEndsAt) })}</p>
       ) : null}
       {limit.pendingExist && !limit.cancelProcess ? (
         <div className="limits__pending" role="note">
@@ -202,7 +203,7 @@ function LimitCard({ limit, onDue }: { limit: CashLimit; onDue: () => void }) {
         <div className="limits__pending limits__pending--removal" role="note">
           <p>{t('profile.limits.pendingRemoval', { date: date(limit.expiredAt) })}</p>
           <Countdown until={limit.expiredAt} onOver={onDue} />
-          <p className="limits__meta" id={`${id}-locked`}>
+          <p className="muted-note" id={`${id}-locked`}>
             {t('profile.limits.removalLocked')}
           </p>
         </div>
@@ -296,7 +297,7 @@ function CoolingOffCard(props: { limits: readonly Limit[]; now: number; blocked:
   const id = useId();
   const active = activeCoolingOff(limits, now);
   return (
-    <article className="limits__break" aria-labelledby={id} data-state={active ? 'active' : 'off'}>
+    <article className="panel panel--raised limits__break" aria-labelledby={id} data-state={active ? 'active' : 'off'}>
       <h3 className="limits__break-title" id={id}>
         {t('profile.limits.coolingOff.title')}
       </h3>
@@ -318,7 +319,7 @@ function CoolingOffCard(props: { limits: readonly Limit[]; now: number; blocked:
         </>
       ) : (
         <>
-          <p className="limits__meta">{t('profile.limits.coolingOff.description')}</p>
+          <p className="muted-note">{t('profile.limits.coolingOff.description')}</p>
           {blocked ? null : (
             <Button variant="ghost" onClick={() => open('cooling-off-limit')}>
               {t('profile.limits.coolingOff.start')}
@@ -357,7 +358,7 @@ function SelfExclusionCard(props: { exclusion: Limit | undefined; now: number; o
   };
 
   return (
-    <article className="limits__break" aria-labelledby={id} data-state={state ?? 'off'}>
+    <article className="panel panel--raised limits__break" aria-labelledby={id} data-state={state ?? 'off'}>
       <h3 className="limits__break-title" id={id}>
         {t('profile.limits.selfExclusion.title')}
       </h3>
@@ -404,7 +405,7 @@ function SelfExclusionCard(props: { exclusion: Limit | undefined; now: number; o
         </>
       ) : (
         <>
-          <p className="limits__meta">{t('profile.limits.selfExclusion.description')}</p>
+          <p className="muted-note">{t('profile.limits.selfExclusion.description')}</p>
           <Button variant="ghost" onClick={() => open('self-exclusion-limit')}>
             {t('profile.limits.selfExclusion.start')}
           </Button>

@@ -31,6 +31,7 @@ import {
   isCashLimit,
   longerPeriods,
 } from './logic';
+import '../../components/ui/layout.css';
 import './limits.css';
 
 /**
@@ -294,7 +295,7 @@ export function EditCashLimitBody({ props, close }: ModalBodyProps) {
         ) : null}
       </p>
       {limit.cancelProcess ? (
-        <p className="limits-modal__note" role="note">
+        <p className="muted-note" role="note">
           {t('profile.limits.removalLocked', { ns: 'layout' })}
         </p>
       ) : (
@@ -324,7 +325,7 @@ export function EditCashLimitBody({ props, close }: ModalBodyProps) {
           {removing ? (
             <div className="limits-modal__confirm" role="group" aria-labelledby={`${id}-remove`}>
               <p id={`${id}-remove`}>{t('editCashLimit.confirmRemove')}</p>
-              <div className="limits-modal__buttons">
+              <div className="button-row">
                 <Button ref={confirmRef} variant="primary" disabled={busy} onClick={confirmRemove}>
                   {remove.isPending ? <Spinner /> : null}
                   {t('editCashLimit.removeYes')}
@@ -501,7 +502,7 @@ function BreakBody({ kind, props, close }: { kind: BreakKind } & Pick<ModalBodyP
         {choices.map((item) => {
           const value = String(item.id);
           return (
-            <label key={value} className="limits-modal__period">
+            <label key={value} className="panel panel--raised limits-modal__period">
               <input
                 type="radio"
                 name={`${id}-period`}
@@ -524,7 +525,7 @@ function BreakBody({ kind, props, close }: { kind: BreakKind } & Pick<ModalBodyP
           setProblem(null);
         }}
       />
-      {extending ? null : <p className="limits-modal__note">{text('signOut')}</p>}
+      {extending ? null : <p className="muted-note">{text('signOut')}</p>}
       {formError ? (
         <p className="field__error" role="alert">
           {formError}

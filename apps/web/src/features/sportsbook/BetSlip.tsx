@@ -259,7 +259,7 @@ export function BetSlipView(props: BetSlipViewProps) {
 
   return (
     <section className="sb-slip" data-testid="bet-slip" aria-labelledby={`${id}-title`}>
-      <header className="sb-slip__head">
+      <header className="card-head">
         <h2 className="sb-slip__title" id={`${id}-title`}>
           {t('pages.betting.slip.title')} <span className="sb-slip__count">{count}</span>
         </h2>
@@ -291,7 +291,7 @@ export function BetSlipView(props: BetSlipViewProps) {
             </div>
           ) : null}
           {sameEvent ? <p className="sb-slip__note">{t('pages.betting.slip.comboSameEvent')}</p> : null}
-          <ul className="sb-slip__list">
+          <ul className="stack-list">
             {slip.selections.map((selection) => (
               <SelectionItem
                 key={selection.outcomeId}
@@ -476,7 +476,7 @@ function SelectionItem({
   const direction = selection.liveOddsMilli > selection.oddsMilli ? 'up' : 'down';
   return (
     <li
-      className={`sb-slip__item${selection.suspended ? ' sb-slip__item--suspended' : ''}${failed ? ' sb-slip__item--failed' : ''}`}
+      className={`panel panel--raised sb-slip__item${selection.suspended ? ' sb-slip__item--suspended' : ''}${failed ? ' sb-slip__item--failed' : ''}`}
       data-outcome-id={selection.outcomeId}
     >
       <div className="sb-slip__item-head">
@@ -555,7 +555,7 @@ function Receipt(props: BetSlipViewProps & { result: PlaceResult; titleId: strin
       <h2 className="sb-slip__title" id={props.titleId}>
         {t('pages.betting.slip.receipt.title')}
       </h2>
-      <ul className="sb-receipt__list">
+      <ul className="stack-list">
         {props.result.placed.map((ticket) => (
           <li key={ticket.id} className="sb-receipt__ticket" data-ticket-id={ticket.id}>
             <p className="sb-receipt__type">
@@ -563,7 +563,7 @@ function Receipt(props: BetSlipViewProps & { result: PlaceResult; titleId: strin
                 ? t('pages.betting.myBets.combo', { count: ticket.legs.length })
                 : t('pages.betting.myBets.single')}
             </p>
-            <ul className="sb-receipt__legs">
+            <ul className="stack-list sb-receipt__legs">
               {ticket.legs.map((leg) => (
                 <li key={leg.outcomeId}>
                   {text.outcome(leg)} · {text.market(leg)} · {text.event(leg)}

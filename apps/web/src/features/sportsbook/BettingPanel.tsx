@@ -31,7 +31,7 @@ export function BettingPanel({ tab, onTab }: { tab: PanelTab; onTab: (tab: Panel
   const idBase = useId();
   const count = useSlip().selections.length;
   return (
-    <div className="sb-panel">
+    <div className="panel sb-panel">
       <Tabs
         tabs={[
           { key: 'slip', label: t('pages.betting.slip.tab', { count }) },

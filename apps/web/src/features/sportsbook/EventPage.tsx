@@ -12,6 +12,7 @@ import { useLiveEvent } from './live';
 import { Competitors, EventStatus, OddsButton, OddsFormatSelect } from './components';
 import { groupMarketsByType } from './logic';
 import { useOddsFormat } from './odds-format';
+import '../../components/ui/layout.css';
 import './sportsbook.css';
 
 /** What tells two markets of one type apart: the set or map, or the line (none for a single market). */
@@ -31,11 +32,11 @@ function Markets({ event }: { event: SportsbookEventDetail }) {
   return (
     <div className="sb-markets">
       {groupMarketsByType(event.markets).map((group) => (
-        <section key={group.type} className="sb-market-group" aria-labelledby={`sb-m-${group.type}`}>
+        <section key={group.type} className="panel sb-market-group" aria-labelledby={`sb-m-${group.type}`}>
           <h2 className="sb-market-group__title" id={`sb-m-${group.type}`}>
             {t(`pages.betting.marketTypes.${group.type}`)}
           </h2>
-          <ul className="sb-market-group__list">
+          <ul className="stack-list sb-market-group__list">
             {group.markets.map((market) => {
               const qualifier = marketQualifier(market, t);
               return (
@@ -88,7 +89,7 @@ export function SportsbookEventPage() {
         ) : !event ? (
           <div aria-busy="true">
             <Skeleton as="div" className="sb-event-header sb-event-header--skeleton" />
-            <Skeleton as="div" className="sb-market-group sb-market-group--skeleton" />
+            <Skeleton as="div" className="panel sb-market-group sb-market-group--skeleton" />
           </div>
         ) : (
           <>

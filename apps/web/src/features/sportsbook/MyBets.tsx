@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { RowsSkeleton } from '../../components/ui/Skeleton';
 import { TabPanel, Tabs } from '../../components/ui/Tabs';
 import { useLocale } from '../../lib/app-settings';
@@ -48,12 +49,10 @@ export function MyBets() {
   if (tickets.isPending) content = <RowsSkeleton rows={3} />;
   else if (tickets.isError && !tickets.data) {
     content = (
-      <div className="state state--error" role="alert">
-        <p>{t(`pages.betting.errors.${bettingErrorKey(tickets.error)}`)}</p>
-        <Button variant="ghost" onClick={() => void tickets.refetch()}>
-          {t('buttons.retry', { ns: 'global-components' })}
-        </Button>
-      </div>
+      <ErrorState
+        text={t(`pages.betting.errors.${bettingErrorKey(tickets.error)}`)}
+        onRetry={() => void tickets.refetch()}
+      />
     );
   } else if (tickets.data.data.length === 0)
     content = <EmptyState as="p" text={t(`pages.betting.myBets.empty.${list}`)} />;
@@ -104,7 +103,7 @@ export function TicketList({
   busy?: boolean;
 }) {
   return (
-    <ul className="sb-tickets" aria-busy={busy}>
+    <ul className="stack-list" aria-busy={busy}>
       {tickets.map((ticket) => (
         <TicketCard key={ticket.id} ticket={ticket} format={format} />
       ))}
@@ -127,7 +126,11 @@ export function TicketCard({ ticket, format }: { ticket: SportsbookTicket; forma
   const money = useTicketMoney(ticket.currency);
   const open = ticket.status === 'open';
   return (
-    <li className={`sb-ticket sb-ticket--${ticket.status}`} data-ticket-id={ticket.id} data-testid="ticket">
+    <li
+      className={`panel panel--raised sb-ticket sb-ticket--${ticket.status}`}
+      data-ticket-id={ticket.id}
+      data-testid="ticket"
+    >
       <div className="sb-ticket__head">
         <span className="sb-ticket__type">
           {ticket.type === 'combo'
@@ -138,7 +141,7 @@ export function TicketCard({ ticket, format }: { ticket: SportsbookTicket; forma
           {t(`pages.betting.myBets.ticketStatuses.${ticket.status}`)}
         </span>
       </div>
-      <ul className="sb-ticket__legs">
+      <ul className="stack-list">
         {ticket.legs.map((leg) => (
           <li key={leg.outcomeId} className="sb-leg">
             <div className="sb-leg__text">
@@ -225,7 +228,7 @@ export function CashOut({
           aria-label={t('pages.betting.myBets.cashOutConfirm', { amount: shown })}
         >
           <p>{t('pages.betting.myBets.cashOutConfirm', { amount: shown })}</p>
-          <div className="sb-cashout__buttons">
+          <div className="button-row sb-cashout__buttons">
             <Button
               variant="primary"
               disabled={cashOut.isPending}

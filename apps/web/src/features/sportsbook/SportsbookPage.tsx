@@ -15,6 +15,7 @@ import { useLiveEventList } from './live';
 import { EventRow, OddsFormatSelect } from './components';
 import { defaultStatus, EVENT_STATUSES, groupByCompetition, type EventListStatus } from './logic';
 import { useOddsFormat } from './odds-format';
+import '../../components/ui/layout.css';
 import './sportsbook.css';
 
 /** The sports as links (`?sport=`), "all sports" first, each with its live and upcoming counts. */
@@ -45,7 +46,7 @@ function SportsNav({ sports, selected }: { sports: readonly Sport[]; selected: s
   ];
   return (
     <nav className="sb-sports" aria-label={t('pages.betting.sports')}>
-      <ul>
+      <ul className="stack-list">
         {items.map((item) => (
           <li key={item.key ?? 'all'}>
             <Link
@@ -70,9 +71,9 @@ function SportsNav({ sports, selected }: { sports: readonly Sport[]; selected: s
 
 function ListSkeleton() {
   return (
-    <ul className="sb-events">
+    <ul className="stack-list">
       {Array.from({ length: 4 }, (_, i) => (
-        <Skeleton as="li" key={i} className="sb-event sb-event--skeleton" />
+        <Skeleton as="li" key={i} className="panel sb-event sb-event--skeleton" />
       ))}
     </ul>
   );
@@ -99,7 +100,7 @@ function EventList({ sportKey, status }: { sportKey: string | null; status: Even
             {group.name}
             <span className="sb-competition__region">{group.region}</span>
           </h2>
-          <ul className="sb-events">
+          <ul className="stack-list">
             {group.events.map((event) => (
               <EventRow key={event.id} event={event} format={format} />
             ))}

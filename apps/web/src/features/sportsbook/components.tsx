@@ -173,7 +173,7 @@ export function EventRow({ event, format }: { event: SportsbookEventSummary; for
   const { t } = useTranslation('layout');
   const market = event.mainMarket;
   return (
-    <li className="sb-event" data-testid="sb-event">
+    <li className="panel sb-event" data-testid="sb-event">
       <div className="sb-event__info">
         <EventStatus event={event} />
         <Competitors event={event} link />
@@ -185,7 +185,7 @@ export function EventRow({ event, format }: { event: SportsbookEventSummary; for
           ))}
         </div>
       ) : (
-        <p className="sb-event__none">{t('pages.betting.noMarket')}</p>
+        <p className="muted-note">{t('pages.betting.noMarket')}</p>
       )}
     </li>
   );

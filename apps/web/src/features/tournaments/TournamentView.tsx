@@ -17,6 +17,7 @@ import { useParticipate, useTournament } from './api';
 import { Countdown } from './Countdown';
 import { useLiveTournament, usePlayerId } from './live';
 import { betBoundsKey, canJoin, pinnedRow } from './logic';
+import '../../components/ui/layout.css';
 import './tournaments.css';
 
 function Leaderboard({ detail, playerId }: { detail: TournamentDetail; playerId: string | undefined }) {
@@ -74,7 +75,7 @@ function Rules({ detail }: { detail: TournamentDetail }) {
   const amount = (value: number | null, currency: string) =>
     value === null ? '' : `${formatNumber(value, i18n.language, { maxDecimals: 8 })} ${currency}`;
   return (
-    <section className="tournament-section" aria-labelledby="tournament-rules">
+    <section className="panel tournament-section" aria-labelledby="tournament-rules">
       <h2 id="tournament-rules">{t('pages.tournaments.rules')}</h2>
       {detail.description ? <p>{detail.description}</p> : null}
       <ul className="tournament-rules">
@@ -113,18 +114,18 @@ function Prizes({ detail, playerId }: { detail: TournamentDetail; playerId: stri
   const { t, i18n } = useTranslation('layout');
   const finished = detail.state === 5;
   return (
-    <section className="tournament-section" aria-labelledby="tournament-prizes">
+    <section className="panel tournament-section" aria-labelledby="tournament-prizes">
       <h2 id="tournament-prizes">{t('pages.tournaments.prizes')}</h2>
       {detail.prizes.length === 0 ? (
         <EmptyState as="p" text={t('pages.tournaments.noPrizes')} />
       ) : (
-        <ol className="tournament-prizes">
+        <ol className="stack-list">
           {detail.prizes.map((prize) => (
             <li key={prize.place} className="tournament-prize">
               <span className="tournament-prize__place">{prize.place}</span>
               <span className="tournament-prize__title">{prize.title}</span>
               {finished ? (
-                <span className="tournament-prize__winner">
+                <span className="muted-note tournament-prize__winner">
                   {prize.entry
                     ? `${prize.entry.playerId === playerId ? t('pages.tournaments.you') : (prize.entry.nickname ?? `#${prize.entry.playerId.slice(0, 6)}`)} · ${formatNumber(prize.entry.points, i18n.language, { maxDecimals: 2 })}`
                     : t('pages.tournaments.noWinner')}
@@ -175,7 +176,7 @@ function JoinArea({
       <Button variant="primary" onClick={() => participate.mutate()} disabled={participate.isPending}>
         {participate.isPending ? t('pages.tournaments.joining') : t('pages.tournaments.join')}
       </Button>
-      <p className="tournament-join__hint">{t('pages.tournaments.notJoined')}</p>
+      <p className="muted-note">{t('pages.tournaments.notJoined')}</p>
       {participate.isError ? (
         <p className="tournament-join__error" role="alert">
           {t('pages.tournaments.joinFailed')}
@@ -224,8 +225,8 @@ export function TournamentPage() {
           </div>
           <div className="tournament__layout">
             <div className="tournament__main">
-              <section className="tournament-section" aria-labelledby="tournament-leaderboard">
-                <div className="tournament-section__head">
+              <section className="panel tournament-section" aria-labelledby="tournament-leaderboard">
+                <div className="card-head tournament-section__head">
                   <h2 id="tournament-leaderboard">{t('pages.tournaments.leaderboard')}</h2>
                   <JoinArea detail={detail} idOrIdentity={identity} signedIn={isLoggedIn} />
                 </div>

@@ -12,6 +12,7 @@ import { formatNumber } from '../../lib/format';
 import { useTournamentList } from './api';
 import { Countdown } from './Countdown';
 import { TOURNAMENT_TABS, type TournamentTab } from './logic';
+import '../../components/ui/layout.css';
 import './tournaments.css';
 
 const EMPTY_KEYS: Record<TournamentTab, string> = {
@@ -24,8 +25,8 @@ export function TournamentCard({ tournament }: { tournament: Tournament }) {
   const { t, i18n } = useTranslation('layout');
   const { localePath } = useLocale();
   return (
-    <li className="tournament-card" data-testid="tournament-card">
-      <div className="tournament-card__head">
+    <li className="panel tournament-card" data-testid="tournament-card">
+      <div className="card-head">
         <h2 className="tournament-card__title">
           <Link to={localePath(`/tournaments/${tournament.identity}`)}>{tournament.title}</Link>
         </h2>
@@ -33,7 +34,7 @@ export function TournamentCard({ tournament }: { tournament: Tournament }) {
       </div>
       <Countdown tournament={tournament} />
       {tournament.description ? <p className="tournament-card__text">{tournament.description}</p> : null}
-      <p className="tournament-card__meta">
+      <p className="muted-note tournament-card__meta">
         {t('pages.tournaments.participants', { count: formatNumber(tournament.participants, i18n.language) })}
       </p>
     </li>
@@ -74,7 +75,7 @@ export function TournamentsPage() {
         ) : list.isPending ? (
           <ul className="tournaments__grid">
             {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton as="li" key={i} className="tournament-card tournament-card--skeleton" />
+              <Skeleton as="li" key={i} className="panel tournament-card tournament-card--skeleton" />
             ))}
           </ul>
         ) : list.data.data.length === 0 ? (
