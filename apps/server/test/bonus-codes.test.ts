@@ -1,43 +1,30 @@
-import {
-  adminBonusCodeSchema,
-  adminBonusSchema,
-  bonusCodeSchema,
-  depositResponseSchema,
-  paginationMetaSchema,
-  playerBonusSchema,
-  type BonusCode,
-  type DepositResponse,
-  type PlayerBonus,
-} from '@croupier/contract';
+import { adminBonusCodeSchema, bonusCodeSchema, type BonusCode, type PlayerBonus } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RELOAD_BONUS_ID, WELCOME_CODE, WELCOME_CODE_BONUS_ID } from '../src/seed/bonuses';
+import { useBonusPaymentsServer } from './bonus-helpers';
 import { adminRequest } from './fixtures';
-import {
-  dataOf,
-  paymentsClient,
-  recordPublications,
-  sandboxPaymentId,
-  usePaymentsServer,
-  type Payer,
-} from './payments-helpers';
+import { dataOf, recordPublications, type Payer } from './payments-helpers';
 import { bearer, errorOf } from './players';
 import { ledgerViolations } from './wallet-helpers';
 
 /** Bonus codes (docs/bonuses.md, "Bonus codes"): the player's and the operator's endpoints, caps, the attempt limit, sign-up. */
 
-const t = usePaymentsServer();
-const c = paymentsClient(t);
-const { p } = c;
+const {
+  t,
+  c,
+  p,
+  admin,
+  createBonus: createCatalogueBonus,
+  playerBonuses: playerBonusesPage,
+  cardDeposit,
+} = useBonusPaymentsServer();
 
 const CODES = '/api/game/bonuses/bonuscodes';
 
-async function admin(method: 'GET' | 'POST' | 'PUT', url: string, body?: Record<string, unknown>) {
-  return adminRequest(t, method, url, body ? { body } : {});
-}
-
-async function createBonus(body: Record<string, unknown>) {
-  const response = await admin('POST', '/api/admin/bonuses', {
+/** A code bonus of 4 USD to wager twice, without a per-player limit; `body` adds to or overrides that. */
+const createBonus = (body: Record<string, unknown>) =>
+  createCatalogueBonus({
     type: 1,
     trigger: 'code',
     amounts: [{ currency: 'USD', amount: 4 }],
@@ -45,9 +32,6 @@ async function createBonus(body: Record<string, unknown>) {
     perPlayerLimit: null,
     ...body,
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return z.object({ data: adminBonusSchema }).parse(response.json()).data;
-}
 
 let codeCounter = 0;
 /** A fresh code for a new bonus (or the one given); answers the operator's view. */
@@ -87,25 +71,12 @@ const removeCode = (player: { token: string } | null, playerBonusCodeId: unknown
   });
 
 async function playerBonuses(player: { token: string }): Promise<PlayerBonus[]> {
-  const response = await p.get('/api/game/player-bonuses?perPage=100', { token: player.token });
-  expect(response.statusCode, response.body).toBe(200);
-  return z.object({ data: z.array(playerBonusSchema), meta: paginationMetaSchema }).parse(response.json()).data;
+  return (await playerBonusesPage(player, '?perPage=100')).data;
 }
-
-const paymentOf = (response: DepositResponse) =>
-  sandboxPaymentId(response.action || response.qr || response.fields.sandboxUrl);
 
 /** A card deposit through the sandbox, paid: naming no bonus, declined or not. */
 async function deposit(player: Payer, amount: number, options: { decline?: boolean; bonusId?: string } = {}) {
-  const response = await c.deposit(player, {
-    method: 'sandbox.card',
-    amount,
-    fields: {},
-    bonusId: options.bonusId ?? null,
-    isBonusDecline: options.decline ?? false,
-  });
-  const started = dataOf(response, depositResponseSchema);
-  expect((await c.sandboxChoose(paymentOf(started), 'succeed')).statusCode).toBe(303);
+  await cardDeposit(player, amount, { bonusId: options.bonusId ?? null, isBonusDecline: options.decline ?? false });
 }
 
 const codeEvents = (events: ReturnType<typeof recordPublications>, playerId: string) =>

@@ -1,13 +1,22 @@
-import { adminBonusSchema, paginationMetaSchema, playerBonusSchema, type PlayerBonus } from '@croupier/contract';
+import {
+  adminBonusSchema,
+  depositResponseSchema,
+  paginationMetaSchema,
+  playerBonusSchema,
+  type PlayerBonus,
+} from '@croupier/contract';
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { ADMIN_KEY, adminRequest, fixtures, useGameProvider, useTestServer, type ProviderAnswer } from './fixtures';
+import { dataOf, paymentsClient, sandboxPaymentId, usePaymentsServer, type Payer } from './payments-helpers';
 import type { RegisteredPlayer } from './players';
 
 /**
- * Helpers of the bonus-wagering tests (on the shared fixture in `fixtures.ts`): a server
- * whose players bet through a third-party provider's signed wallet callbacks, catalogue
- * bonuses made through the operator API, and players with one issued and activated.
+ * Helpers of the bonus tests (on the shared fixture in `fixtures.ts`): for wagering, a
+ * server whose players bet through a third-party provider's signed wallet callbacks,
+ * catalogue bonuses made through the operator API, and players with one issued and
+ * activated; for deposit bonuses, the payments' server with the operator's and the
+ * player's bonus calls.
  */
 
 /** The provider whose games the wagering tests bet on, and its slot. */
@@ -75,4 +84,47 @@ export function useWageringServer(secret: string) {
   }
 
   return { t, provider, f, p, call, id, createBonus, activateBonus, playerWithBonus, bonusOf };
+}
+
+/**
+ * The file's server for deposit bonuses (see `usePaymentsServer`), its payments client, and
+ * the operator's and the player's bonus calls on them.
+ */
+export function useBonusPaymentsServer() {
+  const t = usePaymentsServer();
+  const c = paymentsClient(t);
+  const { p } = c;
+
+  /** A call of the operator API with the operator key. */
+  const admin = (method: 'GET' | 'POST' | 'PUT', url: string, body?: Record<string, unknown>) =>
+    adminRequest(t, method, url, body ? { body } : {});
+
+  /** A catalogue bonus made through the operator API, `body` as posted. */
+  async function createBonus(body: Record<string, unknown>) {
+    const response = await admin('POST', '/api/admin/bonuses', body);
+    expect(response.statusCode, response.body).toBe(201);
+    return z.object({ data: adminBonusSchema }).parse(response.json()).data;
+  }
+
+  /** A page of the player's bonuses; `query` is the URL's query string (with its `?`). */
+  async function playerBonuses(player: { token: string }, query = '') {
+    const response = await p.get(`/api/game/player-bonuses${query}`, { token: player.token });
+    expect(response.statusCode, response.body).toBe(200);
+    return z.object({ data: z.array(playerBonusSchema), meta: paginationMetaSchema }).parse(response.json());
+  }
+
+  /** A card deposit through the sandbox's page, paid; `choice` names its bonus or declines one. */
+  async function cardDeposit(
+    player: Payer,
+    amount: number,
+    choice: { bonusId: string | null; isBonusDecline: boolean },
+  ) {
+    const response = await c.deposit(player, { method: 'sandbox.card', amount, fields: {}, ...choice });
+    const started = dataOf(response, depositResponseSchema);
+    const payment = sandboxPaymentId(started.action || started.qr || started.fields.sandboxUrl);
+    expect((await c.sandboxChoose(payment, 'succeed')).statusCode).toBe(303);
+    return started;
+  }
+
+  return { t, c, p, admin, createBonus, playerBonuses, cardDeposit };
 }

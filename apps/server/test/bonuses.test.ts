@@ -4,69 +4,28 @@ import {
   bonusPackageSchema,
   bonusSchema,
   bonusStatusSchema,
-  depositResponseSchema,
-  paginationMetaSchema,
   playerBonusSchema,
   playerFreespinDetailSchema,
-  type DepositResponse,
   type PlayerBonus,
 } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RELOAD_BONUS_ID, WELCOME_PACKAGE_ID, welcomeFreespinsId, welcomeStepId } from '../src/seed/bonuses';
+import { useBonusPaymentsServer } from './bonus-helpers';
 import { adminRequest } from './fixtures';
-import {
-  dataOf,
-  paymentsClient,
-  recordPublications,
-  sandboxPaymentId,
-  usePaymentsServer,
-  type Payer,
-} from './payments-helpers';
+import { dataOf, recordPublications, type Payer } from './payments-helpers';
 import { errorOf } from './players';
 import { ledgerViolations } from './wallet-helpers';
 
-const t = usePaymentsServer();
-const c = paymentsClient(t);
-const { p } = c;
-
-const paymentOf = (response: DepositResponse) =>
-  sandboxPaymentId(response.action || response.qr || response.fields.sandboxUrl);
+const { t, c, p, admin, createBonus, playerBonuses, cardDeposit } = useBonusPaymentsServer();
 
 async function offers(player: Payer, query = 'currency=USD') {
   return dataOf(await p.get(`/api/game/bonuses?${query}`, { token: player.token }), z.array(bonusSchema));
 }
 
-async function playerBonuses(player: Payer, query = '') {
-  const response = await p.get(`/api/game/player-bonuses${query}`, { token: player.token });
-  expect(response.statusCode, response.body).toBe(200);
-  return z.object({ data: z.array(playerBonusSchema), meta: paginationMetaSchema }).parse(response.json());
-}
-
-/** Deposits through the sandbox's card page and pays. */
-async function depositWithBonus(player: Payer, amount: number, bonusId: string | null) {
-  const response = await c.deposit(player, {
-    method: 'sandbox.card',
-    amount,
-    fields: {},
-    bonusId,
-    isBonusDecline: bonusId === null,
-  });
-  const started = dataOf(response, depositResponseSchema);
-  const chosen = await c.sandboxChoose(paymentOf(started), 'succeed');
-  expect(chosen.statusCode).toBe(303);
-  return started;
-}
-
-async function admin(method: 'GET' | 'POST' | 'PUT', url: string, body?: Record<string, unknown>) {
-  return adminRequest(t, method, url, body ? { body } : {});
-}
-
-async function createBonus(body: Record<string, unknown>) {
-  const response = await admin('POST', '/api/admin/bonuses', body);
-  expect(response.statusCode, response.body).toBe(201);
-  return z.object({ data: adminBonusSchema }).parse(response.json()).data;
-}
+/** Deposits through the sandbox's card page and pays: naming `bonusId`, or declining a bonus. */
+const depositWithBonus = (player: Payer, amount: number, bonusId: string | null) =>
+  cardDeposit(player, amount, { bonusId, isBonusDecline: bonusId === null });
 
 async function issue(player: Payer, bonusId: string, currency = 'USD'): Promise<PlayerBonus> {
   const response = await admin('POST', `/api/admin/players/${player.id}/bonuses`, { bonusId, currency });

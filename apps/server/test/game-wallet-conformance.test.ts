@@ -1,17 +1,16 @@
 import { adminBonusSchema, playerFreespinDetailSchema } from '@croupier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   createPlayer,
   formatReport,
   runConformance,
-  startFreeRoundsReceiver,
   type ConformanceTarget,
-  type FreeRoundsReceiver,
 } from '../src/modules/game-wallet/conformance';
 import { hashToken } from '../src/modules/game-wallet/service';
 import { signBody } from '../src/modules/game-wallet/signature';
-import { ADMIN_KEY, adminRequest, expireGameSession, productionConfig, useTestServer, withApp } from './fixtures';
+import { adminRequest, expireGameSession, productionConfig, withApp } from './fixtures';
+import { playableGames, useFreeRoundsServer } from './free-rounds-helpers';
 import { ledgerViolations } from './wallet-helpers';
 
 /**
@@ -23,25 +22,15 @@ import { ledgerViolations } from './wallet-helpers';
 const SECRET = 'conformance-northern-lights-secret-0123456789';
 const FENCED_SECRET = 'conformance-golden-koi-secret-0123456789abcd';
 
-/** The provider's free-rounds endpoint (the kit's receiver), started before the server that calls it. */
-let receiver: FreeRoundsReceiver;
-const t = useTestServer(async () => {
-  receiver = await startFreeRoundsReceiver({ secret: SECRET });
-  return {
-    ADMIN_API_KEY: ADMIN_KEY,
-    RATE_LIMIT_ALLOW_IPS: '127.0.0.1',
-    GAME_PROVIDERS: 'northern-lights, golden-koi',
-    GAME_PROVIDER_NORTHERN_LIGHTS_SECRET: SECRET,
+/** The provider's free-rounds endpoint is the kit's receiver. */
+const { t, receiver } = useFreeRoundsServer(
+  { secret: SECRET, otherSecret: FENCED_SECRET },
+  {
     GAME_PROVIDER_NORTHERN_LIGHTS_ALLOW_IPS: '127.0.0.1,::1',
-    GAME_PROVIDER_NORTHERN_LIGHTS_FREE_ROUNDS_URL: receiver.url,
     // A documentation address: the kit, calling from loopback, is outside this allow-list.
-    GAME_PROVIDER_GOLDEN_KOI_SECRET: FENCED_SECRET,
     GAME_PROVIDER_GOLDEN_KOI_ALLOW_IPS: '203.0.113.9',
-  };
-});
-afterAll(async () => {
-  await receiver.close();
-});
+  },
+);
 
 /** Free spins on the kit's game given by the operator's API: a free-spins bonus of `rounds` at 0.50 USD. */
 async function grantFreeRounds(player: { id: string }, rounds: number) {
@@ -67,7 +56,7 @@ async function grantFreeRounds(player: { id: string }, rounds: number) {
 /** The grant the provider's endpoint took, once the due jobs (the grant's delivery) have run. */
 async function deliveredGrant(freeRoundsId: string) {
   await t.app.jobs.runDue();
-  return receiver.grants.get(freeRoundsId);
+  return receiver().grants.get(freeRoundsId);
 }
 let baseUrl: string;
 let target: ConformanceTarget;
@@ -86,17 +75,9 @@ beforeAll(async () => {
 
 /** An enabled, unrestricted catalogue game of a provider. */
 async function gameOf(provider: string): Promise<string> {
-  const rows = await t.db
-    .selectFrom('games')
-    .innerJoin('game_providers', 'game_providers.id', 'games.provider_id')
-    .select(['games.identity', 'games.restricted_countries'])
-    .where('game_providers.identity', '=', provider)
-    .where('games.is_enabled', '=', true)
-    .orderBy('games.identity')
-    .execute();
-  const game = rows.find((row) => row.restricted_countries.length === 0);
+  const [game] = await playableGames(t, provider);
   if (!game) throw new Error(`no playable game of ${provider}`);
-  return game.identity;
+  return game;
 }
 
 describe('game-provider conformance kit', () => {

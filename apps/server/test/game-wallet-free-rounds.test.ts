@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { spinSchema } from '@croupier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   createOperator,
   createPlayer,
   createProviderClient,
-  startFreeRoundsReceiver,
-  type FreeRoundsReceiver,
   type KitPlayer,
   type ProviderClient,
 } from '../src/modules/game-wallet/conformance';
-import { ADMIN_KEY, adminRequest, expireGameSession, useTestServer } from './fixtures';
+import { ADMIN_KEY, adminRequest, expireGameSession } from './fixtures';
+import { playableGames, useFreeRoundsServer } from './free-rounds-helpers';
 import { errorOf } from './players';
 import { ledgerViolations } from './wallet-helpers';
 
@@ -26,23 +25,11 @@ import { ledgerViolations } from './wallet-helpers';
 const SECRET = 'free-rounds-northern-lights-secret-0123456789';
 const OTHER_SECRET = 'free-rounds-golden-koi-secret-0123456789abcd';
 
-let receiver: FreeRoundsReceiver;
-const t = useTestServer(async () => {
-  receiver = await startFreeRoundsReceiver({ secret: SECRET });
-  return {
-    ADMIN_API_KEY: ADMIN_KEY,
-    RATE_LIMIT_ALLOW_IPS: '127.0.0.1',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    GAME_PROVIDERS: 'northern-lights, golden-koi',
-    GAME_PROVIDER_NORTHERN_LIGHTS_SECRET: SECRET,
-    GAME_PROVIDER_NORTHERN_LIGHTS_FREE_ROUNDS_URL: receiver.url,
-    // Takes no free rounds: free spins cannot name its games.
-    GAME_PROVIDER_GOLDEN_KOI_SECRET: OTHER_SECRET,
-  };
-});
-afterAll(async () => {
-  await receiver.close();
-});
+// golden-koi takes no free rounds: free spins cannot name its games.
+const { t, receiver } = useFreeRoundsServer(
+  { secret: SECRET, otherSecret: OTHER_SECRET },
+  { RATE_LIMIT_PER_MINUTE: '1000000' },
+);
 
 let baseUrl: string;
 let provider: ProviderClient;
@@ -55,16 +42,7 @@ beforeAll(async () => {
 
 /** Two enabled, unrestricted games of a provider. */
 async function gamesOf(providerIdentity: string): Promise<[string, string]> {
-  const rows = await t.db
-    .selectFrom('games')
-    .innerJoin('game_providers', 'game_providers.id', 'games.provider_id')
-    .select(['games.identity', 'games.restricted_countries'])
-    .where('game_providers.identity', '=', providerIdentity)
-    .where('games.is_enabled', '=', true)
-    .orderBy('games.identity')
-    .execute();
-  const playable = rows.filter((row) => row.restricted_countries.length === 0).map((row) => row.identity);
-  const [first, second] = playable;
+  const [first, second] = await playableGames(t, providerIdentity);
   if (!first || !second) throw new Error(`fewer than two playable games of ${providerIdentity}`);
   return [first, second];
 }
@@ -214,14 +192,14 @@ describe('free-round grants at the provider', () => {
     const [game] = await gamesOf('northern-lights');
     const { player, freeRoundsId, betMinor } = await playerWithRounds(game, 5);
     expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(1);
-    expect(receiver.grants.get(freeRoundsId)).toMatchObject({
+    expect(receiver().grants.get(freeRoundsId)).toMatchObject({
       playerId: player.id,
       gameId: game,
       currency: 'USD',
       rounds: 5,
       betAmount: betMinor,
     });
-    expect(receiver.grants.get(freeRoundsId)?.expiresAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(receiver().grants.get(freeRoundsId)?.expiresAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     const cancelled = await t.app.server.inject({
       method: 'PUT',
       url: `/api/game/player-freespins/${freeRoundsId}/cancel`,
@@ -229,7 +207,7 @@ describe('free-round grants at the provider', () => {
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await t.app.jobs.runDue();
-    expect(receiver.cancelled.has(freeRoundsId)).toBe(true);
+    expect(receiver().cancelled.has(freeRoundsId)).toBe(true);
 
     // Expired with rounds left: withdrawn too.
     const second = await playerWithRounds(game, 5);
@@ -247,7 +225,7 @@ describe('free-round grants at the provider', () => {
     await t.app.jobs.runDue();
     await t.app.jobs.runDue();
     expect(await grantOf(second.player, second.freeRoundsId)).toMatchObject({ status: 3, result: 4 });
-    expect(receiver.cancelled.has(second.freeRoundsId)).toBe(true);
+    expect(receiver().cancelled.has(second.freeRoundsId)).toBe(true);
   });
 
   it('are not sent when cancelled before the delivery ran; a used-up grant is not withdrawn', async () => {
@@ -260,7 +238,7 @@ describe('free-round grants at the provider', () => {
     });
     expect(cancelled.statusCode).toBe(200);
     await t.app.jobs.runDue();
-    expect(receiver.grants.has(early.freeRoundsId)).toBe(false);
+    expect(receiver().grants.has(early.freeRoundsId)).toBe(false);
 
     const played = await playerWithRounds(game, 1);
     await t.app.jobs.runDue();
@@ -268,7 +246,7 @@ describe('free-round grants at the provider', () => {
     expect(await statusOf(freeRound(token, played.freeRoundsId, 0))).toBe('OK');
     await t.app.jobs.runDue();
     expect(await grantOf(played.player, played.freeRoundsId)).toMatchObject({ status: 3, result: 2 });
-    expect(receiver.cancelled.has(played.freeRoundsId)).toBe(false);
+    expect(receiver().cancelled.has(played.freeRoundsId)).toBe(false);
   });
 
   it('cannot be given on a game whose provider takes no free rounds', async () => {

@@ -1,21 +1,12 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, PlayerFreespinTable } from '../../db/schema';
+import { listPlayerRows, type PlayerListFilter } from './repository';
 
 type Executor = Kysely<Database>;
 export type PlayerFreespinRow = Selectable<PlayerFreespinTable>;
 
 /** Status 2 as a literal: the partial index of active grants names it (see ARCHITECTURE.md, prepared statements). */
 const ACTIVE = sql.lit(2);
-
-export interface PlayerFreespinFilter {
-  playerId: string;
-  statuses?: number[] | undefined;
-  currencies?: string[] | undefined;
-  packageIds?: string[] | undefined;
-  newestFirst: boolean;
-  limit: number;
-  offset: number;
-}
 
 /** SQL of free spins (`player_freespins`, migration 0026). */
 export function createFreespinsRepository(db: Executor) {
@@ -94,23 +85,8 @@ export function createFreespinsRepository(db: Executor) {
         .orderBy('id')
         .execute(),
 
-    async list(filter: PlayerFreespinFilter): Promise<{ rows: PlayerFreespinRow[]; total: number }> {
-      let query = db.selectFrom('player_freespins').where('player_id', '=', filter.playerId);
-      if (filter.statuses?.length) query = query.where('status', 'in', filter.statuses);
-      if (filter.currencies?.length) query = query.where('currency', 'in', filter.currencies);
-      if (filter.packageIds?.length) query = query.where('package_id', 'in', filter.packageIds);
-      const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('created_at', filter.newestFirst ? 'desc' : 'asc')
-          .orderBy('id')
-          .limit(filter.limit)
-          .offset(filter.offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
-    },
+    list: (filter: PlayerListFilter): Promise<{ rows: PlayerFreespinRow[]; total: number }> =>
+      listPlayerRows(db, 'player_freespins', filter),
 
     /** A catalogue game by id or identity, with its provider's identity (read in the issuing transaction). */
     findGame: (q: Executor, ref: string): Promise<{ id: string; identity: string; provider: string } | undefined> => {

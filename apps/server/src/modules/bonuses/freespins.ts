@@ -13,10 +13,11 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { pageMeta, pageOffset } from '../../lib/pagination';
+import { pageMeta } from '../../lib/pagination';
 import type { Jobs } from '../jobs';
 import type { RealtimeEvents } from '../realtime';
 import type { FreespinsRepository, PlayerFreespinRow } from './freespins-repository';
+import { activateIssued, createExpiry, playerListFilter } from './lifecycle';
 import { betValueMinor, grantTerms, spinsDeadline, toPlayerFreespin, winningsBonusOf } from './freespins-rules';
 import type { BonusAccounts, Bonuses, FreespinGrants, IssueInput } from './service';
 
@@ -105,17 +106,11 @@ export function createFreespins(deps: {
     });
   }
 
-  /** A durable job per deadline (to activate while issued, to play while active), keyed by status. */
-  async function scheduleExpiry(trx: Transaction<Database>, row: PlayerFreespinRow): Promise<void> {
-    const at = row.status === BonusStatus.ISSUED ? row.activation_expires_at : row.expires_at;
-    if (!at || row.status === BonusStatus.FINISHED) return;
-    await jobs.enqueue(trx, {
-      kind: 'freespins.expire',
-      key: `freespins.expire:${row.id}:${row.status}`,
-      payload: { playerFreespinId: row.id, status: row.status },
-      runAt: at,
-    });
-  }
+  const expiry = createExpiry<PlayerFreespinRow>(jobs, {
+    kind: 'freespins.expire',
+    idKey: 'playerFreespinId',
+    activeUntil: (row) => row.expires_at,
+  });
 
   /** Starts the spins' clock. Other grants and bonuses are left as they are: a grant holds no money. */
   async function activateIn(
@@ -130,7 +125,7 @@ export function createFreespins(deps: {
       expires_at: spinsDeadline(grantTerms(row), at),
     });
     publish(trx, active, currency, false);
-    await scheduleExpiry(trx, active);
+    await expiry.schedule(trx, active);
     // A provider's game plays the spins as its free rounds: tell it after the commit, by a job (retried).
     if (external(active)) {
       await jobs.enqueue(trx, {
@@ -224,7 +219,7 @@ export function createFreespins(deps: {
     publish(trx, row, currency, true);
     // A grant holds no money: giving it "activated" never waits for another bonus.
     if (input.autoActivate) return activateIn(trx, row, currency);
-    await scheduleExpiry(trx, row);
+    await expiry.schedule(trx, row);
     return row;
   }
 
@@ -247,16 +242,12 @@ export function createFreespins(deps: {
   async function expire(trx: Transaction<Database>, id: string, status: number): Promise<void> {
     const row = await repository.lockById(trx, id);
     if (!row || row.status !== status) return;
-    const deadline = row.status === BonusStatus.ISSUED ? row.activation_expires_at : row.expires_at;
+    const deadline = expiry.deadlineOf(row);
     if (!deadline || deadline > now()) return;
     await finishIn(trx, row, FreespinResult.EXPIRED, await currencyOf(row.currency));
   }
 
-  jobs.handle('freespins.expire', async (job) => {
-    const { playerFreespinId, status } = job.payload as { playerFreespinId?: unknown; status?: unknown };
-    if (typeof playerFreespinId !== 'string' || typeof status !== 'number') return;
-    await expire(job.trx, playerFreespinId, status);
-  });
+  expiry.handle(expire);
 
   /**
    * Sends an active grant to its game's provider: the spins left, the bet value and the
@@ -349,15 +340,7 @@ export function createFreespins(deps: {
       playerId: string,
       query: PlayerFreespinsQuery,
     ): Promise<{ data: PlayerFreespinDetail[]; meta: PaginationMeta }> {
-      const { rows, total } = await repository.list({
-        playerId,
-        statuses: query.status,
-        currencies: query.currency,
-        packageIds: query.packageId,
-        newestFirst: query.sortOrder !== 'asc',
-        limit: query.perPage,
-        offset: pageOffset(query.page, query.perPage),
-      });
+      const { rows, total } = await repository.list(playerListFilter(playerId, query));
       const currencies = await bonuses.knownCurrencies();
       const data: PlayerFreespinDetail[] = [];
       for (const row of rows) {
@@ -368,15 +351,13 @@ export function createFreespins(deps: {
     },
 
     activate: (playerId: string, id: string) =>
-      changeOwn(playerId, id, async (trx, row, currency) => {
-        if (row.status === BonusStatus.ACTIVE) return row;
-        if (row.status !== BonusStatus.ISSUED) throw new AppError('BONUS_NOT_AVAILABLE');
-        if (row.activation_expires_at && row.activation_expires_at <= now()) {
-          await finishIn(trx, row, FreespinResult.EXPIRED, currency);
-          throw new AppError('BONUS_NOT_AVAILABLE', 'The time to activate these free spins has passed.');
-        }
-        return activateIn(trx, row, currency);
-      }),
+      changeOwn(playerId, id, (trx, row, currency) =>
+        activateIssued(row, now, {
+          activate: () => activateIn(trx, row, currency),
+          expire: () => finishIn(trx, row, FreespinResult.EXPIRED, currency),
+          expiredMessage: 'The time to activate these free spins has passed.',
+        }),
+      ),
 
     /** Cancels issued or active free spins; what they won so far is forfeited. */
     cancel: (playerId: string, id: string) =>

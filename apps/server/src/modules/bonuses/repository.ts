@@ -62,7 +62,8 @@ const columnsOf = (bonus: BonusColumns) => ({
   terms: JSON.stringify(bonus.terms),
 });
 
-export interface PlayerBonusFilter {
+/** A page of a player's list of bonuses or of free spins, and what filters it. */
+export interface PlayerListFilter {
   playerId: string;
   statuses?: number[] | undefined;
   currencies?: string[] | undefined;
@@ -70,6 +71,35 @@ export interface PlayerBonusFilter {
   newestFirst: boolean;
   limit: number;
   offset: number;
+}
+
+/** The tables of what the player's lists show: player bonuses and free-spins grants (same columns filter them). */
+type PlayerListTable = 'player_bonuses' | 'player_freespins';
+
+/** A page of the player's rows of `table`, newest (or oldest) first, and how many match. */
+export async function listPlayerRows<T extends PlayerListTable>(
+  db: Executor,
+  table: T,
+  filter: PlayerListFilter,
+): Promise<{ rows: Selectable<Database[T]>[]; total: number }> {
+  // Built on both tables' columns (a query on the generic `T` would not type).
+  const from: PlayerListTable = table;
+  let query = db.selectFrom(from).where('player_id', '=', filter.playerId);
+  if (filter.statuses?.length) query = query.where('status', 'in', filter.statuses);
+  if (filter.currencies?.length) query = query.where('currency', 'in', filter.currencies);
+  if (filter.packageIds?.length) query = query.where('package_id', 'in', filter.packageIds);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('created_at', filter.newestFirst ? 'desc' : 'asc')
+      .orderBy('id')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  // The rows are of `table` alone.
+  return { rows: rows as Selectable<Database[T]>[], total: Number(count.total) };
 }
 
 /**
@@ -251,23 +281,8 @@ export function createBonusesRepository(db: Executor) {
     update: (q: Executor, id: string, patch: Updateable<PlayerBonusTable>): Promise<PlayerBonusRow> =>
       q.updateTable('player_bonuses').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
 
-    async listPlayerBonuses(filter: PlayerBonusFilter): Promise<{ rows: PlayerBonusRow[]; total: number }> {
-      let query = db.selectFrom('player_bonuses').where('player_id', '=', filter.playerId);
-      if (filter.statuses?.length) query = query.where('status', 'in', filter.statuses);
-      if (filter.currencies?.length) query = query.where('currency', 'in', filter.currencies);
-      if (filter.packageIds?.length) query = query.where('package_id', 'in', filter.packageIds);
-      const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('created_at', filter.newestFirst ? 'desc' : 'asc')
-          .orderBy('id')
-          .limit(filter.limit)
-          .offset(filter.offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
-    },
+    listPlayerBonuses: (filter: PlayerListFilter): Promise<{ rows: PlayerBonusRow[]; total: number }> =>
+      listPlayerRows(db, 'player_bonuses', filter),
   };
 }
 

@@ -19,12 +19,13 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { EventRegistry } from '../../lib/events';
-import { pageMeta, pageOffset } from '../../lib/pagination';
+import { pageMeta } from '../../lib/pagination';
 import type { BetRefusal, BonusWagering, GameInfo } from '../game-wallet';
 import type { Jobs } from '../jobs';
 import type { RealtimeEvents } from '../realtime';
 import type { Ledger, PlayerAccountView } from '../wallet';
 import type { PlayerFreespinRow } from './freespins-repository';
+import { activateIssued, createExpiry, playerListFilter } from './lifecycle';
 import type { BonusesRepository, PlayerBonusRow } from './repository';
 import { toPlayerBonus, wagerPercentage } from './present';
 import {
@@ -168,16 +169,11 @@ export function createBonuses(deps: {
     });
   }
 
-  async function scheduleExpiry(trx: Transaction<Database>, row: PlayerBonusRow): Promise<void> {
-    const at = row.status === BonusStatus.ISSUED ? row.activation_expires_at : row.wagering_expires_at;
-    if (!at || row.status === BonusStatus.FINISHED) return;
-    await jobs.enqueue(trx, {
-      kind: 'bonus.expire',
-      key: `bonus.expire:${row.id}:${row.status}`,
-      payload: { playerBonusId: row.id, status: row.status },
-      runAt: at,
-    });
-  }
+  const expiry = createExpiry<PlayerBonusRow>(jobs, {
+    kind: 'bonus.expire',
+    idKey: 'playerBonusId',
+    activeUntil: (row) => row.wagering_expires_at,
+  });
 
   /**
    * Finishes an active bonus whose money goes back to the operator (cancelled, expired,
@@ -250,7 +246,7 @@ export function createBonuses(deps: {
     if (active.required_casino_minor === 0n && active.required_sportsbook_minor === 0n) {
       return convertIn(trx, active, currency);
     }
-    await scheduleExpiry(trx, active);
+    await expiry.schedule(trx, active);
     publish(trx, active, currency, false);
     return active;
   }
@@ -349,7 +345,7 @@ export function createBonuses(deps: {
     if (input.autoActivate && !(await repository.lockActive(trx, row.account_id))) {
       return activateIn(trx, row, currency);
     }
-    await scheduleExpiry(trx, row);
+    await expiry.schedule(trx, row);
     return row;
   }
 
@@ -447,7 +443,7 @@ export function createBonuses(deps: {
     await deps.accounts.lockBalances(trx, owner.account_id);
     const row = await repository.lockById(trx, playerBonusId);
     if (!row || row.status !== status) return;
-    const deadline = row.status === BonusStatus.ISSUED ? row.activation_expires_at : row.wagering_expires_at;
+    const deadline = expiry.deadlineOf(row);
     if (!deadline || deadline > now()) return;
     const currency = (await knownCurrencies()).get(row.currency);
     if (!currency) throw new Error(`unknown currency ${row.currency}`);
@@ -649,11 +645,7 @@ export function createBonuses(deps: {
     },
   };
 
-  jobs.handle('bonus.expire', async (job) => {
-    const { playerBonusId, status } = job.payload as { playerBonusId?: unknown; status?: unknown };
-    if (typeof playerBonusId !== 'string' || typeof status !== 'number') return;
-    await expire(job.trx, playerBonusId, status);
-  });
+  expiry.handle(expire);
 
   return {
     /** Reads the currencies once before any transaction needs them. */
@@ -812,15 +804,7 @@ export function createBonuses(deps: {
       playerId: string,
       query: PlayerBonusesQuery,
     ): Promise<{ data: PlayerBonus[]; meta: PaginationMeta }> {
-      const { rows, total } = await repository.listPlayerBonuses({
-        playerId,
-        statuses: query.status,
-        currencies: query.currency,
-        packageIds: query.packageId,
-        newestFirst: query.sortOrder !== 'asc',
-        limit: query.perPage,
-        offset: pageOffset(query.page, query.perPage),
-      });
+      const { rows, total } = await repository.listPlayerBonuses(playerListFilter(playerId, query));
       const currencies = await currencyMap();
       const data: PlayerBonus[] = [];
       for (const row of rows) {
@@ -837,15 +821,13 @@ export function createBonuses(deps: {
     },
 
     activate: (playerId: string, id: string) =>
-      changeOwn(playerId, id, async (trx, row, currency) => {
-        if (row.status === BonusStatus.ACTIVE) return row;
-        if (row.status !== BonusStatus.ISSUED) throw new AppError('BONUS_NOT_AVAILABLE');
-        if (row.activation_expires_at && row.activation_expires_at <= now()) {
-          await forfeitIn(trx, row, BonusResult.EXPIRED, currency);
-          throw new AppError('BONUS_NOT_AVAILABLE', 'The time to activate this bonus has passed.');
-        }
-        return activateIn(trx, row, currency);
-      }),
+      changeOwn(playerId, id, (trx, row, currency) =>
+        activateIssued(row, now, {
+          activate: () => activateIn(trx, row, currency),
+          expire: () => forfeitIn(trx, row, BonusResult.EXPIRED, currency),
+          expiredMessage: 'The time to activate this bonus has passed.',
+        }),
+      ),
 
     cancel: (playerId: string, id: string) =>
       changeOwn(playerId, id, async (trx, row, currency) => {

@@ -2,7 +2,7 @@ import { LimitDefinition } from '@croupier/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { PlayerLimitRow } from './repository';
+import { listLiveLimits, lockLiveLimit, updateLimit, type PlayerLimitRow } from './repository';
 
 type Executor = Kysely<Database>;
 
@@ -15,27 +15,12 @@ export function createExclusionsRepository(db: Db) {
 
     /** The player's live cooling-off and self-exclusion rows (`ended_at` null), oldest first. */
     async listLive(q: Executor, playerId: string): Promise<PlayerLimitRow[]> {
-      return q
-        .selectFrom('player_limits')
-        .selectAll()
-        .where('player_id', '=', playerId)
-        .where('definition', 'in', EXCLUSIONS)
-        .where('ended_at', 'is', null)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      return listLiveLimits(q, playerId, EXCLUSIONS);
     },
 
     /** One live exclusion row, locked to the end of the transaction. */
     async lock(q: Executor, limitId: string): Promise<PlayerLimitRow | undefined> {
-      return q
-        .selectFrom('player_limits')
-        .selectAll()
-        .where('id', '=', limitId)
-        .where('definition', 'in', EXCLUSIONS)
-        .where('ended_at', 'is', null)
-        .forUpdate()
-        .executeTakeFirst();
+      return lockLiveLimit(q, limitId, { definitions: EXCLUSIONS });
     },
 
     /**
@@ -88,12 +73,7 @@ export function createExclusionsRepository(db: Db) {
         updated_at: Date;
       },
     ): Promise<PlayerLimitRow> {
-      return q
-        .updateTable('player_limits')
-        .set(values)
-        .where('id', '=', limitId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return updateLimit(q, limitId, values);
     },
 
     /**

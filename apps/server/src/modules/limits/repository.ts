@@ -1,5 +1,5 @@
 import type { CashLimitPeriod } from '@croupier/contract';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, PlayerLimitTable } from '../../db/schema';
 
@@ -16,6 +16,46 @@ export interface UsageKey {
   period: CashLimitPeriod;
 }
 
+/**
+ * The player's live rows (`ended_at` null), oldest first; only those of `definitions` when
+ * given. Shared with the exclusions' repository: both read the same `player_limits` rows.
+ */
+export function listLiveLimits(
+  q: Executor,
+  playerId: string,
+  definitions?: readonly number[],
+): Promise<PlayerLimitRow[]> {
+  let query = q.selectFrom('player_limits').selectAll().where('player_id', '=', playerId);
+  if (definitions) query = query.where('definition', 'in', definitions);
+  return query.where('ended_at', 'is', null).orderBy('created_at').orderBy('id').execute();
+}
+
+/**
+ * One live row (`ended_at` null), locked to the end of the transaction; undefined unless it
+ * is in `scope`: the player's, or of one of the definitions.
+ */
+export function lockLiveLimit(
+  q: Executor,
+  limitId: string,
+  scope: { playerId: string } | { definitions: readonly number[] },
+): Promise<PlayerLimitRow | undefined> {
+  let query = q.selectFrom('player_limits').selectAll().where('id', '=', limitId);
+  query =
+    'playerId' in scope
+      ? query.where('player_id', '=', scope.playerId)
+      : query.where('definition', 'in', scope.definitions);
+  return query.where('ended_at', 'is', null).forUpdate().executeTakeFirst();
+}
+
+/** Changes one `player_limits` row (each repository narrows the columns it may change). */
+export function updateLimit(
+  q: Executor,
+  limitId: string,
+  values: Updateable<PlayerLimitTable>,
+): Promise<PlayerLimitRow> {
+  return q.updateTable('player_limits').set(values).where('id', '=', limitId).returningAll().executeTakeFirstOrThrow();
+}
+
 /** SQL of the limits module: the players' limits and the bet and loss counters. */
 export function createLimitsRepository(db: Db) {
   return {
@@ -23,26 +63,12 @@ export function createLimitsRepository(db: Db) {
 
     /** The player's limits that still apply or end in the future (`ended_at` null), oldest first. */
     async listLive(q: Executor, playerId: string): Promise<PlayerLimitRow[]> {
-      return q
-        .selectFrom('player_limits')
-        .selectAll()
-        .where('player_id', '=', playerId)
-        .where('ended_at', 'is', null)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      return listLiveLimits(q, playerId);
     },
 
     /** One of the player's live limits, locked to the end of the transaction; another player's is undefined. */
     async lockOwn(q: Executor, playerId: string, limitId: string): Promise<PlayerLimitRow | undefined> {
-      return q
-        .selectFrom('player_limits')
-        .selectAll()
-        .where('id', '=', limitId)
-        .where('player_id', '=', playerId)
-        .where('ended_at', 'is', null)
-        .forUpdate()
-        .executeTakeFirst();
+      return lockLiveLimit(q, limitId, { playerId });
     },
 
     /** The live cash limits of an account and definitions, locked (deposits serialise on them). */
@@ -98,12 +124,7 @@ export function createLimitsRepository(db: Db) {
         >
       > & { updated_at: Date },
     ): Promise<PlayerLimitRow> {
-      return q
-        .updateTable('player_limits')
-        .set(values)
-        .where('id', '=', limitId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return updateLimit(q, limitId, values);
     },
 
     /** Whether the account still has a live bet or loss limit (other than `exceptId`). */
