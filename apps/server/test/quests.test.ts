@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EXPIRE_JOB, expireJobKey } from '../src/modules/quests';
 import { ADMIN_KEY, adminRequest, fixtures, useGameProvider, useTestServer } from './fixtures';
 import type { RegisteredPlayer } from './players';
+import { createManualCashBonus } from './tournament-helpers';
 
 /**
  * Quests (docs/quests.md): definitions, activation, cancelling and expiry, progress from the
@@ -42,21 +43,6 @@ interface Quest {
 
 let counter = 0;
 const MINUTE = 60_000;
-
-async function createBonus(): Promise<string> {
-  const response = await adminRequest(t, 'POST', '/api/admin/bonuses', {
-    body: {
-      name: `Quest reward ${++counter}`,
-      type: 1,
-      trigger: 'manual',
-      baseCurrencyAmount: 10,
-      wagerCasino: 1,
-      perPlayerLimit: null,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ data: { id: string } }>().data.id;
-}
 
 const betTask = (executionOrder: number, quantity: number, conditions: Record<string, unknown> = {}) => ({
   type: 4,
@@ -413,7 +399,7 @@ describe('progress', () => {
 
 describe('completion and rewards', () => {
   it('completes a quest, grants its bonus and points once even when the stream is drained twice', async () => {
-    const bonusId = await createBonus();
+    const bonusId = await createManualCashBonus(t, `Quest reward ${++counter}`);
     const quest = await createQuest({
       taskExecutionOrder: 2,
       tasks: [betTask(1, 1), betTask(2, 1)],

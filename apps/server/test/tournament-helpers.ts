@@ -11,6 +11,22 @@ import type { TestServer } from './harness';
 
 export const MINUTE = 60_000;
 
+/**
+ * A manual bonus through the operator API, wagered once, with no per-player limit (a
+ * tournament's prize, a quest's reward); `body` names it and adds or overrides.
+ */
+export async function createManualBonus(t: TestServer, body: Record<string, unknown>): Promise<string> {
+  const response = await adminRequest(t, 'POST', '/api/admin/bonuses', {
+    body: { trigger: 'manual', wagerCasino: 1, perPlayerLimit: null, ...body },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ data: { id: string } }>().data.id;
+}
+
+/** A manual cash bonus of 10 in the base currency (see createManualBonus). */
+export const createManualCashBonus = (t: TestServer, name: string): Promise<string> =>
+  createManualBonus(t, { name, type: 1, baseCurrencyAmount: 10 });
+
 /** What a file's tournaments are unless a test says otherwise: identities `{prefix}-…`, title and scoring type. */
 export interface TournamentDefaults {
   identityPrefix: string;
@@ -30,17 +46,12 @@ export function tournamentFixtures<Detail>(
   const { p } = f;
   let counter = 0;
 
-  /** A manual bonus for prizes, wagered once, with no per-player limit; `body` adds or overrides. */
-  async function createBonus(body: Record<string, unknown>): Promise<string> {
-    const response = await adminRequest(t, 'POST', '/api/admin/bonuses', {
-      body: { name: `Prize bonus ${++counter}`, trigger: 'manual', wagerCasino: 1, perPlayerLimit: null, ...body },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ data: { id: string } }>().data.id;
-  }
+  /** A manual bonus for prizes (see createManualBonus); `body` adds or overrides. */
+  const createBonus = (body: Record<string, unknown>) =>
+    createManualBonus(t, { name: `Prize bonus ${++counter}`, ...body });
 
   /** A cash bonus of 10 in the base currency. */
-  const createCashBonus = () => createBonus({ type: 1, baseCurrencyAmount: 10 });
+  const createCashBonus = () => createManualCashBonus(t, `Prize bonus ${++counter}`);
 
   /** A definition running from a minute ago for an hour, in USD and EUR; `body` adds or overrides. */
   function tournamentBody(body: Record<string, unknown> = {}) {

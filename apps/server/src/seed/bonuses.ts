@@ -90,22 +90,8 @@ export const bonusesSeeder: Seeder = {
   name: 'bonuses',
   isEmpty: async (db) => (await createBonusesRepository(db).countBonuses()) === 0,
   run: async (db) => {
-    const repository = createBonusesRepository(db);
-    await repository.insertPackageIfMissing(WELCOME_PACKAGE_ID, 'Welcome package');
-    for (const seed of bonusSeeds()) {
-      const input = bonusBodySchema.parse(seed.body);
-      await repository.insertBonusIfMissing(seed.id, {
-        name: input.name,
-        type: input.type,
-        status: input.status,
-        trigger: input.trigger,
-        packageId: input.packageId,
-        packagePriority: input.packagePriority,
-        availableFrom: null,
-        availableTo: null,
-        terms: termsOf(input),
-      });
-    }
+    await createBonusesRepository(db).insertPackageIfMissing(WELCOME_PACKAGE_ID, 'Welcome package');
+    for (const seed of bonusSeeds()) await insertBonusSeed(db, seed.id, seed.body);
   },
 };
 
@@ -134,18 +120,8 @@ export const bonusCodesSeeder: Seeder = {
   name: 'bonus-codes',
   isEmpty: async (db) => (await createBonusCodesRepository(db).countCodes()) === 0,
   run: async (db) => {
-    const input = bonusBodySchema.parse(welcomeCodeBonus);
-    await createBonusesRepository(db).insertBonusIfMissing(WELCOME_CODE_BONUS_ID, {
-      name: input.name,
-      type: input.type,
-      status: input.status,
-      trigger: input.trigger,
-      packageId: null,
-      packagePriority: 0,
-      availableFrom: null,
-      availableTo: null,
-      terms: termsOf(input),
-    });
+    // Outside any package: the body names none, so it parses to no package at priority 0.
+    await insertBonusSeed(db, WELCOME_CODE_BONUS_ID, welcomeCodeBonus);
     await createBonusCodesRepository(db).insertCodeIfMissing({
       id: WELCOME_CODE_ID,
       code: WELCOME_CODE,
@@ -228,7 +204,8 @@ function welcomeFreespinsSeeds(): { id: string; body: BonusBody }[] {
   }));
 }
 
-async function insertSeed(db: Db, id: string, body: BonusBody): Promise<void> {
+/** Inserts a seeded bonus, validated as the admin API would, unless its id is already there. */
+export async function insertBonusSeed(db: Db, id: string, body: BonusBody): Promise<void> {
   const input = bonusBodySchema.parse(body);
   await createBonusesRepository(db).insertBonusIfMissing(id, {
     name: input.name,
@@ -258,9 +235,9 @@ export const freespinsSeeder: Seeder = {
     return false;
   },
   run: async (db) => {
-    await insertSeed(db, FRUIT_FREESPINS_BONUS_ID, fruitFreespinsBonus);
+    await insertBonusSeed(db, FRUIT_FREESPINS_BONUS_ID, fruitFreespinsBonus);
     await createBonusesRepository(db).insertPackageIfMissing(WELCOME_PACKAGE_ID, 'Welcome package');
-    for (const seed of welcomeFreespinsSeeds()) await insertSeed(db, seed.id, seed.body);
+    for (const seed of welcomeFreespinsSeeds()) await insertBonusSeed(db, seed.id, seed.body);
     await createBonusCodesRepository(db).insertCodeIfMissing({
       id: FRUIT_CODE_ID,
       code: FRUIT_CODE,

@@ -1,8 +1,7 @@
-import { bonusBodySchema, type BonusBody } from '@croupier/contract';
+import type { BonusBody } from '@croupier/contract';
 import type { Db } from '../db/database';
 import { stableUuid } from '../lib/stable-uuid';
-import { createBonusesRepository } from '../modules/bonuses/repository';
-import { termsOf } from '../modules/bonuses/terms';
+import { insertBonusSeed } from './bonuses';
 import type { Seeder } from './index';
 
 /** Namespace of the referral seeds' name-based ids (any fixed UUID; never change it). */
@@ -43,18 +42,7 @@ export const referralsSeeder: Seeder = {
   name: 'referrals',
   isEmpty: async (db) => (await db.selectFrom('referral_settings').select('id').executeTakeFirst()) === undefined,
   run: async (db: Db) => {
-    const input = bonusBodySchema.parse(ownerBonus);
-    await createBonusesRepository(db).insertBonusIfMissing(REFERRAL_OWNER_BONUS_ID, {
-      name: input.name,
-      type: input.type,
-      status: input.status,
-      trigger: input.trigger,
-      packageId: input.packageId,
-      packagePriority: input.packagePriority,
-      availableFrom: null,
-      availableTo: null,
-      terms: termsOf(input),
-    });
+    await insertBonusSeed(db, REFERRAL_OWNER_BONUS_ID, ownerBonus);
     await db
       .insertInto('referral_settings')
       .values({

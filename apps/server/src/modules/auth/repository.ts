@@ -2,7 +2,7 @@ import { PlayerStatus } from '@croupier/contract';
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, PlayerSessionTable, PlayerTable, SessionCloseReason } from '../../db/schema';
-import { afterFailedLogin, isLocked, type LockoutPolicy, type LoginFailureState } from './lockout';
+import { afterFailedLogin, isLocked, type LockoutPolicy } from './lockout';
 
 /** What sign-in needs of an account. */
 export type CredentialsRow = Pick<
@@ -74,6 +74,14 @@ export function createAuthRepository(db: Db) {
           then least(s.expires_at, s.last_seen_at + make_interval(secs => ${idleSeconds})) end`.as('lapsed_at'),
       )
       .where('s.player_id', '=', playerId);
+  }
+
+  /** Closes, with a reason, the open sessions the caller's filters keep; a closed one keeps its first close. */
+  function closeOpenSessions(reason: SessionCloseReason) {
+    return db
+      .updateTable('player_sessions')
+      .set({ closed_at: sql<Date>`now()`, close_reason: reason })
+      .where('closed_at', 'is', null);
   }
 
   return {
@@ -163,19 +171,9 @@ export function createAuthRepository(db: Db) {
           .where('id', '=', playerId)
           .forUpdate()
           .executeTakeFirstOrThrow();
-        const claim = claimOn(row, now, policy);
-        if ('lockedUntil' in claim) return { claimed: false, lockedUntil: claim.lockedUntil };
-        const { next } = claim;
-        await trx
-          .updateTable('players')
-          .set({
-            failed_login_count: next.failedLoginCount,
-            lockout_count: next.lockoutCount,
-            locked_until: next.lockedUntil,
-          })
-          .where('id', '=', playerId)
-          .execute();
-        return { claimed: true };
+        return claimOn(row, now, policy, async (columns) => {
+          await trx.updateTable('players').set(columns).where('id', '=', playerId).execute();
+        });
       });
     },
 
@@ -201,20 +199,13 @@ export function createAuthRepository(db: Db) {
           .where('login', '=', login)
           .forUpdate()
           .executeTakeFirstOrThrow();
-        const claim = claimOn(row, now, policy);
-        if ('lockedUntil' in claim) return { claimed: false, lockedUntil: claim.lockedUntil };
-        const { next } = claim;
-        await trx
-          .updateTable('login_failures')
-          .set({
-            failed_login_count: next.failedLoginCount,
-            lockout_count: next.lockoutCount,
-            locked_until: next.lockedUntil,
-            updated_at: sql<Date>`now()`,
-          })
-          .where('login', '=', login)
-          .execute();
-        return { claimed: true };
+        return claimOn(row, now, policy, async (columns) => {
+          await trx
+            .updateTable('login_failures')
+            .set({ ...columns, updated_at: sql<Date>`now()` })
+            .where('login', '=', login)
+            .execute();
+        });
       });
     },
 
@@ -417,12 +408,7 @@ export function createAuthRepository(db: Db) {
     },
 
     async closeSession(sessionId: string, reason: SessionCloseReason): Promise<void> {
-      await db
-        .updateTable('player_sessions')
-        .set({ closed_at: sql<Date>`now()`, close_reason: reason })
-        .where('id', '=', sessionId)
-        .where('closed_at', 'is', null)
-        .execute();
+      await closeOpenSessions(reason).where('id', '=', sessionId).execute();
     },
 
     /** Closes one of the player's sessions (no-op if already closed); undefined when it is not theirs. */
@@ -432,23 +418,13 @@ export function createAuthRepository(db: Db) {
       reason: SessionCloseReason,
       idleSeconds: number,
     ): Promise<ListedSessionRow | undefined> {
-      await db
-        .updateTable('player_sessions')
-        .set({ closed_at: sql<Date>`now()`, close_reason: reason })
-        .where('id', '=', sessionId)
-        .where('player_id', '=', playerId)
-        .where('closed_at', 'is', null)
-        .execute();
+      await closeOpenSessions(reason).where('id', '=', sessionId).where('player_id', '=', playerId).execute();
       return listedSessions(playerId, idleSeconds).where('s.id', '=', sessionId).executeTakeFirst();
     },
 
     /** Closes every open session of a player, except one; returns how many were closed. */
     async closePlayerSessions(playerId: string, reason: SessionCloseReason, exceptSessionId?: string): Promise<number> {
-      let query = db
-        .updateTable('player_sessions')
-        .set({ closed_at: sql<Date>`now()`, close_reason: reason })
-        .where('player_id', '=', playerId)
-        .where('closed_at', 'is', null);
+      let query = closeOpenSessions(reason).where('player_id', '=', playerId);
       if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
       const rows = await query.returning('id').execute();
       return rows.length;
@@ -481,20 +457,35 @@ export function createAuthRepository(db: Db) {
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
 
+/** The lockout state as the columns of both tables that keep it (players, login_failures). */
+interface LockoutColumns {
+  failed_login_count: number;
+  lockout_count: number;
+  locked_until: Date | null;
+}
+
 /**
- * One more password check claimed on a row (an account's or an unknown login's): the
- * lockout state to store, or the lock's end while the row is locked and the claim refused.
+ * One more password check claimed on a row locked by the caller (an account's or an
+ * unknown login's): refused with the lock's end while the row is locked, otherwise the
+ * failure counted at once by `write`, which stores the next state in the row.
  */
-function claimOn(
-  row: { failed_login_count: number; lockout_count: number; locked_until: Date | null },
+async function claimOn(
+  row: LockoutColumns,
   now: Date,
   policy: LockoutPolicy,
-): { lockedUntil: Date } | { next: LoginFailureState } {
+  write: (next: LockoutColumns) => Promise<void>,
+): Promise<{ claimed: true } | { claimed: false; lockedUntil: Date }> {
   const state = {
     failedLoginCount: row.failed_login_count,
     lockoutCount: row.lockout_count,
     lockedUntil: row.locked_until,
   };
-  if (state.lockedUntil && isLocked(state, now)) return { lockedUntil: state.lockedUntil };
-  return { next: afterFailedLogin(state, now, policy) };
+  if (state.lockedUntil && isLocked(state, now)) return { claimed: false, lockedUntil: state.lockedUntil };
+  const next = afterFailedLogin(state, now, policy);
+  await write({
+    failed_login_count: next.failedLoginCount,
+    lockout_count: next.lockoutCount,
+    locked_until: next.lockedUntil,
+  });
+  return { claimed: true };
 }

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type QueryCreator, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, GameSessionTable, GameWalletTransactionTable } from '../../db/schema';
 
@@ -29,6 +29,30 @@ export function selectGameSessions(q: Executor) {
         'sign_in_ended',
       ),
     ]);
+}
+
+/**
+ * Records provider transactions, skipping ids seen before, and returns the new rows: every
+ * insert (alone or as a statement's first step) goes through here, so an id is recorded once.
+ */
+function insertNewTransactions(
+  q: QueryCreator<Database>,
+  values: Insertable<GameWalletTransactionTable> | Insertable<GameWalletTransactionTable>[],
+) {
+  return q
+    .insertInto('game_wallet_transactions')
+    .values(values)
+    .onConflict((oc) => oc.doNothing())
+    .returningAll();
+}
+
+/** A provider transaction by the provider's id for it. */
+function selectTransaction(q: Executor, provider: string, providerTxId: string) {
+  return q
+    .selectFrom('game_wallet_transactions')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_tx_id', '=', providerTxId);
 }
 
 /** SQL of the game wallet: launch sessions and the provider transactions. */
@@ -131,12 +155,7 @@ export function createGameWalletRepository(db: Db) {
       q: Executor,
       values: Insertable<GameWalletTransactionTable>,
     ): Promise<GameWalletTxRow | undefined> {
-      return q
-        .insertInto('game_wallet_transactions')
-        .values(values)
-        .onConflict((oc) => oc.doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      return insertNewTransactions(q, values).executeTakeFirst();
     },
 
     /**
@@ -149,13 +168,7 @@ export function createGameWalletRepository(db: Db) {
       values: Insertable<GameWalletTransactionTable>,
     ): Promise<(GameWalletTxRow & { rolled_back_first: boolean }) | undefined> {
       return q
-        .with('ins', (w) =>
-          w
-            .insertInto('game_wallet_transactions')
-            .values(values)
-            .onConflict((oc) => oc.doNothing())
-            .returningAll(),
-        )
+        .with('ins', (w) => insertNewTransactions(w, values))
         .selectFrom('ins')
         .selectAll('ins')
         .select((eb) =>
@@ -179,12 +192,7 @@ export function createGameWalletRepository(db: Db) {
       q: Executor,
       values: Insertable<GameWalletTransactionTable>[],
     ): Promise<GameWalletTxRow[]> {
-      return q
-        .insertInto('game_wallet_transactions')
-        .values(values)
-        .onConflict((oc) => oc.doNothing())
-        .returningAll()
-        .execute();
+      return insertNewTransactions(q, values).execute();
     },
 
     /**
@@ -208,24 +216,12 @@ export function createGameWalletRepository(db: Db) {
     },
 
     async findTransaction(q: Executor, provider: string, providerTxId: string): Promise<GameWalletTxRow | undefined> {
-      return q
-        .selectFrom('game_wallet_transactions')
-        .selectAll()
-        .where('provider', '=', provider)
-        .where('provider_tx_id', '=', providerTxId)
-        .executeTakeFirst();
+      return selectTransaction(q, provider, providerTxId).executeTakeFirst();
     },
 
     /** The bet a rollback refers to, locked so that a concurrent rollback waits. */
     async lockBet(q: Executor, provider: string, providerTxId: string): Promise<GameWalletTxRow | undefined> {
-      return q
-        .selectFrom('game_wallet_transactions')
-        .selectAll()
-        .where('provider', '=', provider)
-        .where('provider_tx_id', '=', providerTxId)
-        .where('kind', '=', 'bet')
-        .forUpdate()
-        .executeTakeFirst();
+      return selectTransaction(q, provider, providerTxId).where('kind', '=', 'bet').forUpdate().executeTakeFirst();
     },
 
     async findRollbackOf(q: Executor, provider: string, betTxId: string): Promise<GameWalletTxRow | undefined> {
@@ -252,13 +248,7 @@ export function createGameWalletRepository(db: Db) {
           where b.provider = ${values.provider} and b.round_id = ${values.round_id}
           and b.kind = 'bet' and not b.rolled_back)`;
       return q
-        .with('ins', (w) =>
-          w
-            .insertInto('game_wallet_transactions')
-            .values(values)
-            .onConflict((oc) => oc.doNothing())
-            .returningAll(),
-        )
+        .with('ins', (w) => insertNewTransactions(w, values))
         .selectFrom('ins')
         .selectAll('ins')
         .select([round('amount_minor').as('round_stake_minor'), round('bonus_minor').as('round_bonus_stake_minor')])

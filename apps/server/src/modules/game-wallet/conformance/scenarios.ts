@@ -7,6 +7,7 @@ import {
   type KitPlayer,
   type ProviderClient,
   type ProviderCredentials,
+  type WalletCall,
 } from './client';
 
 /**
@@ -130,8 +131,51 @@ async function expectWallet(ctx: Context, step: string, balanceMinor: number): P
     throw new Mismatch(`${step}: the player's wallet shows ${shown}, expected ${balanceMinor}`);
 }
 
+type Expected = Parameters<typeof expectAnswer>[2];
+
+/** Sends one callback as the kit's provider and checks its answer. */
+async function send(
+  ctx: Context,
+  step: string,
+  call: WalletCall,
+  body: Record<string, unknown>,
+  expected: Expected,
+): Promise<GameWalletResponse> {
+  return expectAnswer(step, await ctx.provider.call(call, body), expected);
+}
+
+/** Sends a call and its retry; both must answer OK with `balance`, the retry the first's transactionId. */
+async function twice(
+  ctx: Context,
+  step: string,
+  call: WalletCall,
+  body: Record<string, unknown>,
+  balance: number,
+): Promise<GameWalletResponse> {
+  const first = await send(ctx, step, call, body, { status: 'OK', balance });
+  await send(ctx, `retried ${step}`, call, body, { status: 'OK', balance, transactionId: first.transactionId ?? '' });
+  return first;
+}
+
+/** A call's transaction id sent again with another amount: refused as a duplicate, nothing moved. */
+async function sameIdOtherAmount(
+  ctx: Context,
+  call: WalletCall,
+  body: Record<string, unknown>,
+  amount: number,
+  balance: number,
+): Promise<void> {
+  await send(ctx, 'same id, other amount', call, { ...body, amount }, { status: 'DUPLICATE_TRANSACTION', balance });
+}
+
 async function balanceNow(ctx: Context, token: string): Promise<number> {
-  return expectAnswer('balance', await ctx.provider.call('balance', { token }), { status: 'OK' }).balance;
+  return (await send(ctx, 'balance', 'balance', { token }, { status: 'OK' })).balance;
+}
+
+/** A new session of the provider's game and its balance before the scenario's calls. */
+async function opened(ctx: Context): Promise<{ token: string; start: number }> {
+  const token = await ctx.open();
+  return { token, start: await balanceNow(ctx, token) };
 }
 
 const money = (ctx: Context, token: string, roundId: string, amount: number, transactionId = ctx.id('tx')) => ({
@@ -140,6 +184,14 @@ const money = (ctx: Context, token: string, roundId: string, amount: number, tra
   roundId,
   amount,
   currency: ctx.currency,
+});
+
+/** A rollback of `bet` under a new transaction id. */
+const rollbackOf = (ctx: Context, token: string, bet: { transactionId: string; roundId: string }, label = 'rb') => ({
+  token,
+  transactionId: ctx.id(label),
+  referenceTransactionId: bet.transactionId,
+  roundId: bet.roundId,
 });
 
 /** Free rounds given to the kit's player for a scenario, or a skip when the target cannot give any. */
@@ -175,23 +227,6 @@ const freeRound = (
  * Every call is sent twice: the retry must answer the first result and move nothing.
  */
 function sportsbookScenarios(): Scenario[] {
-  /** Sends a call and its retry; both must answer `status` and `balance`. */
-  async function twice(
-    ctx: Context,
-    step: string,
-    call: Parameters<ProviderClient['call']>[0],
-    body: Record<string, unknown>,
-    balance: number,
-  ): Promise<GameWalletResponse> {
-    const first = expectAnswer(step, await ctx.provider.call(call, body), { status: 'OK', balance });
-    expectAnswer(`retried ${step}`, await ctx.provider.call(call, body), {
-      status: 'OK',
-      balance,
-      transactionId: first.transactionId ?? '',
-    });
-    return first;
-  }
-
   /** A ticket of `stake` placed (and retried): answers its bet and the balance after it. */
   async function placed(ctx: Context, token: string, stake: number) {
     const start = await balanceNow(ctx, token);
@@ -235,9 +270,8 @@ function sportsbookScenarios(): Scenario[] {
       title: 'Sportsbook: a void ticket (rollback of its bet) is refunded once',
       async run(ctx) {
         const token = await ctx.open();
-        const { start, roundId, bet } = await placed(ctx, token, 250);
-        const rollback = { token, transactionId: ctx.id('void'), referenceTransactionId: bet.transactionId, roundId };
-        await twice(ctx, 'void', 'rollback', rollback, start);
+        const { start, bet } = await placed(ctx, token, 250);
+        await twice(ctx, 'void', 'rollback', rollbackOf(ctx, token, bet, 'void'), start);
         await expectWallet(ctx, 'after the void', start);
         return 'refunded once; the retry moved nothing';
       },
@@ -262,10 +296,7 @@ function sportsbookScenarios(): Scenario[] {
         await twice(ctx, 'settlement (won)', 'win', money(ctx, token, roundId, 400), start + 300);
         const correction = resettle(ctx, token, roundId, -300);
         await twice(ctx, 'resettle down', 'resettle', correction, start);
-        expectAnswer('same id, other amount', await ctx.provider.call('resettle', { ...correction, amount: -299 }), {
-          status: 'DUPLICATE_TRANSACTION',
-          balance: start,
-        });
+        await sameIdOtherAmount(ctx, 'resettle', correction, -299, start);
         await expectWallet(ctx, 'after the correction', start);
         return 'payout 400 corrected to 100: 300 taken back once; other amount DUPLICATE_TRANSACTION';
       },
@@ -286,13 +317,12 @@ function sportsbookScenarios(): Scenario[] {
       id: 'sportsbook-resettle-unknown-round',
       title: 'Sportsbook: a resettle of a round without a bet is refused',
       async run(ctx) {
-        const token = await ctx.open();
-        const start = await balanceNow(ctx, token);
-        expectAnswer(
-          'resettle of an unknown round',
-          await ctx.provider.call('resettle', resettle(ctx, token, ctx.id('no-ticket'), 100)),
-          { status: 'TRANSACTION_DOES_NOT_EXIST', balance: start },
-        );
+        const { token, start } = await opened(ctx);
+        const correction = resettle(ctx, token, ctx.id('no-ticket'), 100);
+        await send(ctx, 'resettle of an unknown round', 'resettle', correction, {
+          status: 'TRANSACTION_DOES_NOT_EXIST',
+          balance: start,
+        });
         await expectWallet(ctx, 'after the refusal', start);
         return 'TRANSACTION_DOES_NOT_EXIST; nothing moved';
       },
@@ -305,13 +335,8 @@ function sportsbookScenarios(): Scenario[] {
         const { start, roundId } = await placed(ctx, token, 100);
         await twice(ctx, 'settlement (won)', 'win', money(ctx, token, roundId, 100), start);
         // More than the player holds: the rest is recorded as a shortfall for the operator.
-        await twice(
-          ctx,
-          'resettle down beyond the balance',
-          'resettle',
-          resettle(ctx, token, roundId, -(start + 500)),
-          0,
-        );
+        const correction = resettle(ctx, token, roundId, -(start + 500));
+        await twice(ctx, 'resettle down beyond the balance', 'resettle', correction, 0);
         await expectWallet(ctx, 'after the correction', 0);
         // Funded again: the kit's later scenarios play with money.
         await ctx.player.fund(ctx.target.fundMajor ?? 1000);
@@ -327,10 +352,7 @@ export const SCENARIOS: Scenario[] = [
     title: 'Balance of a new session',
     async run(ctx) {
       const token = await ctx.open();
-      const answer = expectAnswer('balance', await ctx.provider.call('balance', { token }), {
-        status: 'OK',
-        currency: ctx.currency,
-      });
+      const answer = await send(ctx, 'balance', 'balance', { token }, { status: 'OK', currency: ctx.currency });
       await expectWallet(ctx, 'balance', answer.balance);
       return `OK ${answer.balance} ${answer.currency}, as the player's wallet`;
     },
@@ -339,9 +361,8 @@ export const SCENARIOS: Scenario[] = [
     id: 'bet',
     title: 'Bet debits the stake',
     async run(ctx) {
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
-      const answer = expectAnswer('bet', await ctx.provider.call('bet', money(ctx, token, ctx.id('round'), 150)), {
+      const { token, start } = await opened(ctx);
+      const answer = await send(ctx, 'bet', 'bet', money(ctx, token, ctx.id('round'), 150), {
         status: 'OK',
         balance: start - 150,
       });
@@ -354,19 +375,10 @@ export const SCENARIOS: Scenario[] = [
     id: 'duplicate-bet',
     title: 'Duplicate bet: same answer, debited once',
     async run(ctx) {
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
+      const { token, start } = await opened(ctx);
       const bet = money(ctx, token, ctx.id('round'), 200);
-      const first = expectAnswer('bet', await ctx.provider.call('bet', bet), { status: 'OK', balance: start - 200 });
-      expectAnswer('retried bet', await ctx.provider.call('bet', bet), {
-        status: 'OK',
-        balance: start - 200,
-        transactionId: first.transactionId ?? '',
-      });
-      expectAnswer('same id, other amount', await ctx.provider.call('bet', { ...bet, amount: 201 }), {
-        status: 'DUPLICATE_TRANSACTION',
-        balance: start - 200,
-      });
+      await twice(ctx, 'bet', 'bet', bet, start - 200);
+      await sameIdOtherAmount(ctx, 'bet', bet, 201, start - 200);
       await expectWallet(ctx, 'after the retries', start - 200);
       return 'retry answered the first transactionId; other amount DUPLICATE_TRANSACTION; debited once';
     },
@@ -375,8 +387,7 @@ export const SCENARIOS: Scenario[] = [
     id: 'concurrent-duplicate-bet',
     title: 'Bet retried 5 times at once: debited once',
     async run(ctx) {
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
+      const { token, start } = await opened(ctx);
       const bet = money(ctx, token, ctx.id('round'), 120);
       const results = await Promise.all(Array.from({ length: 5 }, () => ctx.provider.call('bet', bet)));
       const ids = new Set(results.map((r, i) => expectAnswer(`bet #${i + 1}`, r, { status: 'OK' }).transactionId));
@@ -389,17 +400,10 @@ export const SCENARIOS: Scenario[] = [
     id: 'win',
     title: 'Win credits the payout',
     async run(ctx) {
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
+      const { token, start } = await opened(ctx);
       const round = ctx.id('round');
-      expectAnswer('bet', await ctx.provider.call('bet', money(ctx, token, round, 100)), {
-        status: 'OK',
-        balance: start - 100,
-      });
-      expectAnswer('win', await ctx.provider.call('win', money(ctx, token, round, 250)), {
-        status: 'OK',
-        balance: start + 150,
-      });
+      await send(ctx, 'bet', 'bet', money(ctx, token, round, 100), { status: 'OK', balance: start - 100 });
+      await send(ctx, 'win', 'win', money(ctx, token, round, 250), { status: 'OK', balance: start + 150 });
       await expectWallet(ctx, 'after the win', start + 150);
       return `OK, ${start} → ${start - 100} → ${start + 150}`;
     },
@@ -408,17 +412,10 @@ export const SCENARIOS: Scenario[] = [
     id: 'duplicate-win',
     title: 'Duplicate win: same answer, credited once',
     async run(ctx) {
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
+      const { token, start } = await opened(ctx);
       const round = ctx.id('round');
-      expectAnswer('bet', await ctx.provider.call('bet', money(ctx, token, round, 100)), { status: 'OK' });
-      const win = money(ctx, token, round, 300);
-      const first = expectAnswer('win', await ctx.provider.call('win', win), { status: 'OK', balance: start + 200 });
-      expectAnswer('retried win', await ctx.provider.call('win', win), {
-        status: 'OK',
-        balance: start + 200,
-        transactionId: first.transactionId ?? '',
-      });
+      await send(ctx, 'bet', 'bet', money(ctx, token, round, 100), { status: 'OK' });
+      await twice(ctx, 'win', 'win', money(ctx, token, round, 300), start + 200);
       await expectWallet(ctx, 'after the retry', start + 200);
       return 'retry answered the first transactionId; credited once';
     },
@@ -427,24 +424,16 @@ export const SCENARIOS: Scenario[] = [
     id: 'rollback',
     title: 'Rollback of a bet refunds it once',
     async run(ctx) {
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
-      const round = ctx.id('round');
-      const bet = money(ctx, token, round, 300);
-      expectAnswer('bet', await ctx.provider.call('bet', bet), { status: 'OK', balance: start - 300 });
-      const rollback = {
-        token,
-        transactionId: ctx.id('rb'),
-        referenceTransactionId: bet.transactionId,
-        roundId: round,
-      };
-      expectAnswer('rollback', await ctx.provider.call('rollback', rollback), { status: 'OK', balance: start });
-      expectAnswer('retried rollback', await ctx.provider.call('rollback', rollback), { status: 'OK', balance: start });
-      expectAnswer(
-        'second rollback of the bet (other id)',
-        await ctx.provider.call('rollback', { ...rollback, transactionId: ctx.id('rb') }),
-        { status: 'OK', balance: start },
-      );
+      const { token, start } = await opened(ctx);
+      const bet = money(ctx, token, ctx.id('round'), 300);
+      await send(ctx, 'bet', 'bet', bet, { status: 'OK', balance: start - 300 });
+      const rollback = rollbackOf(ctx, token, bet);
+      await send(ctx, 'rollback', 'rollback', rollback, { status: 'OK', balance: start });
+      await send(ctx, 'retried rollback', 'rollback', rollback, { status: 'OK', balance: start });
+      await send(ctx, 'second rollback of the bet (other id)', 'rollback', rollbackOf(ctx, token, bet), {
+        status: 'OK',
+        balance: start,
+      });
       await expectWallet(ctx, 'after the rollbacks', start);
       return 'refunded once (retry and a second rollback id moved nothing)';
     },
@@ -453,24 +442,13 @@ export const SCENARIOS: Scenario[] = [
     id: 'rollback-before-bet',
     title: 'Rollback before its bet: the late bet is refused',
     async run(ctx) {
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
-      const round = ctx.id('round');
-      const lateBet = money(ctx, token, round, 180);
-      const rollback = {
-        token,
-        transactionId: ctx.id('rb'),
-        referenceTransactionId: lateBet.transactionId,
-        roundId: round,
-      };
-      expectAnswer('rollback of an unknown bet', await ctx.provider.call('rollback', rollback), {
+      const { token, start } = await opened(ctx);
+      const lateBet = money(ctx, token, ctx.id('round'), 180);
+      await send(ctx, 'rollback of an unknown bet', 'rollback', rollbackOf(ctx, token, lateBet), {
         status: 'OK',
         balance: start,
       });
-      expectAnswer('the late bet', await ctx.provider.call('bet', lateBet), {
-        status: 'TRANSACTION_ROLLED_BACK',
-        balance: start,
-      });
+      await send(ctx, 'the late bet', 'bet', lateBet, { status: 'TRANSACTION_ROLLED_BACK', balance: start });
       await expectWallet(ctx, 'after the late bet', start);
       return 'rollback recorded; late bet TRANSACTION_ROLLED_BACK; nothing debited';
     },
@@ -481,19 +459,12 @@ export const SCENARIOS: Scenario[] = [
     async run(ctx) {
       const expire = ctx.target.expireToken;
       if (!expire) throw new Skipped('no way to expire a token on this target (give the kit a database)');
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
+      const { token, start } = await opened(ctx);
       const round = ctx.id('round');
-      expectAnswer('bet', await ctx.provider.call('bet', money(ctx, token, round, 100)), {
-        status: 'OK',
-        balance: start - 100,
-      });
+      await send(ctx, 'bet', 'bet', money(ctx, token, round, 100), { status: 'OK', balance: start - 100 });
       await expire(token);
-      expectAnswer('win after expiry', await ctx.provider.call('win', money(ctx, token, round, 400)), {
-        status: 'OK',
-        balance: start + 300,
-      });
-      expectAnswer('new bet after expiry', await ctx.provider.call('bet', money(ctx, token, ctx.id('round'), 100)), {
+      await send(ctx, 'win after expiry', 'win', money(ctx, token, round, 400), { status: 'OK', balance: start + 300 });
+      await send(ctx, 'new bet after expiry', 'bet', money(ctx, token, ctx.id('round'), 100), {
         status: 'TOKEN_EXPIRED',
         balance: start + 300,
       });
@@ -505,16 +476,11 @@ export const SCENARIOS: Scenario[] = [
     id: 'insufficient-funds',
     title: 'Insufficient funds answers the actual balance',
     async run(ctx) {
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
-      expectAnswer(
-        'bet above the balance',
-        await ctx.provider.call('bet', money(ctx, token, ctx.id('round'), start + 1)),
-        {
-          status: 'NOT_ENOUGH_MONEY',
-          balance: start,
-        },
-      );
+      const { token, start } = await opened(ctx);
+      await send(ctx, 'bet above the balance', 'bet', money(ctx, token, ctx.id('round'), start + 1), {
+        status: 'NOT_ENOUGH_MONEY',
+        balance: start,
+      });
       await expectWallet(ctx, 'after the refusal', start);
       return `NOT_ENOUGH_MONEY with balance ${start}; nothing debited`;
     },
@@ -523,29 +489,14 @@ export const SCENARIOS: Scenario[] = [
     id: 'wrong-currency',
     title: 'Wrong currency is refused',
     async run(ctx) {
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
+      const { token, start } = await opened(ctx);
       const other = ctx.currency === 'EUR' ? 'USD' : 'EUR';
       const round = ctx.id('round');
-      expectAnswer(
-        'bet in another currency',
-        await ctx.provider.call('bet', { ...money(ctx, token, round, 100), currency: other }),
-        {
-          status: 'WRONG_CURRENCY',
-          balance: start,
-        },
-      );
-      expectAnswer(
-        'win in another currency',
-        await ctx.provider.call('win', { ...money(ctx, token, round, 100), currency: other }),
-        {
-          status: 'WRONG_CURRENCY',
-          balance: start,
-        },
-      );
-      expectAnswer('balance in another currency', await ctx.provider.call('balance', { token, currency: other }), {
-        status: 'WRONG_CURRENCY',
-      });
+      const refused = { status: 'WRONG_CURRENCY', balance: start } as const;
+      await send(ctx, 'bet in another currency', 'bet', { ...money(ctx, token, round, 100), currency: other }, refused);
+      await send(ctx, 'win in another currency', 'win', { ...money(ctx, token, round, 100), currency: other }, refused);
+      const balance = { token, currency: other };
+      await send(ctx, 'balance in another currency', 'balance', balance, { status: 'WRONG_CURRENCY' });
       await expectWallet(ctx, 'after the refusals', start);
       return `${other} bet, win and balance WRONG_CURRENCY; nothing moved`;
     },
@@ -554,22 +505,19 @@ export const SCENARIOS: Scenario[] = [
     id: 'bad-signature',
     title: 'Bad or missing signature is refused',
     async run(ctx) {
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
+      const { token, start } = await opened(ctx);
       const bet = money(ctx, token, ctx.id('round'), 100);
       expectAnswer(
         'bet signed with another key',
         await ctx.provider.call('bet', bet, { signWith: `${ctx.provider.provider.secret}x` }),
-        {
-          status: 'INVALID_SIGNATURE',
-        },
+        { status: 'INVALID_SIGNATURE' },
       );
       expectAnswer('bet without a signature', await ctx.provider.call('bet', bet, { signature: null }), {
         status: 'INVALID_SIGNATURE',
       });
       await expectWallet(ctx, 'after the forged bets', start);
       // The refused calls left no record: the same id, signed, is a new bet.
-      expectAnswer('the same bet, signed', await ctx.provider.call('bet', bet), { status: 'OK', balance: start - 100 });
+      await send(ctx, 'the same bet, signed', 'bet', bet, { status: 'OK', balance: start - 100 });
       return 'INVALID_SIGNATURE twice, nothing recorded; then the signed bet OK';
     },
   },
@@ -588,9 +536,7 @@ export const SCENARIOS: Scenario[] = [
       expectAnswer(
         'bet from outside the allow-list',
         await client.call('bet', money(ctx, token, ctx.id('round'), 100)),
-        {
-          status: 'INVALID_PARTNER',
-        },
+        { status: 'INVALID_PARTNER' },
       );
       await expectWallet(ctx, 'after the refused bet', start);
       return `${fenced.id}: correctly signed calls INVALID_PARTNER; nothing debited`;
@@ -600,9 +546,7 @@ export const SCENARIOS: Scenario[] = [
     id: 'unknown-token',
     title: 'Unknown session token is refused',
     async run(ctx) {
-      expectAnswer('balance of an unknown token', await ctx.provider.call('balance', { token: randomUUID() }), {
-        status: 'INVALID_TOKEN',
-      });
+      await send(ctx, 'balance of an unknown token', 'balance', { token: randomUUID() }, { status: 'INVALID_TOKEN' });
       return 'INVALID_TOKEN';
     },
   },
@@ -610,10 +554,9 @@ export const SCENARIOS: Scenario[] = [
     id: 'malformed-body',
     title: 'Malformed body answers WRONG_SYNTAX',
     async run(ctx) {
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
+      const { token, start } = await opened(ctx);
       const bet = { ...money(ctx, token, ctx.id('round'), 100), amount: 'ten' };
-      expectAnswer('bet with a text amount', await ctx.provider.call('bet', bet), { status: 'WRONG_SYNTAX' });
+      await send(ctx, 'bet with a text amount', 'bet', bet, { status: 'WRONG_SYNTAX' });
       await expectWallet(ctx, 'after the malformed bet', start);
       return 'HTTP 200 WRONG_SYNTAX; nothing debited';
     },
@@ -622,18 +565,11 @@ export const SCENARIOS: Scenario[] = [
     id: 'end-round',
     title: 'End of round answers the balance',
     async run(ctx) {
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
+      const { token, start } = await opened(ctx);
       const round = ctx.id('round');
-      expectAnswer('bet', await ctx.provider.call('bet', money(ctx, token, round, 100)), { status: 'OK' });
-      expectAnswer('win', await ctx.provider.call('win', money(ctx, token, round, 0)), {
-        status: 'OK',
-        balance: start - 100,
-      });
-      expectAnswer('end-round', await ctx.provider.call('end-round', { token, roundId: round }), {
-        status: 'OK',
-        balance: start - 100,
-      });
+      await send(ctx, 'bet', 'bet', money(ctx, token, round, 100), { status: 'OK' });
+      await send(ctx, 'win', 'win', money(ctx, token, round, 0), { status: 'OK', balance: start - 100 });
+      await send(ctx, 'end-round', 'end-round', { token, roundId: round }, { status: 'OK', balance: start - 100 });
       await expectWallet(ctx, 'after the round', start - 100);
       return 'losing round (win 0) closed OK';
     },
@@ -645,19 +581,10 @@ export const SCENARIOS: Scenario[] = [
     title: 'Free round: a win naming the grant, no money moved, counted once',
     async run(ctx) {
       const given = await freeRoundsFor(ctx, 3);
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
+      const { token, start } = await opened(ctx);
       const call = freeRound(ctx, token, given.freeRoundsId, given.betMinor * 5);
-      const first = expectAnswer('free round', await ctx.provider.call('win', call), { status: 'OK', balance: start });
-      expectAnswer('retried free round', await ctx.provider.call('win', call), {
-        status: 'OK',
-        balance: start,
-        transactionId: first.transactionId ?? '',
-      });
-      expectAnswer('same id, other amount', await ctx.provider.call('win', { ...call, amount: 1 }), {
-        status: 'DUPLICATE_TRANSACTION',
-        balance: start,
-      });
+      await twice(ctx, 'free round', 'win', call, start);
+      await sameIdOtherAmount(ctx, 'win', call, 1, start);
       await expectWallet(ctx, 'after the free round', start);
       const grant = await grantOf(ctx, given.freeRoundsId);
       if (grant.usedCount !== 1 || grant.wonMinor !== given.betMinor * 5) {
@@ -691,9 +618,8 @@ export const SCENARIOS: Scenario[] = [
     title: 'Free round of unknown free rounds: refused',
     async run(ctx) {
       if (!ctx.target.grantFreeRounds) throw new Skipped('the target gives no free rounds (no grantFreeRounds hook)');
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
-      expectAnswer('free round', await ctx.provider.call('win', freeRound(ctx, token, randomUUID(), 100)), {
+      const { token, start } = await opened(ctx);
+      await send(ctx, 'free round', 'win', freeRound(ctx, token, randomUUID(), 100), {
         status: 'FREE_ROUNDS_NOT_AVAILABLE',
         balance: start,
       });
@@ -706,26 +632,17 @@ export const SCENARIOS: Scenario[] = [
     title: 'Free rounds used up: the grant ends, its winnings become a bonus, one more is refused',
     async run(ctx) {
       const given = await freeRoundsFor(ctx, 2);
-      const token = await ctx.open();
-      const start = await balanceNow(ctx, token);
+      const { token, start } = await opened(ctx);
       for (const [i, amount] of [given.betMinor * 2, 0].entries()) {
-        expectAnswer(
-          `free round ${i + 1}`,
-          await ctx.provider.call('win', freeRound(ctx, token, given.freeRoundsId, amount)),
-          {
-            status: 'OK',
-            balance: start,
-          },
-        );
-      }
-      expectAnswer(
-        'a third free round',
-        await ctx.provider.call('win', freeRound(ctx, token, given.freeRoundsId, 100)),
-        {
-          status: 'FREE_ROUNDS_NOT_AVAILABLE',
+        await send(ctx, `free round ${i + 1}`, 'win', freeRound(ctx, token, given.freeRoundsId, amount), {
+          status: 'OK',
           balance: start,
-        },
-      );
+        });
+      }
+      await send(ctx, 'a third free round', 'win', freeRound(ctx, token, given.freeRoundsId, 100), {
+        status: 'FREE_ROUNDS_NOT_AVAILABLE',
+        balance: start,
+      });
       const grant = await grantOf(ctx, given.freeRoundsId);
       if (grant.status !== 3 || grant.result !== 2 || grant.usedCount !== 2 || grant.wonMinor !== given.betMinor * 2) {
         throw new Mismatch(
