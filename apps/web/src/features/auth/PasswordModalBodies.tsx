@@ -1,18 +1,81 @@
 import { fieldsToRevalidate, validateField } from '@croupier/contract';
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { hasApiStatus } from '../../lib/api';
 import { useToasts } from '../layout';
 import { useModals, type ModalBodyProps } from '../modals';
 import { authCalls } from './calls';
-import { describedBy, FieldShell, PasswordStrengthMeter, Spinner, useFailureText } from '../../components/fields';
+import { describedBy, FieldShell, PasswordStrengthMeter, useFailureText } from '../../components/fields';
 import { firstFieldErrors } from './logic';
+import { FormSubmit } from './parts';
 import { SwitchButton } from './SignInModalBody';
-import { Button, buttonClassName } from '../../components/ui/Button';
+import { buttonClassName } from '../../components/ui/Button';
 
 function genericErrorText(error: unknown, t: (key: string) => string): string {
   return hasApiStatus(error, 'RATE_LIMITED') ? t('rateLimited.description') : t('somethingWrong.description');
+}
+
+/**
+ * A screen of one message, said as news or as an alert when the request `failed`, and the
+ * button to the modal that comes next.
+ */
+function OutcomeScreen({
+  message,
+  failed = false,
+  to,
+  label,
+  close,
+}: {
+  message: string;
+  failed?: boolean;
+  to: 'sign-in' | 'forgot-pass';
+  label: string;
+  close: ModalBodyProps['close'];
+}) {
+  return (
+    <div className="auth-simple">
+      <p className={failed ? 'auth-form__alert' : 'auth-form__success'} role={failed ? 'alert' : 'status'}>
+        {message}
+      </p>
+      <SwitchButton
+        to={to}
+        close={close}
+        label={label}
+        className={buttonClassName({ shape: 'form', variant: 'primary' })}
+      />
+    </div>
+  );
+}
+
+/**
+ * A password modal's form under its description: the fields (`children`), then why the
+ * last submit failed and the submit button.
+ */
+function PasswordForm({
+  description,
+  submit,
+  submitting,
+  error,
+  submitLabel,
+  children,
+}: {
+  description: string;
+  submit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  submitting: boolean;
+  error: string | null;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <p className="auth-modal__description">{description}</p>
+      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={submitting}>
+        {children}
+        <FormSubmit error={error} pending={submitting} label={submitLabel} />
+      </form>
+    </>
+  );
 }
 
 /** Forgot password: `POST /api/player/passwords/reset` with the e-mail, then the 'sent' message. */
@@ -45,29 +108,19 @@ export function ForgotPassModalBody({ close }: ModalBodyProps) {
 
   if (sent) {
     return (
-      <div className="auth-simple">
-        <p className="auth-form__success" role="status">
-          {t('forgotPass.sent')}
-        </p>
-        <SwitchButton
-          to="sign-in"
-          close={close}
-          label={t('forgotPass.backToSignIn')}
-          className={buttonClassName({ shape: 'form', variant: 'primary' })}
-        />
-      </div>
+      <OutcomeScreen message={t('forgotPass.sent')} to="sign-in" label={t('forgotPass.backToSignIn')} close={close} />
     );
   }
 
   const error = formState.errors.email?.message || serverError || undefined;
   return (
     <div className="auth-simple">
-      <p className="auth-modal__description">{t('forgotPass.description')}</p>
-      <form
-        className="auth-form"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        aria-busy={formState.isSubmitting}
+      <PasswordForm
+        description={t('forgotPass.description')}
+        submit={submit}
+        submitting={formState.isSubmitting}
+        error={formError}
+        submitLabel={t('forgotPass.submit')}
       >
         <FieldShell id={`${id}-email`} label={tf('fields.email.label')} error={error}>
           <input
@@ -86,16 +139,7 @@ export function ForgotPassModalBody({ close }: ModalBodyProps) {
             })}
           />
         </FieldShell>
-        {formError ? (
-          <p className="auth-form__alert" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <Button shape="form" variant="primary" type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? <Spinner /> : null}
-          {t('forgotPass.submit')}
-        </Button>
-      </form>
+      </PasswordForm>
       <p className="auth-modal__switch">
         <SwitchButton to="sign-in" close={close} label={t('forgotPass.backToSignIn')} />
       </p>
@@ -155,17 +199,13 @@ export function ResetPassModalBody({ close, props }: ModalBodyProps) {
 
   if (invalidLink) {
     return (
-      <div className="auth-simple">
-        <p className="auth-form__alert" role="alert">
-          {t('resetPass.invalidLink')}
-        </p>
-        <SwitchButton
-          to="forgot-pass"
-          close={close}
-          label={t('forgotPass.submit')}
-          className={buttonClassName({ shape: 'form', variant: 'primary' })}
-        />
-      </div>
+      <OutcomeScreen
+        message={t('resetPass.invalidLink')}
+        failed
+        to="forgot-pass"
+        label={t('forgotPass.submit')}
+        close={close}
+      />
     );
   }
 
@@ -185,12 +225,12 @@ export function ResetPassModalBody({ close, props }: ModalBodyProps) {
 
   return (
     <div className="auth-simple">
-      <p className="auth-modal__description">{t('resetPass.description')}</p>
-      <form
-        className="auth-form"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        aria-busy={formState.isSubmitting}
+      <PasswordForm
+        description={t('resetPass.description')}
+        submit={submit}
+        submitting={formState.isSubmitting}
+        error={formError}
+        submitLabel={t('resetPass.submit')}
       >
         <FieldShell
           id={first.id}
@@ -221,16 +261,7 @@ export function ResetPassModalBody({ close, props }: ModalBodyProps) {
             {...register('repeatNewPassword', rules('repeatNewPassword'))}
           />
         </FieldShell>
-        {formError ? (
-          <p className="auth-form__alert" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <Button shape="form" variant="primary" type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? <Spinner /> : null}
-          {t('resetPass.submit')}
-        </Button>
-      </form>
+      </PasswordForm>
     </div>
   );
 }

@@ -3,11 +3,11 @@ import { useEffect, useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAppSettings, useLocale } from '../../lib/app-settings';
-import { LinkedText, PasswordStrengthMeter, Spinner, useFailureText } from '../../components/fields';
+import { LinkedText, PasswordStrengthMeter, useFailureText } from '../../components/fields';
 import { DynamicField, fieldAutocomplete, type DynamicFieldRules } from '../../components/ui/DynamicField';
 import type { SelectOption } from '../../components/ui/Select';
-import { Button } from '../../components/ui/Button';
 import { useConstants } from './api';
+import { FormSubmit } from './parts';
 import {
   validateRegistrationField,
   type FormField,
@@ -90,15 +90,12 @@ export function RegistrationFormView(props: RegistrationFormViewProps) {
           </div>
         </div>
       ) : null}
-      {formError ? (
-        <p className="auth-form__alert" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <Button type="submit" shape="form" variant="primary" disabled={!isValid || isSubmitting || hasServerErrors}>
-        {isSubmitting ? <Spinner /> : null}
-        {tm('signUp.submit')}
-      </Button>
+      <FormSubmit
+        error={formError}
+        pending={isSubmitting}
+        disabled={!isValid || isSubmitting || hasServerErrors}
+        label={tm('signUp.submit')}
+      />
     </form>
   );
 }

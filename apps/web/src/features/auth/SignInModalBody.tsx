@@ -15,15 +15,13 @@ import {
   FieldShell,
   PhoneInput,
   selectableCountries,
-  Spinner,
   useContentValue,
   useFailureText,
 } from '../../components/fields';
 import { classifySignInError, resolveTabs } from './logic';
 import { fullPhone } from './registration';
-import { LoginTabs, PromoPanel, SocialButtons } from './parts';
+import { FormSubmit, LoginTabs, PromoPanel, SocialButtons } from './parts';
 import type { LoginType } from './types';
-import { Button } from '../../components/ui/Button';
 
 interface SignInValues {
   login: string;
@@ -263,15 +261,7 @@ function SignInForm({ tab, close }: { tab: LoginType; close: ModalBodyProps['clo
       <div className="auth-form__row">
         <SwitchButton to="forgot-pass" close={close} label={t('signIn.forgotPassword')} />
       </div>
-      {hint ? (
-        <p className="auth-form__alert" role="alert">
-          {hint}
-        </p>
-      ) : null}
-      <Button shape="form" variant="primary" type="submit" disabled={pending}>
-        {pending ? <Spinner /> : null}
-        {t('signIn.submit')}
-      </Button>
+      <FormSubmit error={hint} pending={pending} label={t('signIn.submit')} />
     </form>
   );
 }

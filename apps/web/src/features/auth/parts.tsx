@@ -3,7 +3,8 @@ import { useLocation } from 'react-router';
 import { useConstants } from './api';
 import promoDesktop from './assets/promo-desktop.svg';
 import promoMobile from './assets/promo-mobile.svg';
-import { useContentValue } from '../../components/fields';
+import { Spinner, useContentValue } from '../../components/fields';
+import { Button } from '../../components/ui/Button';
 import { Tabs } from '../../components/ui/Tabs';
 import { backRouteOf, socialButtons } from './logic';
 import type { LoginType } from './types';
@@ -144,5 +145,35 @@ export function SocialButtons({ title }: { title: string }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * The end of an auth form: why the last submit failed (`error`), then the submit button,
+ * with a spinner while `pending`.
+ */
+export function FormSubmit({
+  error,
+  pending,
+  disabled = pending,
+  label,
+}: {
+  error: string | null | undefined;
+  pending: boolean;
+  disabled?: boolean;
+  label: string;
+}) {
+  return (
+    <>
+      {error ? (
+        <p className="auth-form__alert" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button shape="form" variant="primary" type="submit" disabled={disabled}>
+        {pending ? <Spinner /> : null}
+        {label}
+      </Button>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Bonus, PlayerBonus, PlayerFreespinDetail } from '@croupier/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalCloseOnly } from '../../components/ModalCloseOnly';
 import { Button } from '../../components/ui/Button';
 import { isApiError } from '../../lib/api';
 import { modalTextKeys, useModals, type ModalBodyProps } from '../modals';
@@ -61,63 +62,62 @@ export function BonusDetailsBody({ props, close }: ModalBodyProps) {
   );
 }
 
-/** The confirmation of an activation over an active bonus, or of a cancellation. */
-export function BonusConfirmBody({ name, definition, props, close }: ModalBodyProps) {
-  const { t } = useTranslation('modals');
-  const { open } = useModals();
-  const action = useBonusAction();
-  const [failure, setFailure] = useState<'failed' | 'unavailable' | null>(null);
-  const bonus = asPlayerBonus(props.playerBonus);
-  const active = asPlayerBonus(props.activeBonus);
+type Failure = 'failed' | 'unavailable';
+
+/**
+ * What a confirmation's action came to: on success the modal closes and `onDone` (a prop)
+ * runs; a failure stays on the screen until the player asks again (`reset`). `screen` is
+ * what ConfirmScreen takes of it and of the modal.
+ */
+function useOutcome({ definition, props, close }: Pick<ModalBodyProps, 'definition' | 'props' | 'close'>) {
+  const [failure, setFailure] = useState<Failure | null>(null);
   const onDone = typeof props.onDone === 'function' ? (props.onDone as () => void) : undefined;
-  const text = (key: string) => t(modalTextKeys(definition, key));
-
-  if (!bonus) {
-    return (
-      <div className="modal__actions">
-        <Button shape="dialog" variant="primary" onClick={() => close()}>
-          {t('close')}
-        </Button>
-      </div>
-    );
-  }
-
-  const confirm = () => {
-    setFailure(null);
-    action.mutate(
-      { id: bonus.id, action: name === 'change-active-bonus' ? 'activate' : 'cancel' },
-      {
-        onSuccess: () => {
-          close({ force: true });
-          onDone?.();
-        },
-        onError: (error) => {
-          if (isApiError(error, 'BONUS_CANCEL_LOCKED')) {
-            close({ force: true });
-            open('bonus-cancel-lock', { props: { playerBonus: active ?? bonus } });
-          } else {
-            setFailure(isApiError(error, 'BONUS_NOT_AVAILABLE') ? 'unavailable' : 'failed');
-          }
-        },
-      },
-    );
+  return {
+    screen: { definition, close, failure },
+    reset: () => setFailure(null),
+    succeeded: () => {
+      close({ force: true });
+      onDone?.();
+    },
+    failed: (error: unknown) => setFailure(isApiError(error, 'BONUS_NOT_AVAILABLE') ? 'unavailable' : 'failed'),
   };
+}
 
+/** One line of the subject of a screen: what it is (`term`) and its name. */
+function Subject({ term, name }: { term: string; name: string }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{name}</dd>
+    </div>
+  );
+}
+
+/**
+ * The confirmation screen: the modal's description, the subject (`children`), why the
+ * action failed, then cancel and confirm. Its texts are the modal's (`definition`).
+ */
+function ConfirmScreen({
+  definition,
+  close,
+  failure,
+  pending,
+  onConfirm,
+  testId,
+  children,
+}: Pick<ModalBodyProps, 'definition' | 'close'> & {
+  failure: Failure | null;
+  pending: boolean;
+  onConfirm: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('modals');
+  const text = (key: string) => t(modalTextKeys(definition, key));
   return (
     <div className="bonus-modal">
       <p className="modal__description">{text('description')}</p>
-      <dl className="bonus-modal__subject">
-        {name === 'change-active-bonus' && active ? (
-          <div>
-            <dt>{t('bonusConfirmAction.current')}</dt>
-            <dd>{active.name}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t(name === 'change-active-bonus' ? 'bonusConfirmAction.next' : 'bonusConfirmAction.bonus')}</dt>
-          <dd>{bonus.name}</dd>
-        </div>
-      </dl>
+      <dl className="bonus-modal__subject">{children}</dl>
       {failure ? (
         <p className="bonus-modal__error" role="alert">
           {t(`bonusConfirmAction.${failure}`)}
@@ -130,15 +130,57 @@ export function BonusConfirmBody({ name, definition, props, close }: ModalBodyPr
         <Button
           shape="dialog"
           variant="ghost"
-          disabled={action.isPending || failure === 'unavailable'}
-          aria-busy={action.isPending}
-          onClick={confirm}
-          data-testid="bonus-confirm"
+          disabled={pending || failure === 'unavailable'}
+          aria-busy={pending}
+          onClick={onConfirm}
+          data-testid={testId}
         >
-          {action.isPending ? t('bonusConfirmAction.processing') : text('confirm')}
+          {pending ? t('bonusConfirmAction.processing') : text('confirm')}
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The confirmation of an activation over an active bonus, or of a cancellation. */
+export function BonusConfirmBody({ name, definition, props, close }: ModalBodyProps) {
+  const { t } = useTranslation('modals');
+  const { open } = useModals();
+  const action = useBonusAction();
+  const outcome = useOutcome({ definition, props, close });
+  const bonus = asPlayerBonus(props.playerBonus);
+  const active = asPlayerBonus(props.activeBonus);
+
+  if (!bonus) return <ModalCloseOnly close={close} />;
+
+  const confirm = () => {
+    outcome.reset();
+    action.mutate(
+      { id: bonus.id, action: name === 'change-active-bonus' ? 'activate' : 'cancel' },
+      {
+        onSuccess: outcome.succeeded,
+        onError: (error) => {
+          if (isApiError(error, 'BONUS_CANCEL_LOCKED')) {
+            close({ force: true });
+            open('bonus-cancel-lock', { props: { playerBonus: active ?? bonus } });
+          } else {
+            outcome.failed(error);
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <ConfirmScreen {...outcome.screen} pending={action.isPending} onConfirm={confirm} testId="bonus-confirm">
+      {name === 'change-active-bonus' && active ? (
+        <Subject term={t('bonusConfirmAction.current')} name={active.name} />
+      ) : null}
+      <Subject
+        term={t(name === 'change-active-bonus' ? 'bonusConfirmAction.next' : 'bonusConfirmAction.bonus')}
+        name={bonus.name}
+      />
+    </ConfirmScreen>
   );
 }
 
@@ -151,10 +193,7 @@ export function BonusCancelLockBody({ props, close }: ModalBodyProps) {
       <p className="modal__description">{t('bonusCancelLock.description')}</p>
       {bonus ? (
         <dl className="bonus-modal__subject">
-          <div>
-            <dt>{t('bonusConfirmAction.bonus')}</dt>
-            <dd>{bonus.name}</dd>
-          </div>
+          <Subject term={t('bonusConfirmAction.bonus')} name={bonus.name} />
         </dl>
       ) : null}
       <div className="modal__actions">
@@ -170,67 +209,22 @@ export function BonusCancelLockBody({ props, close }: ModalBodyProps) {
 export function FreespinCancelBody({ definition, props, close }: ModalBodyProps) {
   const { t } = useTranslation('modals');
   const action = useFreespinAction();
-  const [failure, setFailure] = useState<'failed' | 'unavailable' | null>(null);
+  const outcome = useOutcome({ definition, props, close });
   const grant =
     props.playerFreespin && typeof props.playerFreespin === 'object' && 'gameId' in props.playerFreespin
       ? (props.playerFreespin as PlayerFreespinDetail)
       : undefined;
-  const onDone = typeof props.onDone === 'function' ? (props.onDone as () => void) : undefined;
-  const text = (key: string) => t(modalTextKeys(definition, key));
 
-  if (!grant) {
-    return (
-      <div className="modal__actions">
-        <Button shape="dialog" variant="primary" onClick={() => close()}>
-          {t('close')}
-        </Button>
-      </div>
-    );
-  }
+  if (!grant) return <ModalCloseOnly close={close} />;
 
   const confirm = () => {
-    setFailure(null);
-    action.mutate(
-      { id: grant.id, action: 'cancel' },
-      {
-        onSuccess: () => {
-          close({ force: true });
-          onDone?.();
-        },
-        onError: (error) => setFailure(isApiError(error, 'BONUS_NOT_AVAILABLE') ? 'unavailable' : 'failed'),
-      },
-    );
+    outcome.reset();
+    action.mutate({ id: grant.id, action: 'cancel' }, { onSuccess: outcome.succeeded, onError: outcome.failed });
   };
 
   return (
-    <div className="bonus-modal">
-      <p className="modal__description">{text('description')}</p>
-      <dl className="bonus-modal__subject">
-        <div>
-          <dt>{t('bonusConfirmAction.freespins')}</dt>
-          <dd>{grant.name}</dd>
-        </div>
-      </dl>
-      {failure ? (
-        <p className="bonus-modal__error" role="alert">
-          {t(`bonusConfirmAction.${failure}`)}
-        </p>
-      ) : null}
-      <div className="modal__actions">
-        <Button shape="dialog" variant="primary" onClick={() => close()}>
-          {text('cancel')}
-        </Button>
-        <Button
-          shape="dialog"
-          variant="ghost"
-          disabled={action.isPending || failure === 'unavailable'}
-          aria-busy={action.isPending}
-          onClick={confirm}
-          data-testid="freespin-confirm"
-        >
-          {action.isPending ? t('bonusConfirmAction.processing') : text('confirm')}
-        </Button>
-      </div>
-    </div>
+    <ConfirmScreen {...outcome.screen} pending={action.isPending} onConfirm={confirm} testId="freespin-confirm">
+      <Subject term={t('bonusConfirmAction.freespins')} name={grant.name} />
+    </ConfirmScreen>
   );
 }

@@ -1,4 +1,4 @@
-import type { Bonus, PlayerBonus } from '@croupier/contract';
+import type { Bonus } from '@croupier/contract';
 import { describe, expect, it } from 'vitest';
 import {
   AUTO_CHOICE,
@@ -23,6 +23,7 @@ import {
   type BonusChoice,
   type BonusCurrency,
 } from './logic';
+import { offer, playerBonus } from './bonuses.testutil';
 
 const USD: BonusCurrency = { code: 'USD', subunitToUnit: 100, rate: { rate: 100 } };
 /** 0.92 EUR to the dollar: 92 cents per base unit. */
@@ -30,51 +31,9 @@ const EUR: BonusCurrency = { code: 'EUR', subunitToUnit: 100, rate: { rate: 92 }
 /** BTC at 50,000 USD: 2,000 satoshi per dollar. */
 const BTC: BonusCurrency = { code: 'BTC', subunitToUnit: 100_000_000, rate: { rate: 2000 } };
 
+/** An offer as the API answers it, with changes to its deposit bounds (`trigger`) merged in. */
 function bonus(id: string, overrides: Partial<Bonus> = {}, trigger: Partial<Bonus['triggerConditions']> = {}): Bonus {
-  return {
-    id,
-    name: id,
-    status: 1,
-    type: 2,
-    wagerCasino: 35,
-    wagerSportsbook: 0,
-    baseCurrencyMaxWinAmount: null,
-    maxWinAmountItems: [],
-    maxWinMultiplier: null,
-    sticky: null,
-    cashable: true,
-    package: null,
-    packagePriority: 0,
-    assignConditions: {
-      amountItems: [],
-      baseCurrencyAmount: null,
-      depositPercentage: 100,
-      baseCurrencyMaxAmount: 500,
-      maxAmountItems: [],
-      maxBonusAmountItems: [],
-      presets: [],
-    },
-    triggerConditions: {
-      invoiceAmountItems: [],
-      baseCurrencyInvoiceAmountFrom: 20,
-      baseCurrencyInvoiceAmountTo: null,
-      ...trigger,
-    },
-    wagerCasinoConditions: {
-      amountItems: [],
-      baseCurrencyAmountFrom: null,
-      baseCurrencyAmountTo: 5,
-      gameIds: [],
-      gameIdsExcluded: false,
-      providerIds: [],
-      providerIdsExcluded: false,
-      categoryContributions: [{ category: 'slots', percentage: 100 }],
-    },
-    wagerSportsbookConditions: { amountItems: [], baseCurrencyAmountFrom: null, baseCurrencyAmountTo: null },
-    activationDays: 30,
-    wageringDays: 30,
-    ...overrides,
-  };
+  return offer(id, { triggerConditions: { ...offer(id).triggerConditions, ...trigger }, ...overrides });
 }
 
 const welcome = (step: number, max: number) =>
@@ -251,30 +210,6 @@ describe('the deposit form’s choice', () => {
     expect(selectedOffer({ kind: 'bonus', id: 'gone' }, cards, at(100))).toBe('welcome-1');
   });
 });
-
-function playerBonus(overrides: Partial<PlayerBonus> = {}): PlayerBonus {
-  return {
-    id: 'pb1',
-    name: 'Welcome package: deposit 1',
-    bonusType: 2,
-    status: 2,
-    result: 1,
-    amount: 100,
-    currency: 'USD',
-    wagerCasino: 35,
-    currentWagerPercentage: 0,
-    currentWagerCasinoAmount: 0,
-    currentWagerSportsbookAmount: 0,
-    requiredWagerCasinoAmount: 3500,
-    openedTransactionsCount: 0,
-    isBonusCancelLock: false,
-    maxBetAmount: 5,
-    activationExpiredAt: '2026-12-26T08:00:00.000Z',
-    wageringExpiredAt: '2026-12-26T09:00:00.000Z',
-    finishedAt: null,
-    ...overrides,
-  };
-}
 
 describe('the player’s bonuses', () => {
   it('asks the lists of each tab, newest first', () => {

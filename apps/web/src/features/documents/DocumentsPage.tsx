@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/fields';
+import { InlineConfirm } from '../../components/InlineConfirm';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -204,23 +205,8 @@ function DocumentRow({ document }: { document: DocumentFile }) {
   const remove = useDeleteDocument();
   const [confirming, setConfirming] = useState(false);
   const [failed, setFailed] = useState(false);
-  const openRef = useRef<HTMLButtonElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
   const status = statusName(document.status);
 
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-    else if (returnFocus.current) {
-      returnFocus.current = false;
-      openRef.current?.focus();
-    }
-  }, [confirming]);
-
-  const cancel = () => {
-    returnFocus.current = true;
-    setConfirming(false);
-  };
   const confirm = () => {
     setFailed(false);
     remove.mutate(document.id, {
@@ -253,34 +239,16 @@ function DocumentRow({ document }: { document: DocumentFile }) {
         {tg(`statuses.document.${status}`)}
       </span>
       {status === 'pending' ? (
-        <div className="documents__actions">
-          {confirming ? (
-            <div className="documents__confirm" role="group" aria-labelledby={`${id}-confirm`}>
-              <p id={`${id}-confirm`} className="documents__question">
-                {t('profile.documents.confirmDelete')}
-              </p>
-              <div className="documents__buttons">
-                <Button
-                  variant="primary"
-                  ref={confirmRef}
-                  onClick={confirm}
-                  disabled={remove.isPending}
-                  aria-describedby={`${id}-name`}
-                >
-                  {remove.isPending ? <Spinner /> : null}
-                  {tg('buttons.delete')}
-                </Button>
-                <Button variant="ghost" onClick={cancel} disabled={remove.isPending}>
-                  {tg('buttons.cancel')}
-                </Button>
-              </div>
-            </div>
-          ) : (
-            <Button variant="ghost" ref={openRef} onClick={() => setConfirming(true)} aria-describedby={`${id}-name`}>
-              {tg('buttons.delete')}
-            </Button>
-          )}
-        </div>
+        <InlineConfirm
+          block="documents"
+          subjectId={`${id}-name`}
+          question={t('profile.documents.confirmDelete')}
+          action={tg('buttons.delete')}
+          confirming={confirming}
+          onConfirmingChange={setConfirming}
+          onConfirm={confirm}
+          pending={remove.isPending}
+        />
       ) : null}
     </li>
   );

@@ -8,6 +8,7 @@ import {
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/fields';
+import { ModalCloseOnly } from '../../components/ModalCloseOnly';
 import { AmountField } from '../../components/ui/AmountField';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
@@ -17,7 +18,7 @@ import { ApiError, hasApiStatus, isApiError } from '../../lib/api';
 import { parseAmountInput } from '../../lib/amount-input';
 import { useLocale } from '../../lib/app-settings';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { displayUnitOf, fromDisplayAmount, toDisplayAmount } from '../../lib/wallet-display';
+import { displayUnitOf, fromDisplayAmount, toDisplayAmount, type DisplayUnit } from '../../lib/wallet-display';
 import { expectSignOut, firstFieldErrors, logout, session, useConstants, useGoHomeThen } from '../auth';
 import { useToasts } from '../layout';
 import type { ModalBodyProps } from '../modals';
@@ -53,11 +54,44 @@ function useUnitOf(code: string | undefined) {
   return { currency, unit: displayUnitOf(currency, code) };
 }
 
+/**
+ * The amount of a cash-limit form, in the display unit: `field` goes to its AmountField
+ * (typing clears the error), `typed` is the number read from it (null when unreadable),
+ * and `reject` shows why an amount is refused and puts the focus back on the field.
+ */
+function useAmountInput(initial: string | (() => string), { id, unit }: { id: string; unit: DisplayUnit }) {
+  const { locale } = useLocale();
+  const [amount, setAmount] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const ref = useRef<HTMLInputElement>(null);
+  const reject = (message: string) => {
+    setError(message);
+    ref.current?.focus();
+  };
+  const onChange = (value: string) => {
+    setAmount(value);
+    setError(undefined);
+  };
+  return {
+    typed: parseAmountInput(amount, { locale, decimals: unit.decimals }),
+    reject,
+    field: { ref, id: `${id}-amount`, name: 'amount', value: amount, error, onChange, decimals: unit.decimals, locale },
+  };
+}
+
+/** Why the last request of a limit form failed, when it did. */
+function FormError({ text }: { text: string | null }) {
+  return text ? (
+    <p className="field__error" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
 export function AddCashLimitBody({ close }: ModalBodyProps) {
   const { t } = useTranslation('modals');
   const { t: tg } = useTranslation('global-components');
   const { t: ta } = useTranslation('alerts');
-  const { locale } = useLocale();
   const { notify } = useToasts();
   const id = useId();
   const constants = useConstants().data;
@@ -71,22 +105,19 @@ export function AddCashLimitBody({ close }: ModalBodyProps) {
   const [definition, setDefinition] = useState<CashLimitDefinition>(LimitDefinition.DEPOSIT);
   const [period, setPeriod] = useState<string>(periods[0] ?? 'daily');
   const [chosenCurrency, setCurrency] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
 
   const currency = chosenCurrency ?? activeCurrency ?? currencies[0] ?? '';
   const { unit } = useUnitOf(currency);
+  const input = useAmountInput('', { id, unit });
   const taken = currency !== '' && !freeCurrencies(limits, [currency], definition, period).includes(currency);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const value = parseAmountInput(amount, { locale, decimals: unit.decimals });
+    const value = input.typed;
     if (value === null || value <= 0) {
-      setError(t('addCashLimit.amountRequired'));
-      amountRef.current?.focus();
+      input.reject(t('addCashLimit.amountRequired'));
       return;
     }
     create.mutate(
@@ -98,10 +129,8 @@ export function AddCashLimitBody({ close }: ModalBodyProps) {
         },
         onError: (failure) => {
           const field = amountError(failure);
-          if (field) {
-            setError(field);
-            amountRef.current?.focus();
-          } else if (isApiError(failure, 'CONFLICT')) setFormError(t('addCashLimit.taken'));
+          if (field) input.reject(field);
+          else if (isApiError(failure, 'CONFLICT')) setFormError(t('addCashLimit.taken'));
           else setFormError(ta('somethingWrong.description'));
         },
       },
@@ -146,25 +175,8 @@ export function AddCashLimitBody({ close }: ModalBodyProps) {
         options={currencies.map((code) => ({ value: code, label: code }))}
         error={taken ? t('addCashLimit.taken') : undefined}
       />
-      <AmountField
-        ref={amountRef}
-        id={`${id}-amount`}
-        name="amount"
-        label={`${t('addCashLimit.amount')} (${unit.code})`}
-        value={amount}
-        decimals={unit.decimals}
-        locale={locale}
-        error={error}
-        onChange={(value) => {
-          setAmount(value);
-          setError(undefined);
-        }}
-      />
-      {formError ? (
-        <p className="field__error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <AmountField {...input.field} label={`${t('addCashLimit.amount')} (${unit.code})`} />
+      <FormError text={formError} />
       <div className="modal__actions">
         <Button type="submit" shape="dialog" variant="primary" disabled={create.isPending || taken || !currency}>
           {create.isPending ? <Spinner /> : null}
@@ -196,33 +208,23 @@ export function EditCashLimitBody({ props, close }: ModalBodyProps) {
   const { currency, unit } = useUnitOf(limit?.currency ?? undefined);
   const update = useUpdateLimit();
   const remove = useDeleteLimit();
-  const [amount, setAmount] = useState(() =>
-    limit?.amount !== null && limit?.amount !== undefined ? String(toDisplayAmount(limit.amount, unit)) : '',
+  const input = useAmountInput(
+    () => (limit?.amount !== null && limit?.amount !== undefined ? String(toDisplayAmount(limit.amount, unit)) : ''),
+    { id, unit },
   );
-  const [error, setError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
-  const amountRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (removing) confirmRef.current?.focus();
   }, [removing]);
 
-  if (!limit || !isCashLimit(limit)) {
-    return (
-      <div className="modal__actions">
-        <Button shape="dialog" variant="primary" onClick={() => close()}>
-          {t('close')}
-        </Button>
-      </div>
-    );
-  }
+  if (!limit || !isCashLimit(limit)) return <ModalCloseOnly close={close} />;
 
   const name = tg(`limits.definitions.${definitionKey(limit.definition) ?? 'deposit'}`);
   const period = tg(`limits.periods.${limit.period}`, { defaultValue: limit.period });
-  const typed = parseAmountInput(amount, { locale, decimals: unit.decimals });
-  const next = typed === null ? null : fromDisplayAmount(typed, unit);
+  const next = input.typed === null ? null : fromDisplayAmount(input.typed, unit);
   const change = next === null || next <= 0 ? null : amountChange(limit.amount, next);
   const busy = update.isPending || remove.isPending;
   const failed = () => setFormError(ta('somethingWrong.description'));
@@ -231,13 +233,11 @@ export function EditCashLimitBody({ props, close }: ModalBodyProps) {
     event.preventDefault();
     setFormError(null);
     if (next === null || next <= 0) {
-      setError(t('addCashLimit.amountRequired'));
-      amountRef.current?.focus();
+      input.reject(t('addCashLimit.amountRequired'));
       return;
     }
     if (change === 'same') {
-      setError(t('editCashLimit.same'));
-      amountRef.current?.focus();
+      input.reject(t('editCashLimit.same'));
       return;
     }
     update.mutate(
@@ -257,10 +257,8 @@ export function EditCashLimitBody({ props, close }: ModalBodyProps) {
         },
         onError: (failure) => {
           const field = amountError(failure);
-          if (field) {
-            setError(field);
-            amountRef.current?.focus();
-          } else failed();
+          if (field) input.reject(field);
+          else failed();
         },
       },
     );
@@ -301,14 +299,8 @@ export function EditCashLimitBody({ props, close }: ModalBodyProps) {
       ) : (
         <>
           <AmountField
-            ref={amountRef}
-            id={`${id}-amount`}
-            name="amount"
+            {...input.field}
             label={`${t('editCashLimit.amount')} (${unit.code})`}
-            value={amount}
-            decimals={unit.decimals}
-            locale={locale}
-            error={error}
             hint={
               change === 'decrease'
                 ? t('editCashLimit.decrease')
@@ -317,10 +309,6 @@ export function EditCashLimitBody({ props, close }: ModalBodyProps) {
                   : undefined
             }
             disabled={removing}
-            onChange={(value) => {
-              setAmount(value);
-              setError(undefined);
-            }}
           />
           {removing ? (
             <div className="limits-modal__confirm" role="group" aria-labelledby={`${id}-remove`}>
@@ -338,11 +326,7 @@ export function EditCashLimitBody({ props, close }: ModalBodyProps) {
           ) : null}
         </>
       )}
-      {formError ? (
-        <p className="field__error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormError text={formError} />
       <div className="modal__actions">
         {limit.cancelProcess ? (
           <Button shape="dialog" variant="primary" onClick={() => close()}>
@@ -526,11 +510,7 @@ function BreakBody({ kind, props, close }: { kind: BreakKind } & Pick<ModalBodyP
         }}
       />
       {extending ? null : <p className="muted-note">{text('signOut')}</p>}
-      {formError ? (
-        <p className="field__error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormError text={formError} />
       <div className="modal__actions">
         <Button type="submit" shape="dialog" variant="primary" disabled={busy || !chosen}>
           {busy ? <Spinner /> : null}

@@ -1,5 +1,5 @@
 import { fieldsToRevalidate, type Session } from '@croupier/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/app-settings';
@@ -23,6 +23,7 @@ import {
   type SessionState,
 } from './logic';
 import { FieldErrorsAnnouncement } from '../../components/page-parts';
+import { InlineConfirm } from '../../components/InlineConfirm';
 import { RowsSkeleton } from '../../components/ui/Skeleton';
 import '../../components/account-forms.css';
 import '../../components/account-pages.css';
@@ -295,7 +296,6 @@ function useDeviceName(item: Session): string {
 
 function SessionRow({ item, state, onClosed }: { item: Session; state: SessionState; onClosed: () => void }) {
   const { t } = useTranslation('layout');
-  const { t: tg } = useTranslation('global-components');
   const { t: ta } = useTranslation('alerts');
   const { locale } = useLocale();
   const id = useId();
@@ -303,24 +303,8 @@ function SessionRow({ item, state, onClosed }: { item: Session; state: SessionSt
   const close = useCloseSession();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const openRef = useRef<HTMLButtonElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
   const name = useDeviceName(item);
   const unknown = t('profile.security.sessions.unknown');
-
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-    else if (returnFocus.current) {
-      returnFocus.current = false;
-      openRef.current?.focus();
-    }
-  }, [confirming]);
-
-  const cancel = () => {
-    returnFocus.current = true;
-    setConfirming(false);
-  };
 
   const confirm = () => {
     setError(null);
@@ -383,41 +367,16 @@ function SessionRow({ item, state, onClosed }: { item: Session; state: SessionSt
         ) : null}
       </div>
       {state === 'active' ? (
-        <div className="profile-session__actions">
-          {confirming ? (
-            <div className="profile-session__confirm" role="group" aria-labelledby={`${id}-confirm`}>
-              <p id={`${id}-confirm`} className="profile-session__question">
-                {t('profile.security.sessions.confirmClose')}
-              </p>
-              <div className="profile-session__buttons">
-                <Button
-                  variant="primary"
-                  ref={confirmRef}
-
-                  onClick={confirm}
-                  disabled={close.isPending}
-                  aria-describedby={`${id}-name`}
-                >
-                  {close.isPending ? <Spinner /> : null}
-                  {t('profile.security.sessions.close')}
-                </Button>
-                <Button variant="ghost" onClick={cancel} disabled={close.isPending}>
-                  {tg('buttons.cancel')}
-                </Button>
-              </div>
-            </div>
-          ) : (
-            <Button
-              variant="ghost"
-              ref={openRef}
-
-              onClick={() => setConfirming(true)}
-              aria-describedby={`${id}-name`}
-            >
-              {t('profile.security.sessions.close')}
-            </Button>
-          )}
-        </div>
+        <InlineConfirm
+          block="profile-session"
+          subjectId={`${id}-name`}
+          question={t('profile.security.sessions.confirmClose')}
+          action={t('profile.security.sessions.close')}
+          confirming={confirming}
+          onConfirmingChange={setConfirming}
+          onConfirm={confirm}
+          pending={close.isPending}
+        />
       ) : null}
     </li>
   );

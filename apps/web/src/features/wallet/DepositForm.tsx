@@ -1,24 +1,15 @@
-import {
-  InvoiceStatus,
-  PlayerStatus,
-  type DepositResponse,
-  type PaymentMethod,
-  type WalletAccount,
-} from '@croupier/contract';
+import { InvoiceStatus, PlayerStatus, type DepositResponse } from '@croupier/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFailureText } from '../../components/fields';
 import { useLocale } from '../../lib/app-settings';
 import { parseAmountInput } from '../../lib/amount-input';
-import { ruleResolver } from '../../lib/rule-resolver';
 import { hasApiStatus, isApiError } from '../../lib/api';
 import { firstFieldErrors, profileQuery, useProfile } from '../auth';
 import { BonusPicker, useDepositBonusChoice } from '../bonuses';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
-import { track, type WalletType } from '../tracking';
+import { track } from '../tracking';
 import { createDeposit } from './api';
 import { useInvoiceUpdate, writeAsyncInvoiceId } from './asyncInvoice';
 import {
@@ -29,22 +20,18 @@ import {
   initialAddressState,
   type AddressState,
 } from './cryptoAddress';
-import { actionUrl, displayBounds, fromDisplayAmount, type DisplayUnit } from '../../lib/wallet-display';
+import { actionUrl, displayBounds, fromDisplayAmount } from '../../lib/wallet-display';
 import { formatAmount } from '../../lib/format';
 import {
   boundsOption,
   depositRequestBody,
   displayPresets,
-  initialAmount,
-  initialFieldValues,
   methodBounds,
-  visibleFields,
-  walletFormFailures,
   NETWORK_FIELD,
   type WalletFormValues,
 } from './form-logic';
 import { VerificationRequiredNotice } from './VerificationNotice';
-import { AmountInput, MethodFields, Presets } from './form-parts';
+import { AmountInput, MethodFields, Presets, useWalletForm, type WalletFormProps } from './form-parts';
 import { AwaitInvoiceView, CopyField, QrView } from './parts';
 import { QrCode } from './QrCode';
 import { Button } from '../../components/ui/Button';
@@ -63,19 +50,6 @@ type View =
   | { kind: 'qr'; invoiceId: string; payload: string }
   | { kind: 'iframe'; invoiceId: string; url: string };
 
-export interface DepositFormProps {
-  method: PaymentMethod;
-  account: WalletAccount;
-  unit: DisplayUnit;
-  /** The region to send: only one the player picked over the detected one. */
-  country: string | null;
-  /** The active account's currency type, for the analytics funnel. */
-  walletType: WalletType;
-  showFilledFields: boolean;
-  /** Closes the wallet past its cancel-deposit guard. */
-  closeWallet: () => void;
-}
-
 /** The site's home page and the page the player is on, for the deposit's return URLs. */
 function useReturnPages(): { siteUrl: string; currentUrl: string } {
   const { localePath } = useLocale();
@@ -88,7 +62,7 @@ function useReturnPages(): { siteUrl: string; currentUrl: string } {
  * modal or (asyncRedirect) the wallet's await-invoice view. Crypto (type address) asks
  * for an address as soon as a network is chosen.
  */
-export function DepositForm(props: DepositFormProps) {
+export function DepositForm(props: WalletFormProps) {
   return props.method.type === 'address' ? <CryptoDepositForm {...props} /> : <FiatDepositForm {...props} />;
 }
 
@@ -123,42 +97,20 @@ function useLimitedDepositNotice() {
   };
 }
 
-function FiatDepositForm({
-  method,
-  account,
-  unit,
-  country,
-  walletType,
-  showFilledFields,
-  closeWallet,
-}: DepositFormProps) {
+function FiatDepositForm(props: WalletFormProps) {
+  const { method, account, unit, country, walletType, closeWallet } = props;
   const { t } = useTranslation('global-components');
   const { locale } = useLocale();
   const { open } = useModals();
   const limited = useLimitedDepositNotice();
   const pages = useReturnPages();
-  const failureText = useFailureText();
-  const resolver = useMemo(
-    () => ruleResolver<WalletFormValues>((values) => walletFormFailures(method, unit, values), failureText),
-    [method, unit, failureText],
-  );
-  const [defaultValues] = useState((): WalletFormValues => {
-    const fields = initialFieldValues(method.fields);
-    return { amount: initialAmount(method, methodBounds(method, boundsOption(method.fields, fields)), unit), fields };
-  });
-  const methods = useForm<WalletFormValues>({ mode: 'onChange', resolver, defaultValues });
-  const amount = useWatch({ control: methods.control, name: 'amount' }) ?? '';
-  const fieldValues = useWatch({ control: methods.control, name: 'fields' }) ?? {};
-  const option = boundsOption(method.fields, fieldValues);
-  const bounds = displayBounds(methodBounds(method, option), unit);
+  const { methods, amount, typedAmount, option, bounds, shownFields } = useWalletForm(props, { presetAmount: true });
   const presets = displayPresets(method, methodBounds(method, option), unit);
   const [pending, setPending] = useState(false);
   const [verificationNeeded, setVerificationNeeded] = useState(false);
   const [view, setView] = useState<View>({ kind: 'form' });
   const popup = useRef<Window | null>(null);
-  const shownFields = useMemo(() => visibleFields(method.fields, showFilledFields), [method.fields, showFilledFields]);
   const invalid = !methods.formState.isValid;
-  const typedAmount = parseAmountInput(amount, { locale, decimals: unit.decimals });
   const bonus = useDepositBonusChoice({
     currencyCode: account.currency,
     amountMajor: typedAmount !== null && typedAmount > 0 ? fromDisplayAmount(typedAmount, unit) : null,
@@ -292,11 +244,7 @@ function FiatDepositForm({
         {pending
           ? t('wallet.form.processing')
           : t('wallet.form.depositSubmit', {
-              sum: formatAmount(
-                parseAmountInput(amount, { locale, decimals: unit.decimals }) ?? 0,
-                unit.decimals,
-                locale,
-              ),
+              sum: formatAmount(typedAmount ?? 0, unit.decimals, locale),
               currency: unit.code,
             })}
       </Button>
@@ -310,43 +258,17 @@ function FiatDepositForm({
  * itself 1000 ms after the last network change. The amount is the payer's, so the
  * request carries the minimum.
  */
-function CryptoDepositForm({
-  method,
-  account,
-  unit,
-  country,
-  walletType,
-  showFilledFields,
-  closeWallet,
-}: DepositFormProps) {
+function CryptoDepositForm(props: WalletFormProps) {
+  const { method, account, unit, country, walletType, closeWallet } = props;
   const { locale } = useLocale();
   const { open } = useModals();
   const limited = useLimitedDepositNotice();
   const pages = useReturnPages();
-  const failureText = useFailureText();
-  const resolver = useMemo(
-    () =>
-      ruleResolver<WalletFormValues>(
-        (values) => walletFormFailures(method, unit, values, { withAmount: false }),
-        failureText,
-      ),
-    [method, unit, failureText],
-  );
-  const methods = useForm<WalletFormValues>({
-    mode: 'onChange',
-    resolver,
-    defaultValues: { amount: '', fields: initialFieldValues(method.fields) },
-  });
-  const fieldValues = useWatch({ control: methods.control, name: 'fields' }) ?? {};
+  const { methods, option, bounds, shownFields } = useWalletForm(props, { withAmount: false });
   const [address, dispatch] = useReducer(addressReducer, initialAddressState);
   const reported = useRef(new Set<string>());
-  const option = boundsOption(method.fields, fieldValues);
-  const bounds = displayBounds(methodBounds(method, option), unit);
   const minMajor = fromDisplayAmount(bounds.min, unit);
-  const networkFields = useMemo(
-    () => visibleFields(method.fields, showFilledFields).filter((field) => field.key === NETWORK_FIELD),
-    [method.fields, showFilledFields],
-  );
+  const networkFields = useMemo(() => shownFields.filter((field) => field.key === NETWORK_FIELD), [shownFields]);
   // The amount is the payer's, so the first offer is the default (docs/bonuses.md). The
   // server keeps each request's choice for the next deposit: a new selection is sent again.
   const bonus = useDepositBonusChoice({ currencyCode: account.currency, amountMajor: null, crypto: true });

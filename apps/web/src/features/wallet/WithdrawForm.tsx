@@ -1,50 +1,22 @@
-import type { PaymentMethod, TurnOverWager, WalletAccount } from '@croupier/contract';
+import type { TurnOverWager } from '@croupier/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFailureText } from '../../components/fields';
 import { useLocale } from '../../lib/app-settings';
 import { parseAmountInput } from '../../lib/amount-input';
-import { ruleResolver } from '../../lib/rule-resolver';
 import { hasApiStatus, isApiError } from '../../lib/api';
 import { firstFieldErrors } from '../auth';
 import { useToasts } from '../layout';
 import { useModals } from '../modals';
 import { realtimeKeys } from '../../lib/query-keys';
-import { track, type WalletType } from '../tracking';
+import { track } from '../tracking';
 import { createWithdrawal } from './api';
 import { formatAmount, formatPercent } from '../../lib/format';
-import {
-  displayBounds,
-  fromDisplayAmount,
-  toDisplayAmount,
-  turnOverProgress,
-  type DisplayUnit,
-} from '../../lib/wallet-display';
-import {
-  boundsOption,
-  initialFieldValues,
-  methodBounds,
-  requestFields,
-  visibleFields,
-  walletFormFailures,
-  type WalletFormValues,
-} from './form-logic';
-import { AmountInput, MethodFields } from './form-parts';
+import { fromDisplayAmount, toDisplayAmount, turnOverProgress, type DisplayUnit } from '../../lib/wallet-display';
+import { requestFields, type WalletFormValues } from './form-logic';
+import { AmountInput, MethodFields, useWalletForm, type WalletFormProps } from './form-parts';
 import { VerificationRequiredNotice } from './VerificationNotice';
 import { Button } from '../../components/ui/Button';
-
-export interface WithdrawFormProps {
-  method: PaymentMethod;
-  account: WalletAccount;
-  unit: DisplayUnit;
-  country: string | null;
-  /** The active account's currency type, for the analytics funnel. */
-  walletType: WalletType;
-  showFilledFields: boolean;
-  closeWallet: () => void;
-}
 
 /**
  * The withdraw form: amount within the network's or method's
@@ -52,41 +24,18 @@ export interface WithdrawFormProps {
  * the network's pattern); 422 errors per field, others 'something wrong'; success alerts
  * withdrawalProcessed and closes the wallet.
  */
-export function WithdrawForm({
-  method,
-  account,
-  unit,
-  country,
-  walletType,
-  showFilledFields,
-  closeWallet,
-}: WithdrawFormProps) {
+export function WithdrawForm(props: WalletFormProps) {
+  const { method, account, unit, country, walletType, closeWallet } = props;
   const { t } = useTranslation('global-components');
   const { locale } = useLocale();
   const { notify } = useToasts();
   const queryClient = useQueryClient();
-  const failureText = useFailureText();
   const balance = toDisplayAmount(account.withdrawalBalance, unit);
-  const resolver = useMemo(
-    () =>
-      ruleResolver<WalletFormValues>((values) => walletFormFailures(method, unit, values, { balance }), failureText),
-    [method, unit, balance, failureText],
-  );
-  const methods = useForm<WalletFormValues>({
-    mode: 'onChange',
-    resolver,
-    defaultValues: { amount: '', fields: initialFieldValues(method.fields) },
-  });
+  const { methods, typedAmount, bounds, shownFields } = useWalletForm(props, { balance });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [verificationNeeded, setVerificationNeeded] = useState(false);
-  const amount = useWatch({ control: methods.control, name: 'amount' }) ?? '';
-  const fieldValues = useWatch({ control: methods.control, name: 'fields' }) ?? {};
-  const option = boundsOption(method.fields, fieldValues);
-  const bounds = displayBounds(methodBounds(method, option), unit);
-  const shownFields = useMemo(() => visibleFields(method.fields, showFilledFields), [method.fields, showFilledFields]);
   const invalid = !methods.formState.isValid || pending;
-  const amountNumber = parseAmountInput(amount, { locale, decimals: unit.decimals });
 
   const onField = (key: string) => {
     setServerErrors(({ [key]: _dropped, ...rest }) => rest);
@@ -164,7 +113,7 @@ export function WithdrawForm({
         {pending
           ? t('wallet.form.processing')
           : t('wallet.form.withdrawSubmit', {
-              sum: formatAmount(amountNumber ?? 0, unit.decimals, locale),
+              sum: formatAmount(typedAmount ?? 0, unit.decimals, locale),
               currency: unit.code,
             })}
       </Button>

@@ -1,14 +1,84 @@
-import type { PaymentField } from '@croupier/contract';
-import { useId } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { PaymentField, PaymentMethod, WalletAccount } from '@croupier/contract';
+import { useId, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFailureText } from '../../components/fields';
 import { useLocale } from '../../lib/app-settings';
+import { parseAmountInput } from '../../lib/amount-input';
+import { ruleResolver } from '../../lib/rule-resolver';
 import { AmountField } from '../../components/ui/AmountField';
 import { Select } from '../../components/ui/Select';
 import { TextAreaField, TextField } from '../../components/ui/TextField';
 import { formatAmount } from '../../lib/format';
-import { localized } from '../../lib/wallet-display';
-import type { WalletFormValues } from './form-logic';
+import { displayBounds, localized, type DisplayUnit } from '../../lib/wallet-display';
+import type { WalletType } from '../tracking';
+import {
+  boundsOption,
+  initialAmount,
+  initialFieldValues,
+  methodBounds,
+  visibleFields,
+  walletFormFailures,
+  type WalletFormValues,
+} from './form-logic';
+
+/** What the wallet gives the deposit and the withdraw form. */
+export interface WalletFormProps {
+  method: PaymentMethod;
+  account: WalletAccount;
+  unit: DisplayUnit;
+  /** The region to send: only one the player picked over the detected one. */
+  country: string | null;
+  /** The active account's currency type, for the analytics funnel. */
+  walletType: WalletType;
+  showFilledFields: boolean;
+  /** Closes the wallet (a deposit's past its cancel-deposit guard). */
+  closeWallet: () => void;
+}
+
+/**
+ * The state of a deposit or withdraw form: its values under the method's rules
+ * (walletFormFailures with `balance` and `withAmount`), the amount starting empty or, with
+ * `presetAmount`, at the method's initial amount; the amount typed (display unit, null when
+ * unreadable), the option whose bounds apply (a network), those bounds and the fields shown.
+ */
+export function useWalletForm(
+  { method, unit, showFilledFields }: Pick<WalletFormProps, 'method' | 'unit' | 'showFilledFields'>,
+  {
+    balance,
+    withAmount,
+    presetAmount = false,
+  }: { balance?: number; withAmount?: boolean; presetAmount?: boolean } = {},
+) {
+  const { locale } = useLocale();
+  const failureText = useFailureText();
+  const resolver = useMemo(
+    () =>
+      ruleResolver<WalletFormValues>(
+        (values) => walletFormFailures(method, unit, values, { balance, withAmount }),
+        failureText,
+      ),
+    [method, unit, balance, withAmount, failureText],
+  );
+  const [defaultValues] = useState((): WalletFormValues => {
+    const fields = initialFieldValues(method.fields);
+    const bounds = methodBounds(method, boundsOption(method.fields, fields));
+    return { amount: presetAmount ? initialAmount(method, bounds, unit) : '', fields };
+  });
+  const methods = useForm<WalletFormValues>({ mode: 'onChange', resolver, defaultValues });
+  const amount = useWatch({ control: methods.control, name: 'amount' }) ?? '';
+  const fieldValues = useWatch({ control: methods.control, name: 'fields' }) ?? {};
+  const option = boundsOption(method.fields, fieldValues);
+  const shownFields = useMemo(() => visibleFields(method.fields, showFilledFields), [method.fields, showFilledFields]);
+  return {
+    methods,
+    amount,
+    typedAmount: parseAmountInput(amount, { locale, decimals: unit.decimals }),
+    option,
+    bounds: displayBounds(methodBounds(method, option), unit),
+    shownFields,
+  };
+}
 
 /** The controls of the deposit and withdraw forms (react-hook-form, values `WalletFormValues`). */
 
