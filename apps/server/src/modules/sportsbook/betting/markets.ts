@@ -1,9 +1,4 @@
-import {
-  contentTextOf,
-  selectionTexts,
-  sportsbookMarketTypeSchema,
-  type SelectionRef,
-} from '@croupier/contract';
+import { contentTextOf, selectionTexts, sportsbookMarketTypeSchema, type SelectionRef } from '@croupier/contract';
 import type { EventResult, Market } from '../settlement';
 import { toSettlementResult, type FeedResult } from '../feed';
 
